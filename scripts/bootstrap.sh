@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs every system package hipkit needs to build and test, from Debian 12's archive.
+# Idempotent: when everything is present it only checks and returns.
+set -euo pipefail
+
+packages=(
+  clang-19 clang-tools-19 libclang-19-dev llvm-19-dev lld-19 llvm-19-tools libclang-cpp19-dev
+  rocm-device-libs libamdhip64-dev
+  cmake ninja-build python3 ccache file binutils dpkg-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  echo "bootstrap: installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "bootstrap: all system packages present"
+fi

@@ -1,0 +1,49 @@
+# -*- Python -*-
+# hipkit's lit configuration: one suite, one folder per component.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "hipkit"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".test", ".hip", ".cu", ".cpp", ".c", ".ll"]
+config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+
+if not hasattr(config, "hipkit_stage_dir"):
+    lit_config.fatal("run the suite from the build tree: ninja -C build check-hipkit")
+
+stage = config.hipkit_stage_dir
+bindir = os.path.join(stage, "bin")
+
+# FileCheck, not, split-file and the llvm-* tools come from LLVM 19.
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# Tests must not inherit a developer's hipcc configuration.
+for var in ["HIP_PLATFORM", "HIP_PATH", "ROCM_PATH", "HIP_CLANG_PATH", "DEVICE_LIB_PATH",
+            "HIP_DEVICE_LIB_PATH", "HIPCC_COMPILE_FLAGS_APPEND", "HIPCC_LINK_FLAGS_APPEND",
+            "HIPCC_VERBOSE", "HCC_AMDGPU_TARGET", "HIP_COMPILE_CXX_AS_HIP", "CUDA_PATH"]:
+    config.environment.pop(var, None)
+config.environment["HOME"] = os.environ.get("HOME", "/tmp")
+
+config.substitutions.append(("%hipkit_root", stage))
+config.substitutions.append(("%hipkit_src", config.hipkit_src_root))
+config.substitutions.append(("%hipcc", os.path.join(bindir, "hipcc")))
+config.substitutions.append(("%hipconfig", os.path.join(bindir, "hipconfig")))
+config.substitutions.append(("%hipify", os.path.join(bindir, "hipify-clang")))
+config.substitutions.append(("%bitcode_dir", os.path.join(stage, "amdgcn", "bitcode")))
+config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
+config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
+config.substitutions.append(("%llvm_bin", config.llvm_tools_dir))
+config.substitutions.append(("%cuda_path", config.cuda_path))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%cmake", config.cmake_command))
+
+config.available_features.add("llvm-%s" % config.llvm_version_major)
+if os.path.exists(os.path.join(config.cuda_path, "include", "cuda_runtime.h")):
+    config.available_features.add("cuda")
+if shutil.which("nvcc", path=os.path.join(config.cuda_path, "bin")):
+    config.available_features.add("nvcc")
+if shutil.which("ccache"):
+    config.available_features.add("ccache")
