@@ -1,0 +1,55 @@
+//===- MappingTable.h - CUDA-to-HIP name mappings (generated data) -*- C++ -*-===//
+//
+// The translator's knowledge of CUDA names is data: the rows in
+// hipify-clang/tables/*.tsv, one per CUDA name, turned into MappingTable.inc at
+// build time (see tables/README.md). Both engines, the statistics categories and
+// the documentation tables read the same rows through this interface.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_MAPPINGTABLE_H
+#define HIPKIT_HIPIFY_MAPPINGTABLE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace hipkit::hipify {
+
+/// What a CUDA name denotes.
+enum class NameKind { Function, Type, Enum, Enumerator, Macro, Header };
+
+/// Whether the translator can translate the name, and how safely.
+enum class SupportStatus {
+  Supported,    ///< A HIP (or ROCm-library) equivalent exists.
+  Unsupported,  ///< No HIP equivalent: the name is reported, never rewritten.
+  Experimental, ///< Rewritten only with --experimental.
+};
+
+/// One row of the tables.
+struct ApiMapping {
+  llvm::StringRef CudaName;
+  NameKind Kind;
+  /// The API or library the name belongs to: "runtime", "driver", "device",
+  /// "complex", "fp16", "bf16", "cooperative_groups", "nvrtc", ... (the
+  /// statistics categories).
+  llvm::StringRef Api;
+  llvm::StringRef HipName; ///< Empty when unsupported.
+  llvm::StringRef RocName; ///< The ROCm-library (roc*) name used with --roc; may be empty.
+  SupportStatus Status;
+  /// CUDA versions as "major.minor"; empty when not applicable.
+  llvm::StringRef CudaAdded, CudaDeprecated, CudaRemoved;
+  /// The HIP version that introduced HipName, as "major.minor".
+  llvm::StringRef HipAdded;
+};
+
+/// Every row, sorted by CudaName.
+llvm::ArrayRef<ApiMapping> getAllMappings();
+
+/// The row for \p CudaName, or nullptr when the name is not a CUDA name hipkit knows.
+const ApiMapping *lookupCudaName(llvm::StringRef CudaName);
+
+llvm::StringRef getKindName(NameKind Kind);
+llvm::StringRef getStatusName(SupportStatus Status);
+
+} // namespace hipkit::hipify
+
+#endif
