@@ -47,6 +47,16 @@ llvm::ArrayRef<ApiMapping> getAllMappings();
 /// The row for \p CudaName, or nullptr when the name is not a CUDA name hipkit knows.
 const ApiMapping *lookupCudaName(llvm::StringRef CudaName);
 
+/// The statistics categories (the Api values of the rows), in a fixed order.
+llvm::ArrayRef<llvm::StringRef> getApiNames();
+
+/// True when the HIP name is spelled like the CUDA name (sinf, atomicAdd,
+/// __syncthreads, ...): the name is known and supported, but translating it
+/// rewrites nothing and is not counted as a conversion.
+inline bool isIdentityMapping(const ApiMapping &Row) {
+  return Row.Status != SupportStatus::Unsupported && Row.HipName == Row.CudaName;
+}
+
 llvm::StringRef getKindName(NameKind Kind);
 llvm::StringRef getStatusName(SupportStatus Status);
 

@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Turn hipify's mapping tables (hipify-clang/tables/*.tsv) into code and docs.
+
+Every row names one CUDA name and what the translator does with it (README.md in
+this folder describes the columns). This script validates all rows and writes:
+
+  --inc FILE       the X-macro list MappingTable.cpp includes: one
+                   HIPIFY_MAPPING(...) per row, sorted by cuda_name (byte order,
+                   the order llvm::StringRef compares in), then one HIPIFY_API(...)
+                   per statistics category;
+  --docs-dir DIR   one markdown table per API (<api>.md) and an index (README.md).
+
+A bad table stops the build with `file:line: error: ...` and writes nothing.
+Only the standard library is used, so the build needs nothing but python3.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
+           "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
+
+# Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
+KINDS = {"function": "Function", "type": "Type", "enum": "Enum",
+         "enumerator": "Enumerator", "macro": "Macro", "header": "Header"}
+STATUSES = {"supported": "Supported", "unsupported": "Unsupported",
+            "experimental": "Experimental"}
+
+# What each API's documentation page is titled; an API missing here is an error,
+# so that a new statistics category is a deliberate change.
+API_TITLES = {
+    "runtime": "CUDA Runtime API",
+    "driver": "CUDA Driver API",
+    "device": "CUDA device built-ins, intrinsics, atomics and math",
+    "complex": "cuComplex",
+    "fp16": "CUDA half precision (cuda_fp16.h)",
+    "bf16": "CUDA bfloat16 (cuda_bf16.h)",
+    "cooperative_groups": "Cooperative groups",
+    "nvrtc": "NVRTC (runtime compilation)",
+    "library_types": "CUDA library types (library_types.h)",
+    "headers": "CUDA headers",
+    "macros": "CUDA macros tested by user code",
+}
+
+VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")
+# C identifiers, optionally namespace-qualified (cooperative_groups::thread_block).
+IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$")
+HEADER_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_./+-]*$")
+
+
+class TableError(Exception):
+    def __init__(self, path, line, message):
+        super().__init__("%s:%d: error: %s" % (path, line, message))
+
+
+class Row:
+    def __init__(self, path, line, fields):
+        self.path, self.line = path, line
+        for name, value in zip(COLUMNS, fields):
+            setattr(self, name, value)
+
+    def where(self):
+        return "%s:%d" % (self.path, self.line)
+
+
+def version_key(version):
+    return tuple(int(part) for part in version.split("."))
+
+
+def parse_table(path):
+    """Read one TSV file, validating everything that concerns a row alone."""
+    rows = []
+    try:
+        with open(path, encoding="utf-8", newline="") as table:
+            lines = table.read().split("\n")
+    except (OSError, UnicodeDecodeError) as err:
+        raise TableError(path, 1, "cannot read the table: %s" % err)
+    if lines and lines[-1] == "":
+        lines.pop()
+    header = None
+    previous = None
+    for number, text in enumerate(lines, start=1):
+        if text.endswith("\r"):
+            raise TableError(path, number, "CRLF line ending; tables use LF")
+        if text == "" or text.startswith("#"):
+            continue
+        fields = text.split("\t")
+        if header is None:
+            if fields != COLUMNS:
+                raise TableError(path, number, "expected the header line '%s'"
+                                 % "\\t".join(COLUMNS))
+            header = fields
+            continue
+        if len(fields) != len(COLUMNS):
+            raise TableError(path, number, "expected %d tab-separated columns, found %d"
+                             % (len(COLUMNS), len(fields)))
+        for column, value in zip(COLUMNS, fields):
+            if value != value.strip():
+                raise TableError(path, number, "column %s has leading or trailing spaces"
+                                 % column)
+        row = Row(path, number, fields)
+        validate_row(row)
+        if previous is not None and row.cuda_name <= previous.cuda_name:
+            raise TableError(path, number, "'%s' is out of order: rows are sorted by "
+                             "cuda_name and it comes after '%s' (line %d)"
+                             % (row.cuda_name, previous.cuda_name, previous.line))
+        previous = row
+        rows.append(row)
+    if header is None:
+        raise TableError(path, 1, "no header line; expected '%s'" % "\\t".join(COLUMNS))
+    return rows
+
+
+def validate_row(row):
+    def fail(message):
+        raise TableError(row.path, row.line, message)
+
+    if row.kind not in KINDS:
+        fail("unknown kind '%s' for '%s' (expected one of: %s)"
+             % (row.kind, row.cuda_name, ", ".join(KINDS)))
+    if row.status not in STATUSES:
+        fail("unknown status '%s' for '%s' (expected one of: %s)"
+             % (row.status, row.cuda_name, ", ".join(STATUSES)))
+    name_re = HEADER_RE if row.kind == "header" else IDENT_RE
+    if not name_re.match(row.cuda_name):
+        fail("'%s' is not a valid cuda_name for a %s" % (row.cuda_name, row.kind))
+    if row.api not in API_TITLES:
+        fail("unknown api '%s' for '%s' (expected one of: %s)"
+             % (row.api, row.cuda_name, ", ".join(API_TITLES)))
+    for column in ("hip_name", "roc_name"):
+        value = getattr(row, column)
+        if value and not name_re.match(value):
+            fail("'%s' is not a valid %s for a %s" % (value, column, row.kind))
+    if row.status == "unsupported":
+        if row.hip_name:
+            fail("unsupported row '%s' has hip_name '%s'; either mark it supported "
+                 "or clear hip_name" % (row.cuda_name, row.hip_name))
+        if row.hip_added:
+            fail("unsupported row '%s' has hip_added but no HIP name" % row.cuda_name)
+    else:
+        if not row.hip_name:
+            fail("%s row '%s' has no hip_name" % (row.status, row.cuda_name))
+        if not row.hip_added:
+            fail("%s row '%s' has no hip_added (the HIP version that introduced '%s')"
+                 % (row.status, row.cuda_name, row.hip_name))
+    for column in ("cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"):
+        value = getattr(row, column)
+        if value and not VERSION_RE.match(value):
+            fail("bad version '%s' in column %s of '%s' (expected major.minor)"
+                 % (value, column, row.cuda_name))
+    if row.cuda_added and row.cuda_removed and \
+            version_key(row.cuda_removed) <= version_key(row.cuda_added):
+        fail("'%s' is removed in CUDA %s, not after it was added in %s"
+             % (row.cuda_name, row.cuda_removed, row.cuda_added))
+    if row.cuda_deprecated and row.cuda_removed and \
+            version_key(row.cuda_removed) < version_key(row.cuda_deprecated):
+        fail("'%s' is removed in CUDA %s, before it was deprecated in %s"
+             % (row.cuda_name, row.cuda_removed, row.cuda_deprecated))
+
+
+def load_rows(paths):
+    """All rows of all tables, sorted by cuda_name, each CUDA name once."""
+    by_name = {}
+    for path in paths:
+        for row in parse_table(path):
+            first = by_name.get(row.cuda_name)
+            if first is not None:
+                raise TableError(row.path, row.line, "duplicate cuda_name '%s' (first at %s)"
+                                 % (row.cuda_name, first.where()))
+            by_name[row.cuda_name] = row
+    # Byte order, as llvm::StringRef::compare orders names for the binary search.
+    return [by_name[name] for name in sorted(by_name, key=lambda n: n.encode("utf-8"))]
+
+
+def c_string(value):
+    return '"%s"' % value  # Names are identifiers, paths or versions: nothing to escape.
+
+
+def render_inc(rows, sources):
+    out = ["// Generated by hipify-clang/tables/gen_mapping_table.py from",
+           "// %s." % ", ".join(sorted(os.path.basename(s) for s in sources)),
+           "// Do not edit: change the tables and rebuild.",
+           "//",
+           "// HIPIFY_MAPPING(CudaName, Kind, Api, HipName, RocName, Status,",
+           "//                CudaAdded, CudaDeprecated, CudaRemoved, HipAdded)",
+           "// rows sorted by CudaName; HIPIFY_API(Name) once per statistics category.",
+           "",
+           "#ifdef HIPIFY_MAPPING"]
+    for row in rows:
+        out.append("HIPIFY_MAPPING(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)" % (
+            c_string(row.cuda_name), KINDS[row.kind], c_string(row.api),
+            c_string(row.hip_name), c_string(row.roc_name), STATUSES[row.status],
+            c_string(row.cuda_added), c_string(row.cuda_deprecated),
+            c_string(row.cuda_removed), c_string(row.hip_added)))
+    out += ["#undef HIPIFY_MAPPING", "#endif", "", "#ifdef HIPIFY_API"]
+    for api in API_TITLES:
+        if any(row.api == api for row in rows):
+            out.append("HIPIFY_API(%s)" % c_string(api))
+    out += ["#undef HIPIFY_API", "#endif", ""]
+    return "\n".join(out)
+
+
+def md_cell(value):
+    return "`%s`" % value if value else ""
+
+
+def render_api_doc(api, rows):
+    supported = sum(1 for r in rows if r.status == "supported")
+    experimental = sum(1 for r in rows if r.status == "experimental")
+    unsupported = sum(1 for r in rows if r.status == "unsupported")
+    out = ["<!-- Generated by hipify-clang/tables/gen_mapping_table.py; do not edit. -->",
+           "# %s" % API_TITLES[api], "",
+           "%d CUDA names: %d supported, %d experimental, %d unsupported in HIP."
+           % (len(rows), supported, experimental, unsupported),
+           "A HIP name equal to the CUDA name means the name is the same in HIP "
+           "and is left as it is.", ""]
+    has_roc = any(r.roc_name for r in rows)
+    header = ["CUDA", "Kind", "HIP"] + (["ROC"] if has_roc else []) + \
+             ["Status", "CUDA added", "CUDA deprecated", "CUDA removed", "HIP added"]
+    out.append("| " + " | ".join(header) + " |")
+    out.append("|" + "|".join("---" for _ in header) + "|")
+    for r in rows:
+        cells = [md_cell(r.cuda_name), r.kind, md_cell(r.hip_name)] + \
+                ([md_cell(r.roc_name)] if has_roc else []) + \
+                [r.status, r.cuda_added, r.cuda_deprecated, r.cuda_removed, r.hip_added]
+        out.append("| " + " | ".join(cells) + " |")
+    out.append("")
+    return "\n".join(out)
+
+
+def render_index(rows_by_api):
+    out = ["<!-- Generated by hipify-clang/tables/gen_mapping_table.py; do not edit. -->",
+           "# hipify-clang: supported CUDA APIs", "",
+           "Generated from the mapping tables in `hipify-clang/tables/` "
+           "(run `ninja hipify-docs` to refresh these pages).", "",
+           "| API | CUDA names | supported | experimental | unsupported |",
+           "|---|---|---|---|---|"]
+    for api, rows in rows_by_api.items():
+        counts = [sum(1 for r in rows if r.status == s) for s in STATUSES]
+        out.append("| [%s](%s.md) | %d | %d | %d | %d |"
+                   % (API_TITLES[api], api, len(rows), *counts))
+    out.append("")
+    return "\n".join(out)
+
+
+def write_if_changed(path, text):
+    """Keep the file's timestamp when nothing changed, so ninja rebuilds nothing."""
+    try:
+        with open(path, encoding="utf-8", newline="") as existing:
+            if existing.read() == text:
+                return
+    except OSError:
+        pass
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8", newline="") as out:
+        out.write(text)
+    os.replace(tmp, path)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("tables", nargs="+", help="the .tsv files")
+    parser.add_argument("--inc", help="write the X-macro list here")
+    parser.add_argument("--docs-dir", help="write the markdown tables here")
+    args = parser.parse_args(argv)
+    prog = "gen_mapping_table.py"
+    try:
+        rows = load_rows(args.tables)
+    except TableError as err:
+        print(err, file=sys.stderr)
+        return 1
+    rows_by_api = {api: [r for r in rows if r.api == api]
+                   for api in API_TITLES if any(r.api == api for r in rows)}
+    try:
+        if args.inc:
+            write_if_changed(args.inc, render_inc(rows, args.tables))
+        if args.docs_dir:
+            os.makedirs(args.docs_dir, exist_ok=True)
+            for api, api_rows in rows_by_api.items():
+                write_if_changed(os.path.join(args.docs_dir, api + ".md"),
+                                 render_api_doc(api, api_rows))
+            write_if_changed(os.path.join(args.docs_dir, "README.md"),
+                             render_index(rows_by_api))
+            # A page for an API that no longer has rows would be stale.
+            expected = {api + ".md" for api in rows_by_api} | {"README.md"}
+            for name in os.listdir(args.docs_dir):
+                if name.endswith(".md") and name not in expected:
+                    os.remove(os.path.join(args.docs_dir, name))
+    except OSError as err:
+        print("%s: error: cannot write output: %s" % (prog, err), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
