@@ -1,0 +1,119 @@
+//===- RocmInstallation.h - Where ROCm and HIP live -------------*- C++ -*-===//
+//
+// One answer to "which ROCm root, device libraries and HIP runtime do we use",
+// shared by hipcc, hipconfig, hipkit's clang driver and any tool that wants the
+// HIP version (hipify-clang). It depends on LLVM Support only (no clang), so
+// light tools can link it against the static LLVMSupport and start in a few ms.
+//
+// Search order (the first candidate that qualifies wins):
+//   1. --rocm-path=<dir>          (must hold device libraries)
+//   2. $ROCM_PATH                 (must hold device libraries)
+//   3. $HIP_PATH                  (a ROCm root if it holds device libraries)
+//   4. next to the executable: <exe>/.. (or <exe>/../.. for <root>/llvm/bin),
+//      i.e. the hipkit install prefix
+//   5. /opt/rocm
+//   6. Debian's /usr layout (device libraries in /usr/lib/<multiarch>/amdgcn/bitcode)
+// A root "holds device libraries" when <root>/amdgcn/bitcode or
+// <root>/lib/<multiarch>/amdgcn/bitcode contains ocml.bc.
+// DEVICE_LIB_PATH / HIP_DEVICE_LIB_PATH override the device library directory.
+// The HIP runtime (headers, libamdhip64, version) comes from $HIP_PATH when set,
+// else from the first of the ROCm root and the later candidates that has
+// include/hip.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_ROCM_ROCMINSTALLATION_H
+#define HIPKIT_ROCM_ROCMINSTALLATION_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hipkit {
+
+/// How the ROCm root was found; printed by `hipcc -v` and `hipconfig --full`.
+enum class RocmSource {
+  CommandLine,   // --rocm-path
+  RocmPathEnv,   // $ROCM_PATH
+  HipPathEnv,    // $HIP_PATH
+  ExecutableDir, // the prefix the running tool is installed in
+  OptRocm,       // /opt/rocm
+  DebianUsr,     // Debian's /usr layout
+};
+llvm::StringRef describeRocmSource(RocmSource Source);
+
+/// The HIP runtime version, as written in <hip>/share/hip/version.
+struct HipVersion {
+  unsigned Major = 0, Minor = 0, Patch = 0;
+  std::string GitHash;
+  /// "5.2.21153-<githash>", the shape AMD's hipconfig --version prints.
+  std::string full() const;
+  /// "5.2", as AMD's hipconfig prints in hipcc --version.
+  std::string majorMinor() const;
+};
+
+/// Parses the KEY=VALUE lines of a HIP version file; std::nullopt when the
+/// major version is missing.
+std::optional<HipVersion> parseHipVersionFile(llvm::StringRef Contents);
+
+/// What discovery may look at; tests and tools fill it from argv and the
+/// environment.
+struct RocmSearchOptions {
+  /// Value of --rocm-path, empty when not given.
+  std::string RocmPathArg;
+  /// Path of the running executable (llvm::sys::fs::getMainExecutable).
+  std::string ExecutablePath;
+  /// Reads an environment variable; empty or unset both mean "not set".
+  std::function<std::optional<std::string>(llvm::StringRef)> GetEnv;
+  /// Prepended to /opt/rocm and /usr (for tests); empty in normal use.
+  std::string SysRoot;
+};
+
+class RocmInstallation {
+public:
+  /// Finds ROCm as documented above, or explains why none qualifies.
+  static llvm::Expected<RocmInstallation> detect(const RocmSearchOptions &Opts);
+
+  /// The ROCm root (what clang calls --rocm-path).
+  const std::string &root() const { return Root; }
+  RocmSource source() const { return Source; }
+  /// Directory holding ocml.bc, oclc_isa_version_*.bc, ...
+  const std::string &deviceLibDir() const { return DeviceLibDir; }
+  /// True when deviceLibDir() is where clang looks given only --rocm-path=root().
+  bool deviceLibDirIsClangDefault() const;
+
+  /// The HIP root (what clang calls --hip-path): include/hip, lib, share/hip.
+  const std::string &hipRoot() const { return HipRoot; }
+  /// <hip>/include (holds hip/hip_runtime.h).
+  const std::string &hipIncludeDir() const { return HipIncludeDir; }
+  /// Directory holding libamdhip64.so (may be a link into the system).
+  const std::string &hipLibDir() const { return HipLibDir; }
+  /// Directory of the real libamdhip64 after following links: the runpath
+  /// hipcc gives executables so they start without LD_LIBRARY_PATH.
+  const std::string &hipRuntimeDir() const { return HipRuntimeDir; }
+  const HipVersion &hipVersion() const { return Version; }
+
+private:
+  std::string Root;
+  RocmSource Source = RocmSource::DebianUsr;
+  std::string DeviceLibDir;
+  std::string HipRoot;
+  std::string HipIncludeDir;
+  std::string HipLibDir;
+  std::string HipRuntimeDir;
+  HipVersion Version;
+};
+
+/// The Debian multiarch tuple this build targets ("x86_64-linux-gnu").
+llvm::StringRef getMultiarchTuple();
+
+/// The ROCm root a tool installed at \p ExecutablePath belongs to:
+/// <root>/bin/tool or <root>/llvm/bin/tool give <root>.
+std::string getPrefixOfExecutable(llvm::StringRef ExecutablePath);
+
+} // namespace hipkit
+
+#endif

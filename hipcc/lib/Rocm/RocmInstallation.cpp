@@ -1,0 +1,263 @@
+//===- RocmInstallation.cpp - Where ROCm and HIP live ---------------------===//
+#include "hipkit/Rocm/RocmInstallation.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace hipkit {
+
+#ifndef HIPKIT_MULTIARCH
+#define HIPKIT_MULTIARCH "x86_64-linux-gnu"
+#endif
+
+StringRef getMultiarchTuple() { return HIPKIT_MULTIARCH; }
+
+StringRef describeRocmSource(RocmSource Source) {
+  switch (Source) {
+  case RocmSource::CommandLine:
+    return "--rocm-path";
+  case RocmSource::RocmPathEnv:
+    return "ROCM_PATH";
+  case RocmSource::HipPathEnv:
+    return "HIP_PATH";
+  case RocmSource::ExecutableDir:
+    return "the prefix hipkit is installed in";
+  case RocmSource::OptRocm:
+    return "/opt/rocm";
+  case RocmSource::DebianUsr:
+    return "Debian's /usr layout";
+  }
+  llvm_unreachable("unknown RocmSource");
+}
+
+std::string HipVersion::full() const {
+  return (Twine(Major) + "." + Twine(Minor) + "." + Twine(Patch) + "-" + GitHash)
+      .str();
+}
+
+std::string HipVersion::majorMinor() const {
+  return (Twine(Major) + "." + Twine(Minor)).str();
+}
+
+std::optional<HipVersion> parseHipVersionFile(StringRef Contents) {
+  HipVersion V;
+  bool HasMajor = false;
+  SmallVector<StringRef, 16> Lines;
+  Contents.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    auto [Key, Value] = Line.trim().split('=');
+    Value = Value.trim();
+    if (Key == "HIP_VERSION_MAJOR")
+      HasMajor = !Value.getAsInteger(10, V.Major);
+    else if (Key == "HIP_VERSION_MINOR")
+      (void)Value.getAsInteger(10, V.Minor);
+    else if (Key == "HIP_VERSION_PATCH")
+      (void)Value.getAsInteger(10, V.Patch);
+    else if (Key == "HIP_VERSION_GITHASH")
+      V.GitHash = Value.str();
+  }
+  if (!HasMajor)
+    return std::nullopt;
+  return V;
+}
+
+static std::string join(const Twine &A, const Twine &B = "",
+                        const Twine &C = "", const Twine &D = "") {
+  SmallString<256> P;
+  sys::path::append(P, A, B, C, D);
+  return std::string(P);
+}
+
+static bool isDeviceLibDir(const Twine &Dir) {
+  return sys::fs::exists(join(Dir, "ocml.bc"));
+}
+
+/// Where a ROCm root keeps its device libraries: <root>/amdgcn/bitcode as ROCm
+/// and hipkit install them, or <root>/lib/<multiarch>/amdgcn/bitcode as Debian does.
+static std::optional<std::string> findDeviceLibDir(StringRef Root) {
+  for (std::string Dir : {join(Root, "amdgcn", "bitcode"),
+                          join(Root, "lib", getMultiarchTuple(),
+                               "amdgcn/bitcode")})
+    if (isDeviceLibDir(Dir))
+      return Dir;
+  return std::nullopt;
+}
+
+static bool hasHipHeaders(StringRef Root) {
+  return sys::fs::exists(join(Root, "include", "hip", "hip_runtime.h"));
+}
+
+std::string getPrefixOfExecutable(StringRef ExecutablePath) {
+  // <root>/bin/tool, or <root>/llvm/bin/tool for hipkit's clang driver (the
+  // place ROCm puts its clang, which is also what clang itself expects).
+  StringRef Dir = sys::path::parent_path(ExecutablePath);
+  if (sys::path::filename(Dir) == "bin")
+    Dir = sys::path::parent_path(Dir);
+  if (sys::path::filename(Dir) == "llvm")
+    Dir = sys::path::parent_path(Dir);
+  return Dir.str();
+}
+
+namespace {
+struct Candidate {
+  std::string Path;
+  RocmSource Source;
+  /// Named by the user: it must qualify, or discovery fails rather than
+  /// silently using another root.
+  bool Explicit;
+  /// The name the user gave it by, for messages ("ROCM_PATH=/x").
+  std::string GivenAs;
+};
+} // namespace
+
+static Error makeError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+static std::vector<Candidate> getCandidates(const RocmSearchOptions &Opts) {
+  std::vector<Candidate> Candidates;
+  auto Env = [&](StringRef Name) -> std::string {
+    if (!Opts.GetEnv)
+      return "";
+    return Opts.GetEnv(Name).value_or("");
+  };
+  if (!Opts.RocmPathArg.empty())
+    Candidates.push_back({Opts.RocmPathArg, RocmSource::CommandLine, true,
+                          "--rocm-path=" + Opts.RocmPathArg});
+  else if (std::string P = Env("ROCM_PATH"); !P.empty())
+    Candidates.push_back({P, RocmSource::RocmPathEnv, true, "ROCM_PATH=" + P});
+  // HIP_PATH names the HIP runtime first of all; it is a ROCm root only when
+  // it also holds device libraries (a full ROCm install).
+  if (std::string P = Env("HIP_PATH"); !P.empty())
+    Candidates.push_back({P, RocmSource::HipPathEnv, false, "HIP_PATH=" + P});
+  if (!Opts.ExecutablePath.empty())
+    Candidates.push_back({getPrefixOfExecutable(Opts.ExecutablePath),
+                          RocmSource::ExecutableDir, false, ""});
+  Candidates.push_back({Opts.SysRoot + "/opt/rocm", RocmSource::OptRocm, false,
+                        ""});
+  Candidates.push_back({Opts.SysRoot + "/usr", RocmSource::DebianUsr, false,
+                        ""});
+  return Candidates;
+}
+
+/// Fills the HIP runtime fields from \p HipRoot: headers, the directory with
+/// libamdhip64.so, and the version file.
+static Error setHipRuntime(StringRef HipRoot, std::string &IncludeDir,
+                           std::string &LibDir, std::string &RuntimeDir,
+                           HipVersion &Version) {
+  IncludeDir = join(HipRoot, "include");
+  LibDir.clear();
+  for (std::string Dir : {join(HipRoot, "lib"),
+                          join(HipRoot, "lib", getMultiarchTuple()),
+                          join(HipRoot, "lib64")}) {
+    if (sys::fs::exists(join(Dir, "libamdhip64.so"))) {
+      LibDir = Dir;
+      break;
+    }
+  }
+  if (LibDir.empty())
+    return makeError("HIP runtime library libamdhip64.so not found under '" +
+                     HipRoot + "/lib'; install libamdhip64-dev or set HIP_PATH");
+  SmallString<256> Real;
+  if (sys::fs::real_path(join(LibDir, "libamdhip64.so"), Real))
+    RuntimeDir = LibDir;
+  else
+    RuntimeDir = std::string(sys::path::parent_path(Real));
+
+  // The same files clang reads for the HIP version, in the same order.
+  for (std::string File : {join(HipRoot, "share", "hip", "version"),
+                           join(HipRoot, "bin", ".hipVersion")}) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+        MemoryBuffer::getFile(File, /*IsText=*/true);
+    if (!Buffer)
+      continue;
+    if (std::optional<HipVersion> V = parseHipVersionFile((*Buffer)->getBuffer())) {
+      Version = *V;
+      return Error::success();
+    }
+  }
+  return makeError("HIP version file not found in '" + HipRoot +
+                   "/share/hip/version' or '" + HipRoot +
+                   "/bin/.hipVersion'; install libamdhip64-dev or set HIP_PATH");
+}
+
+Expected<RocmInstallation>
+RocmInstallation::detect(const RocmSearchOptions &Opts) {
+  auto Env = [&](StringRef Name) -> std::string {
+    if (!Opts.GetEnv)
+      return "";
+    return Opts.GetEnv(Name).value_or("");
+  };
+  std::vector<Candidate> Candidates = getCandidates(Opts);
+
+  RocmInstallation R;
+  bool Found = false;
+  for (const Candidate &C : Candidates) {
+    if (std::optional<std::string> Dir = findDeviceLibDir(C.Path)) {
+      R.Root = C.Path;
+      R.Source = C.Source;
+      R.DeviceLibDir = *Dir;
+      Found = true;
+      break;
+    }
+    if (C.Explicit)
+      return makeError("no ROCm installation at " + C.GivenAs +
+                       ": no device libraries (amdgcn/bitcode/ocml.bc) there; "
+                       "point it at a ROCm root or unset it");
+  }
+  if (!Found)
+    return makeError("no ROCm installation found (searched /opt/rocm, /usr and "
+                     "the prefix of this tool for amdgcn/bitcode/ocml.bc); "
+                     "install rocm-device-libs or set ROCM_PATH");
+
+  // DEVICE_LIB_PATH is AMD's name, HIP_DEVICE_LIB_PATH the older one.
+  for (StringRef Var : {"HIP_DEVICE_LIB_PATH", "DEVICE_LIB_PATH"}) {
+    std::string Dir = Env(Var);
+    if (Dir.empty())
+      continue;
+    if (!isDeviceLibDir(Dir))
+      return makeError("no device libraries at " + Var + "=" + Dir +
+                       " (ocml.bc is missing); point it at an amdgcn/bitcode "
+                       "directory or unset it");
+    R.DeviceLibDir = Dir;
+    break;
+  }
+
+  // The HIP runtime: HIP_PATH when given, else the first candidate from the
+  // ROCm root on that has HIP headers.
+  std::string HipRoot = Env("HIP_PATH");
+  if (!HipRoot.empty()) {
+    if (!hasHipHeaders(HipRoot))
+      return makeError("no HIP installation at HIP_PATH=" + HipRoot +
+                       " (include/hip/hip_runtime.h is missing); point it at a "
+                       "HIP root or unset it");
+  } else if (hasHipHeaders(R.Root)) {
+    HipRoot = R.Root;
+  } else {
+    for (const Candidate &C : Candidates)
+      if (!C.Explicit && hasHipHeaders(C.Path)) {
+        HipRoot = C.Path;
+        break;
+      }
+    if (HipRoot.empty())
+      return makeError("no HIP installation found (include/hip/hip_runtime.h "
+                       "under '" + R.Root + "', /opt/rocm or /usr); install "
+                       "libamdhip64-dev or set HIP_PATH");
+  }
+  R.HipRoot = HipRoot;
+  if (Error E = setHipRuntime(HipRoot, R.HipIncludeDir, R.HipLibDir,
+                              R.HipRuntimeDir, R.Version))
+    return std::move(E);
+  return R;
+}
+
+bool RocmInstallation::deviceLibDirIsClangDefault() const {
+  return DeviceLibDir == join(Root, "amdgcn", "bitcode");
+}
+
+} // namespace hipkit
