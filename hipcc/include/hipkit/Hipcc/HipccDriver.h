@@ -1,0 +1,63 @@
+//===- HipccDriver.h - hipcc: HIP policy over clang's driver ----*- C++ -*-===//
+//
+// hipcc reads its command line with clang's own driver option table, so every
+// clang option means what it means to clang, takes out the few options only
+// hipcc knows (HipccOptions.td), adds HIP policy (input languages, -O3, the
+// offload targets, ROCm paths, the HIP runtime at link time) and runs clang++
+// with an argument vector.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPCC_HIPCCDRIVER_H
+#define HIPKIT_HIPCC_HIPCCDRIVER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hipkit {
+
+/// Reads an environment variable; the driver never touches the real
+/// environment directly, so tests can hand it any.
+using EnvLookup = std::function<std::optional<std::string>(llvm::StringRef)>;
+
+/// The bits of HIPCC_VERBOSE, as AMD's hipcc.
+enum HipccVerbosity : unsigned {
+  VerboseCommand = 1,   // print the clang command (hipcc-cmd: ...)
+  VerbosePaths = 2,     // print the paths discovery chose (HIP_PATH=...)
+  VerboseArguments = 4, // print hipcc's own arguments (hipcc-args: ...)
+};
+
+/// The one clang run a hipcc command becomes.
+struct ClangInvocation {
+  std::string ClangPath;
+  /// Arguments after argv[0].
+  std::vector<std::string> Args;
+};
+
+/// Quotes \p Arg for a POSIX shell only when it needs it, so printed commands
+/// can be pasted back (and split by Python's shlex) unchanged.
+std::string quoteForShell(llvm::StringRef Arg);
+
+class HipccDriver {
+public:
+  /// \p ExecutablePath locates the hipkit prefix; \p GetEnv reads the
+  /// environment (HIP_PATH, HIPCC_VERBOSE, ...).
+  HipccDriver(std::string ExecutablePath, EnvLookup GetEnv);
+
+  /// Runs hipcc on \p Args (without argv[0]); returns the exit status: clang's,
+  /// or 1 after printing `hipcc: error: ...`.
+  int run(llvm::ArrayRef<const char *> Args);
+
+private:
+  std::string ExecutablePath;
+  EnvLookup GetEnv;
+};
+
+} // namespace hipkit
+
+#endif

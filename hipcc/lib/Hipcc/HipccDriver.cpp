@@ -1,0 +1,608 @@
+//===- HipccDriver.cpp - hipcc: HIP policy over clang's driver ------------===//
+#include "hipkit/Hipcc/HipccDriver.h"
+
+#include "hipkit/Hipcc/OffloadTarget.h"
+#include "hipkit/Rocm/RocmInstallation.h"
+#include "hipkit/Support/Diagnostics.h"
+
+#include "clang/Driver/Options.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Option/Option.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+
+using namespace llvm;
+using namespace llvm::opt;
+namespace copt = clang::driver::options;
+
+#ifndef HIPKIT_CLANG_DIR
+#define HIPKIT_CLANG_DIR "/usr/lib/llvm-19/bin"
+#endif
+
+namespace hipkit {
+
+//===----------------------------------------------------------------------===//
+// hipcc's own option table (HipccOptions.td)
+//===----------------------------------------------------------------------===//
+namespace {
+enum HipccOptionID {
+  OPT_INVALID = 0,
+#define OPTION(...) LLVM_MAKE_OPT_ID(__VA_ARGS__),
+#include "HipccOptions.inc"
+#undef OPTION
+};
+
+#define PREFIX(NAME, VALUE)                                                    \
+  static constexpr StringLiteral NAME##_init[] = VALUE;                        \
+  static constexpr ArrayRef<StringLiteral> NAME(NAME##_init,                   \
+                                                std::size(NAME##_init) - 1);
+#include "HipccOptions.inc"
+#undef PREFIX
+
+static constexpr OptTable::Info HipccInfoTable[] = {
+#define OPTION(...) LLVM_CONSTRUCT_OPT_INFO(__VA_ARGS__),
+#include "HipccOptions.inc"
+#undef OPTION
+};
+
+class HipccOptTable : public GenericOptTable {
+public:
+  HipccOptTable() : GenericOptTable(HipccInfoTable) {}
+};
+} // namespace
+
+std::string quoteForShell(StringRef Arg) {
+  bool Safe = !Arg.empty() && all_of(Arg, [](char C) {
+    return isAlnum(C) || StringRef("_@%+=:,./-").contains(C);
+  });
+  if (Safe)
+    return Arg.str();
+  std::string Quoted = "'";
+  for (char C : Arg) {
+    if (C == '\'')
+      Quoted += "'\\''";
+    else
+      Quoted += C;
+  }
+  return Quoted + "'";
+}
+
+HipccDriver::HipccDriver(std::string ExecutablePath, EnvLookup GetEnv)
+    : ExecutablePath(std::move(ExecutablePath)), GetEnv(std::move(GetEnv)) {}
+
+//===----------------------------------------------------------------------===//
+// Reading the command line
+//===----------------------------------------------------------------------===//
+namespace {
+/// One option or input clang's table parsed, with the exact strings it came
+/// from, so hipcc passes it on unchanged.
+struct ClangArgument {
+  std::unique_ptr<Arg> Parsed;
+  std::vector<std::string> Spelling;
+};
+
+struct CommandLine {
+  std::vector<std::unique_ptr<Arg>> HipccArgs;
+  std::vector<ClangArgument> ClangArgs;
+
+  bool hasHipcc(unsigned ID) const {
+    return any_of(HipccArgs, [&](const std::unique_ptr<Arg> &A) {
+      return A->getOption().matches(ID);
+    });
+  }
+  bool hasClang(OptSpecifier ID) const {
+    return any_of(ClangArgs, [&](const ClangArgument &A) {
+      return A.Parsed && A.Parsed->getOption().matches(ID);
+    });
+  }
+  const Arg *lastClang(OptSpecifier ID) const {
+    for (auto It = ClangArgs.rbegin(); It != ClangArgs.rend(); ++It)
+      if (It->Parsed && It->Parsed->getOption().matches(ID))
+        return It->Parsed.get();
+    return nullptr;
+  }
+};
+} // namespace
+
+/// Splits \p Args between hipcc's table and clang's: at each position hipcc's
+/// options are tried first; anything else is one clang argument (an option
+/// with all its values, or an input).
+static CommandLine splitCommandLine(const InputArgList &All) {
+  static const HipccOptTable HipccTable;
+  const OptTable &ClangTable = clang::driver::getDriverOptTable();
+  CommandLine Result;
+  unsigned Index = 0, End = All.getNumInputArgStrings();
+  while (Index < End) {
+    unsigned Start = Index;
+    std::unique_ptr<Arg> Hipcc = HipccTable.ParseOneArg(All, Index);
+    if (Hipcc && Hipcc->getOption().getKind() != Option::UnknownClass &&
+        Hipcc->getOption().getKind() != Option::InputClass) {
+      Result.HipccArgs.push_back(std::move(Hipcc));
+      continue;
+    }
+    Index = Start;
+    std::unique_ptr<Arg> Clang = ClangTable.ParseOneArg(
+        All, Index, Visibility(copt::ClangOption));
+    ClangArgument CA;
+    if (!Clang) {
+      // A missing value ("-o" last): pass the rest on, clang reports it.
+      for (; Start < End; ++Start)
+        CA.Spelling.push_back(All.getArgString(Start));
+      Result.ClangArgs.push_back(std::move(CA));
+      break;
+    }
+    for (unsigned I = Start; I < Index; ++I)
+      CA.Spelling.push_back(All.getArgString(I));
+    CA.Parsed = std::move(Clang);
+    Result.ClangArgs.push_back(std::move(CA));
+  }
+  return Result;
+}
+
+//===----------------------------------------------------------------------===//
+// HIP policy
+//===----------------------------------------------------------------------===//
+
+/// The language hipcc gives an input by its extension: C++ and CUDA sources are
+/// HIP (C++ unless HIP_COMPILE_CXX_AS_HIP=0), C is C even though clang++
+/// would read it as C++, everything else (objects, archives, assembly) is
+/// left to clang ("none").
+static StringRef languageForInput(StringRef Path, bool CompileCxxAsHip) {
+  StringRef Ext = sys::path::extension(Path);
+  if (Ext == ".hip" || Ext == ".cu" || Ext == ".cuh")
+    return "hip";
+  if (Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".C" ||
+      Ext == ".c++" || Ext == ".cp" || Ext == ".CPP")
+    return CompileCxxAsHip ? "hip" : "none";
+  if (Ext == ".c")
+    return "c";
+  return "none";
+}
+
+static bool isHipLanguage(StringRef Lang) {
+  return Lang == "hip" || Lang == "cuda" || Lang == "hip-cpp-output" ||
+         Lang == "cuda-cpp-output";
+}
+
+static bool isSourceLanguage(StringRef Lang, StringRef Path) {
+  if (Lang != "none")
+    return true;
+  // Inputs clang decides itself: objects and archives are not compiled.
+  StringRef Ext = sys::path::extension(Path);
+  return !(Ext == ".o" || Ext == ".a" || Ext == ".so" || Ext == ".obj" ||
+           Path.contains(".so."));
+}
+
+/// True when this command links: nothing stops clang before the link step.
+static bool isLinkStep(const CommandLine &CL) {
+  for (OptSpecifier ID :
+       {copt::OPT_c, copt::OPT_S, copt::OPT_E, copt::OPT_M, copt::OPT_MM,
+        copt::OPT_fsyntax_only, copt::OPT_cuda_device_only,
+        copt::OPT_emit_ast, copt::OPT__precompile})
+    if (CL.hasClang(ID))
+      return false;
+  return !CL.hasHipcc(OPT_genco);
+}
+
+/// -M and -MM stop after preprocessing; for HIP clang would then print one
+/// rule per host and device compilation wrapped in offload-bundle comments.
+/// The host compilation reads the same sources, so its rule alone is the
+/// plain make rule a build system expects (as -MD/-MMD already give).
+static bool wantsHostOnlyDependencies(const CommandLine &CL) {
+  return (CL.hasClang(copt::OPT_M) || CL.hasClang(copt::OPT_MM)) &&
+         !CL.hasClang(copt::OPT_cuda_device_only) &&
+         !CL.hasClang(copt::OPT_cuda_host_only);
+}
+
+/// AMD's hipcc compiles with -O3 unless told otherwise; so does hipkit's.
+static bool needsDefaultOptimization(const CommandLine &CL) {
+  return !CL.hasClang(copt::OPT_O_Group);
+}
+
+static bool parseBoolEnv(StringRef Value, bool Default) {
+  if (Value.empty())
+    return Default;
+  return !(Value == "0" || Value.equals_insensitive("false") ||
+           Value.equals_insensitive("off") || Value.equals_insensitive("no"));
+}
+
+/// Splits an *_APPEND variable into words as a POSIX shell would (quotes and
+/// backslashes), without running a shell.
+static std::vector<std::string> splitFlagsVariable(StringRef Value) {
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 16> Words;
+  cl::TokenizeGNUCommandLine(Value, Saver, Words);
+  return std::vector<std::string>(Words.begin(), Words.end());
+}
+
+namespace {
+/// Everything run() decides, kept together so the steps stay small functions.
+class HipccInvocationBuilder {
+public:
+  HipccInvocationBuilder(const CommandLine &CL, const EnvLookup &GetEnv,
+                         StringRef ExecutablePath)
+      : CL(CL), GetEnv(GetEnv), ExecutablePath(ExecutablePath) {}
+
+  Error build(ClangInvocation &Out, RocmInstallation *&RocmOut);
+  const RocmInstallation &rocm() const { return *Rocm; }
+
+private:
+  std::string env(StringRef Name) const {
+    return GetEnv ? GetEnv(Name).value_or("") : "";
+  }
+  Error checkPlatform() const;
+  Error scanInputs();
+  Error findRocm();
+  std::string findClangDir() const;
+  Error resolveOffloadArchs(std::vector<std::string> &ArchArgs);
+  Error expandOffloadArchValue(StringRef Value, std::vector<std::string> &Out);
+  void addRocmPathArgs(std::vector<std::string> &Args) const;
+  void addLinkArgs(std::vector<std::string> &Args) const;
+  std::vector<std::string> rewriteUserArgs(
+      const std::vector<std::string> &ResolvedArchArgs) const;
+
+  const CommandLine &CL;
+  const EnvLookup &GetEnv;
+  StringRef ExecutablePath;
+  std::optional<RocmInstallation> Rocm;
+  bool HasHipInput = false;
+  bool HasSourceInput = false;
+  /// Per clang argument index: the -x hipcc puts before it, "" for none.
+  std::vector<std::string> LanguageBefore;
+  bool LinkStep = false;
+};
+} // namespace
+
+Error HipccInvocationBuilder::checkPlatform() const {
+  std::string Platform = env("HIP_PLATFORM");
+  if (Platform.empty() || Platform == "amd" || Platform == "hcc")
+    return Error::success();
+  if (Platform == "nvidia" || Platform == "nvcc")
+    return createStringError(
+        inconvertibleErrorCode(),
+        "HIP_PLATFORM=" + Platform +
+            " is not supported yet: this hipcc compiles for AMD GPUs only; "
+            "unset HIP_PLATFORM or set it to amd");
+  return createStringError(inconvertibleErrorCode(),
+                           "unknown HIP_PLATFORM '" + Platform +
+                               "'; use amd (or leave it unset)");
+}
+
+/// Decides each input's language, checks inputs exist, and notes whether HIP
+/// code is compiled. A user's -x governs the inputs after it, as in clang.
+Error HipccInvocationBuilder::scanInputs() {
+  bool CxxAsHip = parseBoolEnv(env("HIP_COMPILE_CXX_AS_HIP"), true);
+  std::string UserLanguage; // the user's -x in effect, "" for none
+  std::string Injected = "none";
+  LanguageBefore.assign(CL.ClangArgs.size(), "");
+  for (size_t I = 0; I < CL.ClangArgs.size(); ++I) {
+    const Arg *A = CL.ClangArgs[I].Parsed.get();
+    if (!A)
+      continue;
+    if (A->getOption().matches(copt::OPT_x)) {
+      UserLanguage = A->getValue() == StringRef("none") ? "" : A->getValue();
+      Injected = "none";
+      continue;
+    }
+    if (!A->getOption().matches(copt::OPT_INPUT))
+      continue;
+    StringRef Path = A->getValue();
+    if (Path != "-" && !sys::fs::exists(Path))
+      return createStringError(inconvertibleErrorCode(),
+                               "input file '" + Path +
+                                   "' not found; check the path");
+    StringRef Language = UserLanguage;
+    if (UserLanguage.empty()) {
+      Language = languageForInput(Path, CxxAsHip);
+      if (Language != Injected) {
+        LanguageBefore[I] = Language.str();
+        Injected = Language.str();
+      }
+    }
+    HasHipInput |= isHipLanguage(Language);
+    HasSourceInput |= isSourceLanguage(Language, Path);
+  }
+  return Error::success();
+}
+
+Error HipccInvocationBuilder::findRocm() {
+  RocmSearchOptions Opts;
+  if (const Arg *A = CL.lastClang(copt::OPT_rocm_path_EQ))
+    Opts.RocmPathArg = A->getValue();
+  Opts.ExecutablePath = ExecutablePath.str();
+  Opts.GetEnv = GetEnv;
+  Expected<RocmInstallation> R = RocmInstallation::detect(Opts);
+  if (!R)
+    return R.takeError();
+  Rocm = std::move(*R);
+  return Error::success();
+}
+
+std::string HipccInvocationBuilder::findClangDir() const {
+  std::string Dir = env("HIP_CLANG_PATH");
+  return Dir.empty() ? std::string(HIPKIT_CLANG_DIR) : Dir;
+}
+
+Error HipccInvocationBuilder::expandOffloadArchValue(
+    StringRef Value, std::vector<std::string> &Out) {
+  SmallVector<StringRef, 4> Ids;
+  Value.split(Ids, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Id : Ids) {
+    if (Id == "native") {
+      std::string AmdgpuArch = findClangDir() + "/amdgpu-arch";
+      std::vector<std::string> Gpus = detectInstalledGpus(AmdgpuArch);
+      if (Gpus.empty())
+        return createStringError(
+            inconvertibleErrorCode(),
+            "--offload-arch=native: amdgpu-arch found no AMD GPU on this "
+            "machine; name a processor instead, e.g. --offload-arch=" +
+                DefaultOffloadArch);
+      append_range(Out, Gpus);
+      continue;
+    }
+    if (Error E = validateTargetId(Id))
+      return E;
+    Out.push_back(Id.str());
+  }
+  return Error::success();
+}
+
+/// The offload targets when the command line names none: HCC_AMDGPU_TARGET,
+/// else the GPUs amdgpu-arch sees, else DefaultOffloadArch with a note.
+Error HipccInvocationBuilder::resolveOffloadArchs(
+    std::vector<std::string> &ArchArgs) {
+  if (CL.hasClang(copt::OPT_offload_arch_EQ))
+    return Error::success();
+  bool NeedsTargets = HasHipInput || (LinkStep && CL.hasClang(copt::OPT_fgpu_rdc));
+  if (!NeedsTargets)
+    return Error::success();
+  std::vector<std::string> Targets;
+  if (std::string FromEnv = env("HCC_AMDGPU_TARGET"); !FromEnv.empty()) {
+    if (Error E = expandOffloadArchValue(FromEnv, Targets))
+      return E;
+  } else {
+    Targets = detectInstalledGpus(findClangDir() + "/amdgpu-arch");
+    if (Targets.empty()) {
+      reportNote(Twine("no AMD GPU found by amdgpu-arch; compiling for ") +
+                 DefaultOffloadArch + " (choose with --offload-arch=)");
+      Targets.push_back(DefaultOffloadArch.str());
+    }
+  }
+  for (const std::string &T : Targets)
+    ArchArgs.push_back("--offload-arch=" + T);
+  return Error::success();
+}
+
+/// Points clang at the ROCm root discovery chose. clang's own search differs
+/// (it does not know Debian's device library directory or hipkit's prefix), so
+/// hipcc passes what it found unless the user already did.
+void HipccInvocationBuilder::addRocmPathArgs(
+    std::vector<std::string> &Args) const {
+  if (!CL.hasClang(copt::OPT_rocm_path_EQ))
+    Args.push_back("--rocm-path=" + Rocm->root());
+  if (!Rocm->deviceLibDirIsClangDefault() &&
+      !CL.hasClang(copt::OPT_rocm_device_lib_path_EQ))
+    Args.push_back("--rocm-device-lib-path=" + Rocm->deviceLibDir());
+  if (Rocm->hipRoot() != Rocm->root() && !CL.hasClang(copt::OPT_hip_path_EQ))
+    Args.push_back("--hip-path=" + Rocm->hipRoot());
+}
+
+/// Links the HIP runtime: --hip-link makes clang add -lamdhip64 (and the
+/// device link for -fgpu-rdc) even when every input is an object; the runpath
+/// lets the program start without LD_LIBRARY_PATH.
+void HipccInvocationBuilder::addLinkArgs(std::vector<std::string> &Args) const {
+  Args.push_back("--hip-link");
+  Args.push_back("-L" + Rocm->hipLibDir());
+  Args.push_back("-Wl,-rpath," + Rocm->hipRuntimeDir());
+}
+
+/// The user's clang arguments as given, with -x before inputs whose language
+/// hipcc decides and --offload-arch=native replaced by the GPUs found.
+std::vector<std::string> HipccInvocationBuilder::rewriteUserArgs(
+    const std::vector<std::string> &ResolvedArchArgs) const {
+  std::vector<std::string> Out;
+  bool ArchesEmitted = false;
+  for (size_t I = 0; I < CL.ClangArgs.size(); ++I) {
+    const ClangArgument &CA = CL.ClangArgs[I];
+    if (!LanguageBefore[I].empty()) {
+      Out.push_back("-x");
+      Out.push_back(LanguageBefore[I]);
+    }
+    if (CA.Parsed && CA.Parsed->getOption().matches(copt::OPT_offload_arch_EQ)) {
+      // All --offload-arch values, validated and with "native" resolved, take
+      // the place of the first one.
+      if (!ArchesEmitted)
+        append_range(Out, ResolvedArchArgs);
+      ArchesEmitted = true;
+      continue;
+    }
+    append_range(Out, CA.Spelling);
+  }
+  return Out;
+}
+
+Error HipccInvocationBuilder::build(ClangInvocation &Out,
+                                    RocmInstallation *&RocmOut) {
+  if (Error E = checkPlatform())
+    return E;
+  LinkStep = isLinkStep(CL);
+  if (Error E = scanInputs())
+    return E;
+  if (Error E = findRocm())
+    return E;
+  RocmOut = &*Rocm;
+
+  // Validate every --offload-arch the user gave (resolving "native").
+  std::vector<std::string> UserArchArgs;
+  for (const ClangArgument &CA : CL.ClangArgs) {
+    if (!CA.Parsed || !CA.Parsed->getOption().matches(copt::OPT_offload_arch_EQ))
+      continue;
+    std::vector<std::string> Ids;
+    if (Error E = expandOffloadArchValue(CA.Parsed->getValue(), Ids))
+      return E;
+    for (const std::string &Id : Ids)
+      UserArchArgs.push_back("--offload-arch=" + Id);
+  }
+
+  Out.ClangPath = findClangDir() + "/clang++";
+  std::vector<std::string> &Args = Out.Args;
+  bool HipWork = HasHipInput || LinkStep;
+  if (HipWork)
+    addRocmPathArgs(Args);
+  if (needsDefaultOptimization(CL))
+    Args.push_back("-O3");
+  if (Error E = resolveOffloadArchs(Args))
+    return E;
+  if (CL.hasHipcc(OPT_genco))
+    Args.push_back("--cuda-device-only");
+  else if (wantsHostOnlyDependencies(CL) && HasHipInput)
+    Args.push_back("--cuda-host-only");
+  if (CL.hasHipcc(OPT_use_fast_math))
+    Args.push_back("-DHIP_FAST_MATH");
+  if (CL.hasHipcc(OPT_hipcc_no_func_supp) && HasHipInput) {
+    const Arg *O = CL.lastClang(copt::OPT_O_Group);
+    if (!O || !O->getOption().matches(copt::OPT_O0))
+      append_range(Args, std::vector<std::string>{
+                             "-mllvm", "-amdgpu-early-inline-all=true", "-mllvm",
+                             "-amdgpu-function-calls=false"});
+  }
+  append_range(Args, rewriteUserArgs(UserArchArgs));
+  if (LinkStep)
+    addLinkArgs(Args);
+  if (HasSourceInput)
+    append_range(Args, splitFlagsVariable(env("HIPCC_COMPILE_FLAGS_APPEND")));
+  if (LinkStep)
+    append_range(Args, splitFlagsVariable(env("HIPCC_LINK_FLAGS_APPEND")));
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Running
+//===----------------------------------------------------------------------===//
+
+static void printHelp() {
+  static const HipccOptTable HipccTable;
+  HipccTable.printHelp(
+      outs(), "hipcc [options] <inputs>",
+      "hipcc: the HIP compiler driver (hipkit), over clang++ 19",
+      /*ShowHidden=*/false);
+  outs() << "\nEvery clang option is accepted and passed to clang++ unchanged "
+            "(see clang++ --help).\nhipcc adds -O3 when no -O is given, and "
+            "--offload-arch from HCC_AMDGPU_TARGET,\namdgpu-arch or " +
+                DefaultOffloadArch +
+                " when none is given. See docs/hipcc.md.\n";
+}
+
+static int runProgram(StringRef Program, ArrayRef<std::string> Args) {
+  std::vector<StringRef> Argv{Program};
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
+  std::string ErrMsg;
+  int Status = sys::ExecuteAndWait(Program, Argv, /*Env=*/std::nullopt, {},
+                                   0, 0, &ErrMsg);
+  if (Status == -1) {
+    reportError("cannot run '" + Program + "': " + ErrMsg +
+                "; install clang-19 or set HIP_CLANG_PATH");
+    return 1;
+  }
+  if (Status < 0) // clang crashed; it printed its own report
+    return 1;
+  return Status;
+}
+
+static std::string joinCommand(StringRef Program, ArrayRef<std::string> Args) {
+  std::string Line = quoteForShell(Program);
+  for (const std::string &A : Args)
+    Line += " " + quoteForShell(A);
+  return Line;
+}
+
+static void printPaths(const RocmInstallation &R, StringRef ClangDir) {
+  errs() << "HIP_PATH=" << R.hipRoot() << "\n"
+         << "ROCM_PATH=" << R.root() << "\n"
+         << "HIP_PLATFORM=amd\nHIP_COMPILER=clang\nHIP_RUNTIME=rocclr\n"
+         << "HIP_CLANG_PATH=" << ClangDir << "\n"
+         << "HIP_INCLUDE_PATH=" << R.hipIncludeDir() << "\n"
+         << "HIP_LIB_PATH=" << R.hipLibDir() << "\n"
+         << "DEVICE_LIB_PATH=" << R.deviceLibDir() << "\n";
+}
+
+int HipccDriver::run(ArrayRef<const char *> RawArgs) {
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 64> Expanded(RawArgs.begin(), RawArgs.end());
+  cl::ExpansionContext Expansion(Alloc, cl::TokenizeGNUCommandLine);
+  if (Error E = Expansion.expandResponseFiles(Expanded)) {
+    reportError(toString(std::move(E)));
+    return 1;
+  }
+  InputArgList All(Expanded.begin(), Expanded.end());
+  CommandLine CL = splitCommandLine(All);
+
+  unsigned Verbosity = 0;
+  if (GetEnv)
+    (void)StringRef(GetEnv("HIPCC_VERBOSE").value_or("0"))
+        .getAsInteger(0, Verbosity);
+  if (Verbosity & VerboseArguments) {
+    errs() << "hipcc-args:";
+    for (const char *A : RawArgs)
+      errs() << " " << quoteForShell(A);
+    errs() << "\n";
+  }
+
+  if (CL.hasHipcc(OPT_help)) {
+    printHelp();
+    return 0;
+  }
+
+  HipccInvocationBuilder Builder(CL, GetEnv, ExecutablePath);
+  if (CL.hasHipcc(OPT_version)) {
+    RocmSearchOptions Opts;
+    Opts.ExecutablePath = ExecutablePath;
+    Opts.GetEnv = GetEnv;
+    Expected<RocmInstallation> R = RocmInstallation::detect(Opts);
+    if (!R) {
+      reportError(toString(R.takeError()));
+      return 1;
+    }
+    outs() << "HIP version: " << R->hipVersion().full() << "\n";
+    outs().flush();
+    std::string ClangDir = GetEnv ? GetEnv("HIP_CLANG_PATH").value_or("") : "";
+    if (ClangDir.empty())
+      ClangDir = HIPKIT_CLANG_DIR;
+    return runProgram(ClangDir + "/clang++", {"--version"});
+  }
+
+  ClangInvocation Invocation;
+  RocmInstallation *Rocm = nullptr;
+  if (Error E = Builder.build(Invocation, Rocm)) {
+    reportError(toString(std::move(E)));
+    return 1;
+  }
+  if (CL.hasClang(copt::OPT_v))
+    reportNote("ROCm root " + Rocm->root() + " (found via " +
+               describeRocmSource(Rocm->source()) + "); device libraries " +
+               Rocm->deviceLibDir() + "; HIP " + Rocm->hipVersion().full() +
+               " in " + Rocm->hipRoot());
+  if (Verbosity & VerbosePaths)
+    printPaths(*Rocm, sys::path::parent_path(Invocation.ClangPath));
+  if (Verbosity & VerboseCommand)
+    errs() << "hipcc-cmd: "
+           << joinCommand(Invocation.ClangPath, Invocation.Args) << "\n";
+  errs().flush();
+  outs().flush();
+  return runProgram(Invocation.ClangPath, Invocation.Args);
+}
+
+} // namespace hipkit

@@ -1,0 +1,21 @@
+// The options only hipcc understands. Every other option belongs to clang and
+// is parsed with clang's own driver table. hipcc looks these up first, because
+// clang's table would misread some of them (-use_fast_math as -u se_fast_math).
+include "llvm/Option/OptParser.td"
+
+def help : Flag<["--", "-"], "help">,
+  HelpText<"Print hipcc's own options (then see clang++ --help for the rest)">;
+def version : Flag<["--"], "version">,
+  HelpText<"Print the HIP version, then clang's version">;
+def genco : Flag<["--"], "genco">,
+  HelpText<"Produce only device code objects (a bundle of one code object per "
+           "--offload-arch, loadable with hipModuleLoad), as AMD's hipcc">;
+def use_fast_math : Flag<["-"], "use_fast_math">,
+  HelpText<"Define HIP_FAST_MATH, as AMD's hipcc (nvcc's spelling); not passed "
+           "to clang">;
+def hipcc_func_supp : Flag<["--"], "hipcc-func-supp">,
+  HelpText<"Allow real function calls in device code (the default; AMD hipcc "
+           "compatibility)">;
+def hipcc_no_func_supp : Flag<["--"], "hipcc-no-func-supp">,
+  HelpText<"Inline every device function (-mllvm -amdgpu-early-inline-all=true "
+           "-mllvm -amdgpu-function-calls=false) unless -O0, as AMD's hipcc">;
