@@ -1,0 +1,100 @@
+//===- hipkit-clang.cpp - clang for CMake's HIP language ------------------===//
+//
+// Installed as <prefix>/llvm/bin/clang++ and <prefix>/llvm/bin/clang, where
+// ROCm keeps its clang and where CMake looks (a HIP compiler path must not
+// contain "hipcc" for CMake 3.25). It runs LLVM 19's clang with every argument
+// unchanged and with its output untouched, so CMake identifies it as Clang and
+// parses its `-v` output; the only addition is the environment that makes
+// clang find this prefix as its ROCm and HIP root (ROCM_PATH, HIP_PATH) and its
+// device libraries (HIP_DEVICE_LIB_PATH, only when they are not in
+// <root>/amdgcn/bitcode). Environment rather than flags: a flag would draw
+// "argument unused" warnings from every non-HIP compile, and command-line
+// --rocm-path/--hip-path still win over it in clang.
+//
+//===----------------------------------------------------------------------===//
+#include "hipkit/Rocm/RocmInstallation.h"
+#include "hipkit/Support/Diagnostics.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+
+#include <string>
+#include <vector>
+
+extern char **environ;
+
+using namespace llvm;
+
+#ifndef HIPKIT_CLANG_DIR
+#define HIPKIT_CLANG_DIR "/usr/lib/llvm-19/bin"
+#endif
+
+/// clang's environment plus the ROCm root of this prefix.
+static std::vector<std::string>
+buildEnvironment(const hipkit::RocmInstallation &Rocm) {
+  std::vector<std::string> Env;
+  for (char **E = environ; *E; ++E) {
+    StringRef Var(*E);
+    if (Var.starts_with("ROCM_PATH=") || Var.starts_with("HIP_PATH=") ||
+        Var.starts_with("HIP_DEVICE_LIB_PATH="))
+      continue;
+    Env.push_back(Var.str());
+  }
+  Env.push_back("ROCM_PATH=" + Rocm.root());
+  Env.push_back("HIP_PATH=" + Rocm.hipRoot());
+  if (!Rocm.deviceLibDirIsClangDefault())
+    Env.push_back("HIP_DEVICE_LIB_PATH=" + Rocm.deviceLibDir());
+  return Env;
+}
+
+int main(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  hipkit::setToolName("hipkit-clang");
+  static int Anchor;
+  std::string Self = sys::fs::getMainExecutable(Argv[0], &Anchor);
+  // Called as "clang" it is the C driver, otherwise the C++ one, like clang.
+  StringRef Name = sys::path::filename(Argv[0]);
+  std::string Clang = std::string(HIPKIT_CLANG_DIR) + "/" +
+                      (Name == "clang" ? "clang" : "clang++");
+
+  std::vector<StringRef> Args{Clang};
+  for (int I = 1; I < Argc; ++I)
+    Args.push_back(Argv[I]);
+
+  // This prefix is the ROCm root, whatever ROCM_PATH says: that is the point
+  // of this driver. Only DEVICE_LIB_PATH-style overrides are honoured.
+  hipkit::RocmSearchOptions Search;
+  Search.ExecutablePath = Self;
+  Search.GetEnv = [](StringRef Var) -> std::optional<std::string> {
+    if (Var == "DEVICE_LIB_PATH" || Var == "HIP_DEVICE_LIB_PATH")
+      return sys::Process::GetEnv(Var);
+    return std::nullopt;
+  };
+  std::vector<std::string> Env;
+  std::vector<StringRef> EnvRefs;
+  Expected<hipkit::RocmInstallation> Rocm =
+      hipkit::RocmInstallation::detect(Search);
+  if (Rocm) {
+    Env = buildEnvironment(*Rocm);
+    EnvRefs.assign(Env.begin(), Env.end());
+  } else {
+    // Without ROCm, clang still compiles C++ and answers --version.
+    consumeError(Rocm.takeError());
+  }
+
+  std::string ErrMsg;
+  int Status = sys::ExecuteAndWait(
+      Clang, Args,
+      Rocm ? std::optional<ArrayRef<StringRef>>(EnvRefs) : std::nullopt, {}, 0,
+      0, &ErrMsg);
+  if (Status == -1) {
+    hipkit::reportError("cannot run '" + Clang + "': " + ErrMsg +
+                        "; install clang-19");
+    return 1;
+  }
+  return Status < 0 ? 1 : Status;
+}
