@@ -16,7 +16,7 @@ include("${CMAKE_CURRENT_LIST_DIR}/../hipkit/hipkit-prefix.cmake")
 
 if(NOT HIPKIT_AMDHIP64_LIBRARY)
   set(hip-lang_FOUND FALSE)
-  set(hip-lang_NOT_FOUND_MESSAGE "hipkit: ${HIPKIT_AMDHIP64_ADVICE}")
+  set(hip-lang_NOT_FOUND_MESSAGE "${HIPKIT_AMDHIP64_ADVICE}")
   cmake_policy(POP)
   return()
 endif()

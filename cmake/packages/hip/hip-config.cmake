@@ -18,7 +18,7 @@ include("${CMAKE_CURRENT_LIST_DIR}/../hipkit/hipkit-prefix.cmake")
 
 if(NOT HIPKIT_AMDHIP64_LIBRARY)
   set(hip_FOUND FALSE)
-  set(hip_NOT_FOUND_MESSAGE "hipkit: ${HIPKIT_AMDHIP64_ADVICE}")
+  set(hip_NOT_FOUND_MESSAGE "${HIPKIT_AMDHIP64_ADVICE}")
   cmake_policy(POP)
   return()
 endif()

@@ -9,7 +9,7 @@
 #   HIPKIT_HIP_VERSION         the HIP API version of the headers and runtime, from share/hip/version
 #   HIPKIT_HIP_VERSION_MAJOR/_MINOR/_PATCH
 #   HIPKIT_AMDHIP64_LIBRARY    the HIP runtime library (libamdhip64.so) to link, or "" when missing
-#   HIPKIT_AMDHIP64_ADVICE     what to do when it is missing
+#   HIPKIT_AMDHIP64_ADVICE     the error line when it is missing
 # No include_guard: the packages may be loaded from different directory or function scopes, and
 # each needs these variables in its own.
 
@@ -32,20 +32,16 @@ if(EXISTS "${HIPKIT_PREFIX}/share/hip/version")
 endif()
 set(HIPKIT_HIP_VERSION "${HIPKIT_HIP_VERSION_MAJOR}.${HIPKIT_HIP_VERSION_MINOR}.${HIPKIT_HIP_VERSION_PATCH}")
 
-# The runtime is Debian's libamdhip64 (package libamdhip64-dev); the prefix carries a link to it in
-# lib/, as a ROCm root does. A dangling link (the -dev package removed) falls back to the system
-# copy only if that exists, and otherwise the packages say what to install.
+# The runtime is Debian's libamdhip64 (package libamdhip64-dev, a dependency of hipkit's package);
+# the prefix links it into lib/ as a ROCm root has it, and that link is the one place looked at,
+# so the packages link exactly what the driver's --hip-link would. A dangling link (the -dev
+# package removed) is reported with what to install.
 set(HIPKIT_AMDHIP64_LIBRARY "")
-foreach(_hipkit_candidate IN ITEMS
-    "${HIPKIT_PREFIX}/lib/libamdhip64.so"
-    "/usr/lib/x86_64-linux-gnu/libamdhip64.so")
-  if(EXISTS "${_hipkit_candidate}")
-    set(HIPKIT_AMDHIP64_LIBRARY "${_hipkit_candidate}")
-    break()
-  endif()
-endforeach()
-unset(_hipkit_candidate)
-set(HIPKIT_AMDHIP64_ADVICE
-  "the HIP runtime library libamdhip64.so is missing: neither ${HIPKIT_PREFIX}/lib/libamdhip64.so "
-  "nor /usr/lib/x86_64-linux-gnu/libamdhip64.so exists; install Debian's libamdhip64-dev "
-  "(apt-get install libamdhip64-dev)")
+if(EXISTS "${HIPKIT_PREFIX}/lib/libamdhip64.so")
+  set(HIPKIT_AMDHIP64_LIBRARY "${HIPKIT_PREFIX}/lib/libamdhip64.so")
+endif()
+# One line, indented so CMake prints it as is rather than re-wrapping it.
+string(CONCAT HIPKIT_AMDHIP64_ADVICE
+  " hipkit: the HIP runtime library ${HIPKIT_PREFIX}/lib/libamdhip64.so is missing or a dangling"
+  " link; install Debian's libamdhip64-dev (apt-get install libamdhip64-dev), which provides"
+  " /usr/lib/x86_64-linux-gnu/libamdhip64.so")
