@@ -61,6 +61,8 @@ llvm::StringRef hipkit::hipify::getKindName(NameKind Kind) {
     return "macro";
   case NameKind::Header:
     return "header";
+  case NameKind::Variable:
+    return "variable";
   }
   llvm_unreachable("every NameKind is named above");
 }

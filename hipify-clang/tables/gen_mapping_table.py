@@ -24,7 +24,8 @@ COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
 
 # Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
 KINDS = {"function": "Function", "type": "Type", "enum": "Enum",
-         "enumerator": "Enumerator", "macro": "Macro", "header": "Header"}
+         "enumerator": "Enumerator", "macro": "Macro", "header": "Header",
+         "variable": "Variable"}
 STATUSES = {"supported": "Supported", "unsupported": "Unsupported",
             "experimental": "Experimental"}
 

@@ -15,7 +15,15 @@
 namespace hipkit::hipify {
 
 /// What a CUDA name denotes.
-enum class NameKind { Function, Type, Enum, Enumerator, Macro, Header };
+enum class NameKind {
+  Function,
+  Type,
+  Enum,
+  Enumerator,
+  Macro,
+  Header,
+  Variable, ///< Built-in variables: threadIdx, blockIdx, blockDim, gridDim, warpSize.
+};
 
 /// Whether the translator can translate the name, and how safely.
 enum class SupportStatus {

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Check the mapping tables against the headers on this machine.
+
+  --cuda-include DIR   every cuda_name must be declared by the CUDA headers in
+                       DIR (a header row: the file must exist), unless the row
+                       carries cuda_removed;
+  --hip-include DIR    every hip_name must be declared by the HIP headers in
+                       DIR/hip (a header row: the file must exist) when
+                       hip_added is not newer than their version
+                       (DIR/hip/hip_version.h), and must not be declared there
+                       when hip_added says it came later.
+
+Prints `file:line: error: ...` for each violation and exits 1; otherwise
+prints one summary line per check.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "derive"))
+import cheaders  # noqa: E402
+import gen_mapping_table  # noqa: E402
+
+
+def cuda_identifiers(include):
+    """The same headers derive_tables.py reads: the top level, crt/ and cooperative_groups/."""
+    paths = cheaders.header_files(include, ["crt", "cooperative_groups", "cooperative_groups.h"])
+    paths += sorted(os.path.join(include, f) for f in os.listdir(include)
+                    if f.endswith((".h", ".hpp")))
+    return cheaders.identifiers(paths)
+
+
+def hip_identifiers(hip_dir):
+    paths = [p for p in cheaders.header_files(hip_dir)
+             if "/nvidia_detail/" not in p and "/nvcc_detail/" not in p]
+    ids = cheaders.identifiers(paths)
+    for p in paths:
+        # amd_hip_vector_types.h declares make_float4 & co. through macros.
+        ids |= {"make_" + n for n in re.findall(
+            r"DECLOP_MAKE_\w+_COMPONENT\([^,()]*,\s*(\w+)\)", cheaders.read_header(p))}
+    return ids
+
+
+def hip_version(hip_dir):
+    path = os.path.join(hip_dir, "hip_version.h")
+    try:
+        text = open(path, encoding="utf-8").read()
+    except OSError as err:
+        raise SystemExit("check_names.py: error: cannot read %s: %s; pass the directory "
+                         "that contains hip/hip_version.h" % (path, err.strerror))
+    major = re.search(r"#define\s+HIP_VERSION_MAJOR\s+(\d+)", text)
+    minor = re.search(r"#define\s+HIP_VERSION_MINOR\s+(\d+)", text)
+    if not major or not minor:
+        raise SystemExit("check_names.py: error: %s defines no HIP_VERSION_MAJOR/MINOR" % path)
+    return (int(major.group(1)), int(minor.group(1)))
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("tables", nargs="+")
+    parser.add_argument("--cuda-include")
+    parser.add_argument("--hip-include")
+    args = parser.parse_args(argv)
+    try:
+        rows = []
+        for path in args.tables:
+            rows += gen_mapping_table.parse_table(path)
+    except gen_mapping_table.TableError as err:
+        print(err, file=sys.stderr)
+        return 1
+    errors = []
+    if args.cuda_include:
+        ids = cuda_identifiers(args.cuda_include)
+        checked = 0
+        for row in rows:
+            if row.cuda_removed:
+                continue
+            checked += 1
+            if row.kind == "header":
+                present = os.path.isfile(os.path.join(args.cuda_include, row.cuda_name))
+            else:
+                present = row.cuda_name.split("::")[-1] in ids
+            if not present:
+                errors.append("%s: error: '%s' is not declared in the CUDA headers in %s; "
+                              "if CUDA removed it, fill in cuda_removed"
+                              % (row.where(), row.cuda_name, args.cuda_include))
+        print("CUDA: %d names present in %s, %d removed from CUDA"
+              % (checked, args.cuda_include, len(rows) - checked))
+    if args.hip_include:
+        hip_dir = os.path.join(args.hip_include, "hip")
+        version = hip_version(hip_dir)
+        ids = hip_identifiers(hip_dir)
+        older = newer = 0
+        for row in rows:
+            if not row.hip_name:
+                continue
+            if row.kind == "header":
+                present = os.path.isfile(os.path.join(args.hip_include, row.hip_name))
+            else:
+                present = row.hip_name.split("::")[-1] in ids
+            added = gen_mapping_table.version_key(row.hip_added)
+            if added <= version:
+                older += 1
+                if not present:
+                    errors.append("%s: error: '%s' (for '%s') is not declared in the HIP %d.%d "
+                                  "headers in %s, but hip_added is %s"
+                                  % (row.where(), row.hip_name, row.cuda_name, *version,
+                                     hip_dir, row.hip_added))
+            else:
+                newer += 1
+                if present:
+                    errors.append("%s: error: '%s' (for '%s') is declared in the HIP %d.%d "
+                                  "headers in %s, so hip_added %s is too new"
+                                  % (row.where(), row.hip_name, row.cuda_name, *version,
+                                     hip_dir, row.hip_added))
+        print("HIP %d.%d: %d names present in %s, %d added later"
+              % (*version, older, hip_dir, newer))
+    for error in errors:
+        print(error, file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

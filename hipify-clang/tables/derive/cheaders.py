@@ -1,0 +1,142 @@
+"""Just enough C-header reading to list the names a header declares.
+
+The derivation scripts need the functions, types, enums (with their
+enumerators) and macros of the CUDA and HIP headers. A regular-expression
+reader over comment-free text is enough for these headers, which declare one
+thing per statement; it never needs to understand expressions.
+"""
+
+import os
+import re
+
+COMMENT_RE = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"", re.S)
+IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def strip_comments(text):
+    """Comments and string literals out, newlines kept (so #define lines stay lines)."""
+    def blank(match):
+        s = match.group(0)
+        if s.startswith('"'):
+            return '""'
+        return "\n" * s.count("\n") if s.startswith("/*") else ""
+    text = text.replace("\\\n", " ")
+    return COMMENT_RE.sub(blank, text)
+
+
+def read_header(path):
+    with open(path, encoding="utf-8", errors="replace") as header:
+        return strip_comments(header.read())
+
+
+def header_files(root, patterns=("",)):
+    """Every .h/.hpp/.cuh (and extension-less C++ header) under root/<pattern>."""
+    found = []
+    for sub in patterns:
+        base = os.path.join(root, sub)
+        if os.path.isfile(base):
+            found.append(base)
+            continue
+        for dirpath, _, files in os.walk(base):
+            for name in files:
+                if name.endswith((".h", ".hpp", ".cuh", ".inl")) or "." not in name:
+                    found.append(os.path.join(dirpath, name))
+    return sorted(found)
+
+
+def identifiers(paths):
+    """All identifier tokens outside comments and strings."""
+    ids = set()
+    for path in paths:
+        ids.update(IDENT_RE.findall(read_header(path)))
+    return ids
+
+
+DEFINE_RE = re.compile(r"^\s*#\s*define\s+([A-Za-z_]\w*)(\()?[ \t]*([^\n]*)", re.M)
+
+
+def macros(text):
+    """{name: (is_function_like, body)} for every #define."""
+    return {m.group(1): (bool(m.group(2)), m.group(3).strip()) for m in DEFINE_RE.finditer(text)}
+
+
+ENUM_RE = re.compile(r"\benum\s+(?:class\s+)?((?:[A-Za-z_]\w*\s+)*?)([A-Za-z_]\w*)?\s*(?::\s*[\w\s]+)?\{([^{}]*)\}\s*([A-Za-z_]\w*)?", re.S)
+
+
+class Enum:
+    def __init__(self, tag, typedef, enumerators):
+        self.tag, self.typedef, self.enumerators = tag, typedef, enumerators
+
+    def names(self):
+        return [n for n in (self.tag, self.typedef) if n]
+
+
+def enums(text):
+    """Enums with their tag, the typedef name declared with them and enumerators."""
+    result = []
+    for m in ENUM_RE.finditer(text):
+        body = re.sub(r"^\s*#[^\n]*", "", m.group(3), flags=re.M)
+        enumerators = []
+        for item in body.split(","):
+            ident = IDENT_RE.search(item)
+            if ident:
+                enumerators.append(ident.group(0))
+        start = text.rfind(";", 0, m.start())
+        start = max(start, text.rfind("}", 0, m.start()), text.rfind("{", 0, m.start()))
+        prefix = text[start + 1:m.start()]
+        typedef = m.group(4) if re.search(r"\btypedef\b", prefix) else None
+        result.append(Enum(m.group(2), typedef, enumerators))
+    return result
+
+
+TYPEDEF_RE = re.compile(r"\btypedef\b([^;{]*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}[^;]*)?);")
+
+
+def typedef_names(text):
+    """Names declared by typedef statements (the last declarator of each)."""
+    names = set()
+    for m in TYPEDEF_RE.finditer(text):
+        decl = m.group(1)
+        decl = re.sub(r"\{.*\}", " ", decl, flags=re.S)
+        # Function-pointer typedefs: typedef R (CUDART_CB *name)(args);
+        fp = re.search(r"\(\s*(?:[A-Za-z_]\w*\s+)*\*\s*([A-Za-z_]\w*)\s*\)\s*\(", decl)
+        if fp:
+            names.add(fp.group(1))
+            continue
+        decl = re.sub(r"\[[^\]]*\]", "", decl)
+        decl = re.sub(r"\b__\w+__\s*\([^()]*\)", "", decl)
+        for part in decl.split(",")[-1:]:
+            idents = IDENT_RE.findall(part)
+            if idents:
+                names.add(idents[-1])
+        for part in decl.split(",")[1:]:
+            idents = IDENT_RE.findall(part)
+            if idents:
+                names.add(idents[-1])
+    return names
+
+
+STRUCT_RE = re.compile(r"\b(?:struct|union|class)\s+(?:__\w+__\s+|__align__\s*\(\d+\)\s+|CUDA_\w+\s+)*([A-Za-z_]\w*)\s*(?:\{|:[^;{]*\{)")
+
+
+def struct_names(text):
+    return set(STRUCT_RE.findall(text))
+
+
+def functions(text, markers):
+    """Names declared as functions on statements that mention one of markers."""
+    names = set()
+    for m in re.finditer(r"([A-Za-z_]\w*)\s*\(", text):
+        name = m.group(1)
+        start = max(text.rfind(";", 0, m.start()), text.rfind("}", 0, m.start()),
+                    text.rfind("{", 0, m.start()), text.rfind("#", 0, m.start()))
+        head = text[start + 1:m.start()]
+        if ")" in head or "(" in head.replace("__align__(", "").replace("__attribute__((", ""):
+            # The identifier is not the first call-like thing in the statement.
+            if not re.search(r"\)\s*$", head) and not re.search(r"__\w+__\s*\([^()]*\)", head):
+                continue
+        if "=" in head or "return" in head:
+            continue
+        if any(marker in head for marker in markers):
+            names.add(name)
+    return names

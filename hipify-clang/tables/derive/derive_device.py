@@ -1,0 +1,197 @@
+"""Device-side tables: built-ins, intrinsics, atomics, math (device.tsv), cuComplex,
+fp16, bf16, cooperative groups and NVRTC, derived like derive_tables.py does."""
+
+import os
+import re
+
+import cheaders
+
+# The headers that declare device functions, relative to the CUDA include dir.
+DEVICE_HEADERS = [
+    "crt/device_functions.h", "crt/device_double_functions.h", "crt/math_functions.h",
+    "crt/sm_70_rt.h", "crt/sm_80_rt.h", "crt/sm_90_rt.h", "crt/sm_100_rt.h",
+    "device_atomic_functions.h", "sm_20_atomic_functions.h", "sm_32_atomic_functions.h",
+    "sm_35_atomic_functions.h", "sm_60_atomic_functions.h", "sm_20_intrinsics.h",
+    "sm_30_intrinsics.h", "sm_32_intrinsics.h", "sm_35_intrinsics.h", "sm_61_intrinsics.h",
+    "texture_indirect_functions.h", "surface_indirect_functions.h", "vector_functions.h",
+]
+DEVICE_MARKERS = ["__device__", "_DECL__", "__device_builtin__", "__host__"]
+# Built-in variables (device_launch_parameters.h); HIP declares the same names.
+BUILTIN_VARIABLES = ["threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"]
+
+
+def public(name):
+    """Names user code writes: not the headers' own helpers (__nv_*, __cuda*, _foo)."""
+    if re.match(r"^(__nv|__cuda|__internal|__cudart|__int_as|_[a-z_]*_impl)", name):
+        return name in ("__int_as_float", "__int_as_double")
+    if name.startswith("_") and not name.startswith("__"):
+        return False
+    if re.match(r"^__[A-Z]|^__(libcpp|cmath|pow_helper)", name) or name in ("throw",):
+        return False  # macros and libc++/libstdc++ helpers the headers call
+    return not name.startswith("___")
+
+
+def first_present(hip, candidates):
+    for c in candidates:
+        if c and hip.version(c):
+            return c
+    return ""
+
+
+def derive_device(cuda, hip, history, ids, out, Rows):
+    rows = Rows("device")
+    for name in BUILTIN_VARIABLES:
+        rows.add(name, "variable", first_present(hip, [name]), hip, history, ids)
+    names = set()
+    for f in DEVICE_HEADERS:
+        path = os.path.join(cuda, f)
+        if os.path.exists(path):
+            names |= cheaders.functions(cheaders.read_header(path), DEVICE_MARKERS)
+    for name in sorted(n for n in names if public(n) and n in ids):
+        if name.startswith(("cuda", "make_cu")) or name in ("defined", "sizeof", "if"):
+            continue
+        rows.add(name, "function", first_present(hip, [name]), hip, history, ids)
+    rows.write(os.path.join(out, "device.tsv"))
+
+
+def derive_complex(cuda, hip, history, ids, out, Rows):
+    rows = Rows("complex")
+    text = cheaders.read_header(os.path.join(cuda, "cuComplex.h"))
+    for name in sorted(cheaders.typedef_names(text)):
+        rows.add(name, "type", first_present(hip, ["hip" + name[2:]]), hip, history, ids)
+    for name in sorted(cheaders.functions(text, ["__host__", "__device__", "static"])):
+        hip_name = re.sub(r"^(make_)?cu", lambda m: (m.group(1) or "") + "hip", name)
+        rows.add(name, "function", first_present(hip, [hip_name]), hip, history, ids)
+    rows.write(os.path.join(out, "complex.tsv"))
+
+
+def derive_half(cuda, hip, history, ids, out, Rows, api, headers, transform):
+    """cuda_fp16 / cuda_bf16: types and functions, HIP names by transform."""
+    rows = Rows(api)
+    types, functions = set(), set()
+    for header in headers:
+        text = cheaders.read_header(os.path.join(cuda, header))
+        types |= cheaders.typedef_names(text) | cheaders.struct_names(text)
+        functions |= cheaders.functions(text, DEVICE_MARKERS + ["__CUDA_FP16_DECL__",
+                                                                "__CUDA_BF16_DECL__",
+                                                                "__CUDA_HOSTDEVICE"])
+    for name in sorted(t for t in types if t in ids and public_half(t)):
+        rows.add(name, "type", first_present(hip, transform(name)), hip, history, ids)
+    for name in sorted(f for f in functions if f in ids and public_half(f) and f not in types):
+        rows.add(name, "function", first_present(hip, transform(name)), hip, history, ids)
+    rows.write(os.path.join(out, api + ".tsv"))
+
+
+def public_half(name):
+    if name.startswith(("__internal", "__cuda", "_Float", "__nv_cvt", "__copy", "__float_")):
+        return False
+    if name in ("operator", "if", "while", "sizeof", "defined", "return", "__attribute__",
+                "__align__", "__declspec", "__builtin_align__") or re.match(r"^__[A-Z]", name):
+        return False
+    return not (name.startswith("_") and not name.startswith("__"))
+
+
+def bf16_transform(name):
+    return [name, name.replace("__nv_", "__hip_"), re.sub(r"^nv_", "__hip_", name)]
+
+
+def derive_cooperative_groups(cuda, hip, history, ids, out, Rows):
+    """Namespace-scope names of namespace cooperative_groups, qualified: the
+    namespace stays in HIP, and the bare names (sync, size, reduce) are too
+    common to look up unqualified."""
+    rows = Rows("cooperative_groups")
+    hip_cg = set()
+    for _, names in hip.sets:
+        hip_cg |= names
+    names = set()
+    paths = [os.path.join(cuda, "cooperative_groups.h")] + \
+        cheaders.header_files(os.path.join(cuda, "cooperative_groups"), [""])
+    for path in paths:
+        if "/details/" in path:
+            continue
+        text = cheaders.read_header(path)
+        text = text.replace("_CG_BEGIN_NAMESPACE", "namespace cooperative_groups {")
+        text = text.replace("_CG_END_NAMESPACE", "}")
+        names |= namespace_scope_names(text, "cooperative_groups")
+    for name in sorted(n for n in names if not n.startswith("_")):
+        qualified = "cooperative_groups::" + name
+        hip_name = qualified if hip.version(name) else ""
+        rows.add(qualified, "type" if name in TYPE_NAMES else "function", hip_name,
+                 hip, history, ids | {qualified}, version_name=name)
+    rows.write(os.path.join(out, "cooperative_groups.tsv"))
+
+
+TYPE_NAMES = set()
+
+
+def namespace_scope_names(text, namespace):
+    """Classes and functions declared directly in `namespace` (not nested)."""
+    found = set()
+    stack = []
+    token_re = re.compile(r"\{|\}|;|\bnamespace\s+(\w+)\s*\{|\b(class|struct)\s+(\w+)\s*(?=[:{<;])|(\w+)\s*\(")
+    pos = 0
+    last_stmt = 0
+    for m in token_re.finditer(text):
+        in_scope = [s for s in stack] == [("ns", namespace)]
+        tok = m.group(0)
+        if m.group(1):
+            stack.append(("ns", m.group(1)))
+            last_stmt = m.end()
+        elif tok == "{":
+            stack.append(("block", None))
+            last_stmt = m.end()
+        elif tok == "}":
+            if stack:
+                stack.pop()
+            last_stmt = m.end()
+        elif tok == ";":
+            last_stmt = m.end()
+        elif m.group(3):
+            if in_scope:
+                found.add(m.group(3))
+                TYPE_NAMES.add(m.group(3))
+        elif m.group(4) and in_scope:
+            head = text[last_stmt:m.start()]
+            if re.search(r"_CG_\w*QUALIFIER|\btemplate\b|\bstatic\b|\binline\b", head) and \
+                    "(" not in head and "=" not in head and m.group(4) not in ("if", "operator"):
+                found.add(m.group(4))
+    return found
+
+
+# hiprtc returns code objects where NVRTC returns PTX or CUBIN.
+NVRTC_RENAMES = {"nvrtcGetPTX": "hiprtcGetCode", "nvrtcGetPTXSize": "hiprtcGetCodeSize",
+                 "nvrtcGetCUBIN": "hiprtcGetBitcode", "nvrtcGetCUBINSize": "hiprtcGetBitcodeSize"}
+
+
+def derive_nvrtc(cuda, hip, history, ids, out, Rows):
+    rows = Rows("nvrtc")
+    text = cheaders.read_header(os.path.join(cuda, "nvrtc.h"))
+
+    def transform(name):
+        if name in NVRTC_RENAMES:
+            return [NVRTC_RENAMES[name]]
+        return [re.sub(r"^nvrtc", "hiprtc", name), re.sub(r"^NVRTC_", "HIPRTC_", name)]
+    for e in cheaders.enums(text):
+        for name in e.names():
+            rows.add(name, "enum" if name == e.tag else "type",
+                     first_present(hip, transform(name)), hip, history, ids)
+        for name in e.enumerators:
+            rows.add(name, "enumerator", first_present(hip, transform(name)), hip, history, ids)
+    for name in sorted(cheaders.typedef_names(text)):
+        if name.startswith("nvrtc"):
+            rows.add(name, "type", first_present(hip, transform(name)), hip, history, ids)
+    for name in sorted(cheaders.functions(text, ["nvrtcResult", "const char"])):
+        if name.startswith("nvrtc"):
+            rows.add(name, "function", first_present(hip, transform(name)), hip, history, ids)
+    rows.write(os.path.join(out, "nvrtc.tsv"))
+
+
+def derive_all(cuda, hip, history, overrides, out, Rows, ids):
+    derive_device(cuda, hip, history, ids, out, Rows)
+    derive_complex(cuda, hip, history, ids, out, Rows)
+    derive_half(cuda, hip, history, ids, out, Rows, "fp16", ["cuda_fp16.h", "cuda_fp16.hpp"],
+                lambda n: [n])
+    derive_half(cuda, hip, history, ids, out, Rows, "bf16", ["cuda_bf16.h", "cuda_bf16.hpp"],
+                bf16_transform)
+    derive_cooperative_groups(cuda, hip, history, ids, out, Rows)
+    derive_nvrtc(cuda, hip, history, ids, out, Rows)

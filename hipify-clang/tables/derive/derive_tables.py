@@ -1,0 +1,493 @@
+#!/usr/bin/env python3
+"""Derive hipify's mapping tables from the real CUDA and HIP headers.
+
+    derive_tables.py --cuda /usr/local/cuda/include --hip /usr/include/hip \\
+        --hip-newer 5.7=/tmp/hip57/usr/include/hip --out hipify-clang/tables
+
+CUDA names come from the CUDA headers (and, for names CUDA has removed, from
+the CUPTI callback-id lists, which keep every runtime and driver function that
+ever existed). Each name's HIP counterpart is found by systematic transforms
+(cudaX -> hipX, cuX -> hipX / hipModuleX / hipDrvX, enumerators matched by
+their suffix inside the HIP enum that shares most of them) and is accepted
+only if the HIP headers declare it; overrides.tsv holds the renames no rule
+finds, each again verified against the headers. A name with no HIP
+counterpart becomes an `unsupported` row. hip_added is the oldest given HIP
+header set that has the name (the --hip set is the floor). history.tsv holds
+CUDA deprecation/removal versions; a name missing from these CUDA headers must
+have one, or this script stops.
+
+Writes <out>/{runtime,driver,library_types,device,complex,fp16,bf16,
+cooperative_groups,nvrtc}.tsv; headers.tsv and macros.tsv are curated by hand.
+"""
+
+import argparse
+import fnmatch
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cheaders  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
+           "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
+
+
+def die(message):
+    print("derive_tables.py: error: %s" % message, file=sys.stderr)
+    sys.exit(1)
+
+
+def read_tsv(path, columns):
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            fields = line.split("\t")
+            if fields == columns:
+                continue
+            fields += [""] * (len(columns) - len(fields))
+            if len(fields) != len(columns):
+                die("%s:%d: expected %d columns" % (path, number, len(columns)))
+            rows.append(dict(zip(columns, fields)))
+    return rows
+
+
+class Hip:
+    """The names the HIP headers declare, by HIP version."""
+
+    def __init__(self, floor_dir, newer):
+        self.sets = [("5.2", self._scan(floor_dir))] + \
+                    [(v, self._scan(d)) for v, d in newer]
+        self.enums = []
+        seen = set()
+        for _, d in [("5.2", floor_dir)] + newer:
+            for path in cheaders.header_files(d):
+                if "/nvidia_detail/" in path or "/nvcc_detail/" in path:
+                    continue
+                for e in cheaders.enums(cheaders.read_header(path)):
+                    key = (e.tag, e.typedef, tuple(e.enumerators))
+                    if key not in seen and e.enumerators:
+                        seen.add(key)
+                        self.enums.append(e)
+
+    @staticmethod
+    def _scan(d):
+        """Identifiers of the AMD headers; nvidia_detail/nvcc_detail (HIP on CUDA)
+        spell CUDA names and are left out. Vector make_* functions are generated
+        by DECLOP_MAKE_*_COMPONENT(type, name) macros."""
+        paths = [p for p in cheaders.header_files(d)
+                 if "/nvidia_detail/" not in p and "/nvcc_detail/" not in p]
+        ids = cheaders.identifiers(paths)
+        for p in paths:
+            ids |= {"make_" + n for n in re.findall(
+                r"DECLOP_MAKE_\w+_COMPONENT\([^,()]*,\s*(\w+)\)", cheaders.read_header(p))}
+        return ids
+
+    def version(self, name):
+        for version, ids in self.sets:
+            if name in ids:
+                return version
+        return None
+
+
+class Rows:
+    def __init__(self, api):
+        self.api = api
+        self.rows = {}
+
+    def add(self, name, kind, hip_name, hip, history, cuda_ids, cuda_added="",
+            api=None, status=None, version_name=None):
+        # One row per CUDA name over all tables: the first API to claim a name
+        # keeps it (__hadd is both an integer intrinsic and a half function).
+        if name in self.rows or name in CURATED or name in CLAIMED:
+            return
+        CLAIMED.add(name)
+        hip_added = hip.version(version_name or hip_name) if hip_name else None
+        if hip_name and hip_added is None:
+            hip_name = ""
+        if status is None:
+            status = "supported" if hip_name else "unsupported"
+        if status == "unsupported":
+            hip_name, hip_added = "", None
+        deprecated, removed = history.lookup(name)
+        if name not in cuda_ids and not removed:
+            MISSING.append(name)
+        if name in cuda_ids and removed:
+            removed = ""  # Still declared: the history entry concerns another overload.
+        self.rows[name] = [name, kind, api or self.api, hip_name, "", status,
+                           cuda_added, deprecated, removed, hip_added or ""]
+
+    def write(self, path):
+        with open(path, "w", encoding="utf-8", newline="") as out:
+            out.write("\t".join(COLUMNS) + "\n")
+            for name in sorted(self.rows, key=lambda n: n.encode()):
+                out.write("\t".join(self.rows[name]) + "\n")
+
+
+class History:
+    """CUDA deprecation/removal versions (history.tsv; names or fnmatch patterns)."""
+
+    def __init__(self, path):
+        self.exact, self.patterns = {}, []
+        for row in read_tsv(path, ["cuda_name", "cuda_deprecated", "cuda_removed"]):
+            entry = (row["cuda_deprecated"], row["cuda_removed"])
+            if any(c in row["cuda_name"] for c in "*?["):
+                self.patterns.append((row["cuda_name"], entry))
+            else:
+                self.exact[row["cuda_name"]] = entry
+
+    def lookup(self, name):
+        if name in self.exact:
+            return self.exact[name]
+        for pattern, entry in self.patterns:
+            if fnmatch.fnmatchcase(name, pattern):
+                return entry
+        return ("", "")
+
+
+# ---------------------------------------------------------------------------
+# Enumerator matching by suffix.
+
+WORD_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+
+
+def words(name):
+    return [w.lower() for w in WORD_RE.findall(name)]
+
+
+def suffix_keys(enumerators):
+    """{enumerator: its words after the prefix all the enum's enumerators share}."""
+    split = {e: words(e) for e in enumerators}
+    if not split:
+        return {}
+    lists = list(split.values())
+    common = 0
+    shortest = min(len(l) for l in lists)
+    while common < shortest - 1 and all(l[common] == lists[0][common] for l in lists):
+        common += 1
+    if len(lists) == 1:
+        common = 1
+    return {e: "".join(w[common:]) for e, w in split.items()}
+
+
+def stem(name):
+    """What an enum's name says, without API prefix and suffixes: CUdevice_attribute_enum,
+    hipDeviceAttribute_t -> 'deviceattribute'."""
+    name = re.sub(r"^(cuda|CU|hip|HIP_)", "", name)
+    name = re.sub(r"(_enum|_t|_st)$", "", name)
+    return name.replace("_", "").lower()
+
+
+def match_enum(cuda_enum, hip, preferred_names):
+    """The HIP enum for cuda_enum: one named by a transform, else the HIP enum
+    with the same stem sharing an enumerator suffix, else one sharing most of them."""
+    keys = set(suffix_keys(cuda_enum.enumerators).values())
+    stems = {stem(n) for n in cuda_enum.names()}
+    best, best_score = None, 0
+    for hip_enum in hip.enums:
+        names = set(hip_enum.names())
+        if not any(n.startswith(("hip", "HIP")) for n in names):
+            continue
+        if preferred_names & names:
+            return hip_enum
+        score = len(keys & set(suffix_keys(hip_enum.enumerators).values()))
+        if score and any(a == b or (min(len(a), len(b)) >= 6 and
+                                    (a.startswith(b) or b.startswith(a)))
+                         for a in stems for b in {stem(n) for n in names}):
+            score += 1000
+        if score > best_score:
+            best, best_score = hip_enum, score
+    if best_score >= 1000:
+        return best
+    # Matched by contents alone: most enumerators must agree.
+    return best if best_score >= 3 and best_score * 5 >= len(keys) * 3 else None
+
+
+def enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, transform):
+    for cuda_enum in cuda_enums:
+        candidates = {c for n in cuda_enum.names() for c in transform(n)}
+        hip_enum = match_enum(cuda_enum, hip, candidates)
+        hip_type = ""
+        if hip_enum:
+            hip_type = hip_enum.typedef or hip_enum.tag or ""
+        for name in cuda_enum.names():
+            named = [c for c in transform(name) if hip_enum and c in hip_enum.names()]
+            target = overrides.get(name, named[0] if named else hip_type)
+            rows.add(name, "enum" if name == cuda_enum.tag else "type", target, hip,
+                     history, cuda_ids)
+        hip_keys = suffix_keys(hip_enum.enumerators) if hip_enum else {}
+        by_key = {}
+        for e, k in hip_keys.items():
+            by_key.setdefault(k, e)
+        for enumerator, key in suffix_keys(cuda_enum.enumerators).items():
+            if enumerator in overrides:
+                target = overrides[enumerator]
+            else:
+                target = first_present(hip, transform(enumerator)) or by_key.get(key, "")
+            rows.add(enumerator, "enumerator", target, hip, history, cuda_ids)
+
+
+# ---------------------------------------------------------------------------
+# Name transforms.
+
+def runtime_transform(name):
+    if name.startswith("cuda"):
+        return ["hip" + name[4:]]
+    return []
+
+
+def driver_transform(name):
+    """Candidates: cuX -> hipX; CU_FOO_BAR -> HIP_FOO_BAR, hipFooBar;
+    CUDA_ERROR_X -> hipErrorX; CUfoo -> hipFoo, hipFoo_t."""
+    if name.startswith("cu") and not name.startswith("cuda"):
+        return ["hip" + name[2:]]
+    if name.startswith("CU_") or name.startswith("CUDA_"):
+        rest = name.split("_", 1)[1]
+        camel = "hip" + "".join(w.capitalize() for w in rest.split("_") if w)
+        return ["HIP_" + rest, camel]
+    if name.startswith("CU"):
+        rest = re.sub(r"(_enum|_st)$", "", name[2:])
+        base = "hip" + rest[:1].upper() + rest[1:]
+        unversioned = re.sub(r"_v\d+$", "", base)
+        return [base + "_t", base, unversioned + "_t", unversioned]
+    return []
+
+
+def first_present(hip, candidates):
+    for c in candidates:
+        if c and hip.version(c):
+            return c
+    return ""
+
+
+# ---------------------------------------------------------------------------
+
+
+def derive_runtime(cuda, hip, history, overrides, out):
+    rows = Rows("runtime")
+    files = ["cuda_runtime_api.h", "driver_types.h", "surface_types.h", "texture_types.h",
+             "cuda_runtime.h", "channel_descriptor.h", "cuda_device_runtime_api.h",
+             "cuda_profiler_api.h", "crt/host_runtime.h", "cuda_gl_interop.h",
+             "cuda_egl_interop.h", "cuda_vdpau_interop.h"]
+    texts = {f: cheaders.read_header(os.path.join(cuda, f)) for f in files}
+    cuda_ids = ALL_CUDA_IDS
+
+    # Functions: declared now, or ever traced by CUPTI (removed ones included).
+    added = {}
+    cbid = cheaders.read_header(os.path.join(cuda, "cupti_runtime_cbid.h"))
+    for name, version in re.findall(r"CUPTI_RUNTIME_TRACE_CBID_(\w+?)_v(\d+)\b", cbid):
+        if re.search(r"_(ptsz|ptds)$", name) or name.startswith("__"):
+            continue
+        v = int(version)
+        added.setdefault(name, "%d.%d" % (v // 1000, (v % 1000) // 10) if v > 3020 else "")
+    declared = set()
+    for text in texts.values():
+        declared |= {n for n in cheaders.functions(text, ["CUDARTAPI", "__host__", "static __inline__"])
+                     if n.startswith("cuda")}
+    # A traced name the headers no longer declare gets a row only when
+    # history.tsv knows when it was removed (Windows-only names never do).
+    traced = {n for n in added if n in cuda_ids or history.lookup(n)[1]}
+    for name in sorted(declared | traced):
+        if re.search(r"_(ptsz|ptds)$", name) or not name.startswith("cuda"):
+            continue
+        if name in overrides:
+            target = overrides[name]
+        else:
+            target = first_present(hip, runtime_transform(name))
+        rows.add(name, "function", target, hip, history, cuda_ids, added.get(name, ""))
+
+    # Enums and their enumerators.
+    cuda_enums = []
+    for f in files:
+        cuda_enums += [e for e in cheaders.enums(texts[f])
+                       if any(n.startswith("cuda") for n in e.names())]
+    enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, runtime_transform)
+
+    # Types: typedefs and structs.
+    for f in files:
+        for name in sorted(cheaders.typedef_names(texts[f]) | cheaders.struct_names(texts[f])):
+            if not name.startswith("cuda") or name in rows.rows:
+                continue
+            target = overrides.get(name) or first_present(
+                hip, runtime_transform(name) + [c + "_t" for c in runtime_transform(name)])
+            rows.add(name, "type", target, hip, history, cuda_ids)
+
+    # Object-like macros (flags, limits).
+    for f in files:
+        for name, (function_like, _) in sorted(cheaders.macros(texts[f]).items()):
+            if not name.startswith("cuda") or function_like or name in rows.rows:
+                continue
+            if name in declared or name.endswith("_ptsz") or name.endswith("_ptds"):
+                continue
+            target = overrides.get(name) or first_present(hip, runtime_transform(name))
+            rows.add(name, "macro", target, hip, history, cuda_ids)
+
+    # Removed names the history knows beyond functions (types, enumerators).
+    for name in history.exact:
+        if name.startswith("cuda") and name not in rows.rows and name not in cuda_ids \
+                and history.exact[name][1]:
+            kind = history_kind(name)
+            if kind:
+                target = overrides.get(name) or first_present(hip, runtime_transform(name))
+                rows.add(name, kind, target, hip, history, cuda_ids)
+    # Overrides for names of these headers that no rule above picked up.
+    for name, target in overrides.items():
+        if name.startswith("cuda") and name not in rows.rows and name in cuda_ids:
+            rows.add(name, "type", target, hip, history, cuda_ids)
+    rows.write(os.path.join(out, "runtime.tsv"))
+    return rows
+
+
+HISTORY_KINDS = {}
+CURATED = set()
+CLAIMED = set()
+ALL_CUDA_IDS = set()
+
+
+def cuda_header_files(cuda):
+    """The CUDA headers whose names hipify's tables may use (the consistency check reads the same)."""
+    return cheaders.header_files(cuda, ["crt", "cooperative_groups", "cooperative_groups.h"]) + \
+        sorted(os.path.join(cuda, f) for f in os.listdir(cuda) if f.endswith((".h", ".hpp")))
+MISSING = []
+
+
+def history_kind(name):
+    return HISTORY_KINDS.get(name)
+
+
+def derive_driver(cuda, hip, history, overrides, out):
+    rows = Rows("driver")
+    files = ["cuda.h", "cudaProfiler.h", "cudaGL.h", "cudaEGL.h", "cudaVDPAU.h"]
+    texts = {f: cheaders.read_header(os.path.join(cuda, f)) for f in files}
+    cuda_ids = ALL_CUDA_IDS
+    text = texts["cuda.h"]
+    defines = {}
+    for f in files:
+        defines.update(cheaders.macros(texts[f]))
+
+    declared = set()
+    for t in texts.values():
+        declared |= {n for n in cheaders.functions(t, ["CUDAAPI"]) if n.startswith("cu")}
+    # cuda.h maps the names users write onto versioned entry points:
+    # #define cuMemAlloc cuMemAlloc_v2. Both spellings get a row.
+    versioned = {n: body for n, (fl, body) in defines.items()
+                 if not fl and n.startswith("cu") and re.fullmatch(re.escape(n) + r"_v\d+", body)}
+    cbid = cheaders.read_header(os.path.join(cuda, "cupti_driver_cbid.h"))
+    traced = {n for n in re.findall(r"CUPTI_DRIVER_TRACE_CBID_(cu\w+)\s*=", cbid)
+              if not re.search(r"_(ptsz|ptds)$", n) and (n in cuda_ids or history.lookup(n)[1])}
+    for name in sorted(declared | set(versioned) | traced):
+        if re.search(r"_(ptsz|ptds)$", name) or not re.match(r"cu[A-Z]", name):
+            continue
+        base = re.sub(r"_v\d+$", "", name)
+        if name in overrides:
+            target = overrides[name]
+        elif base in overrides:
+            target = overrides[base]
+        else:
+            target = first_present(hip, driver_transform(base) +
+                                   ["hipModule" + base[2:], "hipDrv" + base[2:]])
+        rows.add(name, "function", target, hip, history, cuda_ids)
+
+    cuda_enums = [e for e in cheaders.enums(text)
+                  if any(n.startswith("CU") for n in e.names()) or
+                  any(x.startswith("CU") for x in e.enumerators)]
+    for e in cuda_enums:
+        # CUfoo_enum tags come with a "typedef enum CUfoo_enum {...} CUfoo;".
+        pass
+    enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, driver_transform)
+
+    for name in sorted(cheaders.typedef_names(text) | cheaders.struct_names(text)):
+        if not name.startswith("CU") or name in rows.rows:
+            continue
+        target = overrides.get(name) or first_present(hip, driver_transform(name))
+        rows.add(name, "type", target, hip, history, cuda_ids)
+
+    for name, (function_like, _) in sorted(defines.items()):
+        if function_like or name in rows.rows or name in versioned:
+            continue
+        if not (name.startswith("CU_") or name.startswith("CUDA_")) or name.endswith("_H"):
+            continue
+        target = overrides.get(name) or first_present(hip, driver_transform(name))
+        rows.add(name, "macro", target, hip, history, cuda_ids)
+    for name, target in overrides.items():
+        if (name.startswith("CU") or name.startswith("cu")) and not name.startswith("cuda") \
+                and name not in rows.rows and name in cuda_ids:
+            rows.add(name, "type", target, hip, history, cuda_ids)
+    rows.write(os.path.join(out, "driver.tsv"))
+    return rows
+
+
+def derive_library_types(cuda, hip, history, overrides, out):
+    rows = Rows("library_types")
+    path = os.path.join(cuda, "library_types.h")
+    text = cheaders.read_header(path)
+    cuda_ids = cheaders.identifiers([path])
+
+    def transform(name):
+        if name.startswith("CUDA_"):
+            return ["HIP_" + name[5:]]
+        if name.startswith("cuda"):
+            return ["hip" + name[4:]]
+        return []
+    for e in cheaders.enums(text):
+        for name in e.names():
+            target = overrides.get(name) or first_present(hip, transform(name))
+            rows.add(name, "enum" if name == e.tag else "type", target, hip, history, cuda_ids)
+        for name in e.enumerators:
+            target = overrides.get(name) or first_present(hip, transform(name))
+            rows.add(name, "enumerator", target, hip, history, cuda_ids)
+    for name in sorted(cheaders.typedef_names(text)):
+        if name not in rows.rows:
+            target = overrides.get(name) or first_present(hip, transform(name))
+            rows.add(name, "type", target, hip, history, cuda_ids)
+    rows.write(os.path.join(out, "library_types.tsv"))
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cuda", required=True, help="CUDA include directory")
+    parser.add_argument("--hip", required=True, help="HIP include directory of the floor version (5.2)")
+    parser.add_argument("--hip-newer", action="append", default=[],
+                        help="VERSION=DIR: HIP headers of a newer version")
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args(argv)
+    newer = []
+    for item in args.hip_newer:
+        version, _, directory = item.partition("=")
+        newer.append((version, directory))
+    hip = Hip(args.hip, newer)
+    # Names the hand-curated tables own are not derived again.
+    for curated in ("headers.tsv", "macros.tsv"):
+        for row in read_tsv(os.path.join(args.out, curated), COLUMNS):
+            CURATED.add(row["cuda_name"])
+    global ALL_CUDA_IDS
+    ALL_CUDA_IDS = cheaders.identifiers(cuda_header_files(args.cuda))
+    history = History(os.path.join(HERE, "history.tsv"))
+    for row in read_tsv(os.path.join(HERE, "history.tsv"), ["cuda_name", "cuda_deprecated", "cuda_removed"]):
+        pass
+    overrides = {}
+    for row in read_tsv(os.path.join(HERE, "overrides.tsv"), ["cuda_name", "hip_name", "kind"]):
+        overrides[row["cuda_name"]] = "" if row["hip_name"] == "-" else row["hip_name"]
+        if row["kind"]:
+            HISTORY_KINDS[row["cuda_name"]] = row["kind"]
+        if row["hip_name"] not in ("-", "") and not hip.version(row["hip_name"]):
+            die("overrides.tsv: '%s' maps to '%s', which no HIP header declares"
+                % (row["cuda_name"], row["hip_name"]))
+    derive_runtime(args.cuda, hip, history, overrides, args.out)
+    derive_driver(args.cuda, hip, history, overrides, args.out)
+    derive_library_types(args.cuda, hip, history, overrides, args.out)
+    if os.path.exists(os.path.join(HERE, "derive_device.py")):
+        import derive_device
+        derive_device.derive_all(args.cuda, hip, history, overrides, args.out, Rows, ALL_CUDA_IDS)
+    if MISSING:
+        die("not in the CUDA headers, and history.tsv has no removal version: %s"
+            % " ".join(sorted(set(MISSING))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
