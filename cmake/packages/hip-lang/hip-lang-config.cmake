@@ -4,8 +4,9 @@
 # has identified the HIP compiler (hipkit's <prefix>/llvm/bin/clang++, which reports <prefix> as
 # its "HIP installation"), in the project and again in each try_compile project it makes to check
 # the compiler. So this file needs nothing but the prefix it lives in: it loads no other package,
-# searches nothing, and writes no cache entries (Debian's ROCm 5.2 hip-lang fails exactly there:
-# it requires the AMDDeviceLibs and amd_comgr packages and clang's compiler-rt builtins).
+# searches nothing (Debian's ROCm 5.2 hip-lang fails exactly there:
+# it requires the AMDDeviceLibs and amd_comgr packages and clang's compiler-rt builtins). The
+# one cache entry it may write is CMAKE_HIP_ARCHITECTURES, when the project did not choose.
 #
 # Targets: hip-lang::amdhip64 (the runtime library), hip-lang::host (host code using the runtime
 # API), hip-lang::device (linked by CMake into every target with HIP sources).
@@ -27,5 +28,25 @@ set(HIP_COMPILER "clang")
 set(HIP_RUNTIME "rocclr")
 # The name CMake agreed with ROCm: CMakeHIPInformation.cmake links this target into HIP targets.
 set(_CMAKE_HIP_DEVICE_RUNTIME_TARGET "hip-lang::device")
+
+# The processors when the project names none. CMake 3.25 has just chosen (its cache entry still
+# has CMake's help string): the GPUs rocm_agent_enumerator reports, else the compiler's default,
+# which for clang 19 is the old gfx906. hipkit chooses as hipcc does instead, and says what it
+# chose; a value the user gave (-D, or a variable set before project()) is never touched, and
+# neither are try_compile projects, which inherit the project's choice.
+if(NOT PROJECT_NAME STREQUAL "CMAKE_TRY_COMPILE")
+  get_property(_hipkit_help CACHE CMAKE_HIP_ARCHITECTURES PROPERTY HELPSTRING)
+  if(_hipkit_help STREQUAL "HIP architectures")
+    include("${CMAKE_CURRENT_LIST_DIR}/../hipkit/hipkit-gpu-targets.cmake")
+    hipkit_default_gpu_targets(_hipkit_targets _hipkit_reason)
+    set(CMAKE_HIP_ARCHITECTURES "${_hipkit_targets}" CACHE STRING
+      "HIP architectures (chosen by hipkit: ${_hipkit_reason})" FORCE)
+    message(STATUS "hipkit: CMAKE_HIP_ARCHITECTURES=${_hipkit_targets} (${_hipkit_reason}); "
+      "choose with -DCMAKE_HIP_ARCHITECTURES=<gfx...;...>")
+    unset(_hipkit_targets)
+    unset(_hipkit_reason)
+  endif()
+  unset(_hipkit_help)
+endif()
 
 cmake_policy(POP)

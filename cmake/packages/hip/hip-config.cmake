@@ -5,8 +5,8 @@
 #   hip::amdhip64  the HIP runtime library (Debian's libamdhip64, through <prefix>/lib)
 #   hip::host      host code using the runtime API, any C or C++ compiler
 #   hip::device    C++ sources compiled as HIP (-x hip) for the GPU targets, linked with --hip-link
-# GPU targets, frozen when the package is loaded: GPU_TARGETS, else AMDGPU_TARGETS (both cache
-# entries, as in ROCm), else none, which leaves the choice to the compiler's default processor.
+# GPU targets (HIP_GPU_TARGETS), frozen when the package is loaded: GPU_TARGETS, else
+# AMDGPU_TARGETS (both cache entries, as in ROCm), else the machine's GPUs or gfx942, as hipcc.
 # A target with CUDA_SEPARABLE_COMPILATION compiles and links with -fgpu-rdc.
 # Variables: hip_FOUND, hip_VERSION, hip_INCLUDE_DIRS, hip_LIBRARIES, hip_HIPCC_EXECUTABLE,
 # hip_HIPCONFIG_EXECUTABLE, hip_BIN_INSTALL_DIR, hip_LIB_INSTALL_DIR, HIP_PLATFORM, HIP_COMPILER,
@@ -24,11 +24,20 @@ if(NOT HIPKIT_AMDHIP64_LIBRARY)
 endif()
 
 set(AMDGPU_TARGETS "" CACHE STRING "AMD GPU processors to compile HIP device code for (hip::device); see GPU_TARGETS")
-set(GPU_TARGETS "${AMDGPU_TARGETS}" CACHE STRING "GPU processors to compile HIP device code for (hip::device), e.g. gfx942;gfx90a; empty: the compiler's default")
+set(GPU_TARGETS "${AMDGPU_TARGETS}" CACHE STRING "GPU processors to compile HIP device code for (hip::device), e.g. gfx942;gfx90a; empty: this machine's GPUs, else gfx942")
 if(GPU_TARGETS)
   set(HIP_GPU_TARGETS "${GPU_TARGETS}")
-else()
+elseif(AMDGPU_TARGETS)
   set(HIP_GPU_TARGETS "${AMDGPU_TARGETS}")
+else()
+  # The same choice as hipcc and hipkit's HIP language, whichever C++ compiler is used.
+  include("${CMAKE_CURRENT_LIST_DIR}/../hipkit/hipkit-gpu-targets.cmake")
+  hipkit_default_gpu_targets(HIP_GPU_TARGETS _hip_reason)
+  if(NOT hip_FIND_QUIETLY)
+    message(STATUS "hip: hip::device compiles for ${HIP_GPU_TARGETS} (${_hip_reason}); "
+      "choose with -DGPU_TARGETS=<gfx...;...>")
+  endif()
+  unset(_hip_reason)
 endif()
 
 include("${CMAKE_CURRENT_LIST_DIR}/hip-targets.cmake")
