@@ -119,6 +119,7 @@ def main(argv):
                                      hip_dir, row.hip_added))
         print("HIP %d.%d: %d names present in %s, %d added later"
               % (*version, older, hip_dir, newer))
+    sys.stdout.flush()
     for error in errors:
         print(error, file=sys.stderr)
     return 1 if errors else 0
