@@ -47,3 +47,13 @@ if shutil.which("nvcc", path=os.path.join(config.cuda_path, "bin")):
     config.available_features.add("nvcc")
 if shutil.which("ccache"):
     config.available_features.add("ccache")
+
+# hipcc's default offload target depends on the AMD GPUs amdgpu-arch reports.
+import subprocess
+try:
+    _gpus = subprocess.run([os.path.join(config.llvm_tools_dir, "amdgpu-arch")],
+                           capture_output=True, text=True, timeout=60).stdout.split()
+except (OSError, subprocess.SubprocessError):
+    _gpus = []
+if not _gpus:
+    config.available_features.add("no-amd-gpu")

@@ -63,8 +63,9 @@ public:
 } // namespace
 
 std::string quoteForShell(StringRef Arg) {
-  bool Safe = !Arg.empty() && all_of(Arg, [](char C) {
-    return isAlnum(C) || StringRef("_@%+=:,./-").contains(C);
+  // '#' starts a comment only at the start of a word ("-###" needs no quotes).
+  bool Safe = !Arg.empty() && Arg.front() != '#' && all_of(Arg, [](char C) {
+    return isAlnum(C) || StringRef("_@%+=:,./-#").contains(C);
   });
   if (Safe)
     return Arg.str();

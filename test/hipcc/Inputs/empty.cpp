@@ -1,0 +1,1 @@
+// An empty C++ translation unit.
