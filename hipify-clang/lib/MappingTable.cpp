@@ -14,16 +14,22 @@
 
 using namespace hipkit::hipify;
 
-static const ApiMapping AllMappings[] = {
+// Every field is built from a string literal with its length, so the whole
+// table is a compile-time constant: no static initializer runs at startup, and
+// the compiler does not optimize thousands of strlen calls (which took minutes).
+#define HIPIFY_STR(Literal) llvm::StringRef(Literal, sizeof(Literal) - 1)
+static constexpr ApiMapping AllMappings[] = {
 #define HIPIFY_MAPPING(CudaName, Kind, Api, HipName, RocName, Status,          \
                        CudaAdded, CudaDeprecated, CudaRemoved, HipAdded)       \
-  {CudaName,  NameKind::Kind, Api,         HipName,    RocName,                \
-   SupportStatus::Status, CudaAdded, CudaDeprecated, CudaRemoved, HipAdded},
+  {HIPIFY_STR(CudaName),       NameKind::Kind,          HIPIFY_STR(Api),       \
+   HIPIFY_STR(HipName),        HIPIFY_STR(RocName),     SupportStatus::Status, \
+   HIPIFY_STR(CudaAdded),      HIPIFY_STR(CudaDeprecated),                     \
+   HIPIFY_STR(CudaRemoved),    HIPIFY_STR(HipAdded)},
 #include "MappingTable.inc"
 };
 
-static const llvm::StringRef ApiNames[] = {
-#define HIPIFY_API(Name) Name,
+static constexpr llvm::StringRef ApiNames[] = {
+#define HIPIFY_API(Name) HIPIFY_STR(Name),
 #include "MappingTable.inc"
 };
 
