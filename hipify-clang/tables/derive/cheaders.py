@@ -116,7 +116,7 @@ def typedef_names(text):
     return names
 
 
-STRUCT_RE = re.compile(r"\b(?:struct|union|class)\s+(?:__\w+__\s+|__align__\s*\(\d+\)\s+|CUDA_\w+\s+)*([A-Za-z_]\w*)\s*(?:\{|:[^;{]*\{)")
+STRUCT_RE = re.compile(r"\b(?:struct|union|class)\s+(?:__\w+__\s*\(\s*\d+\s*\)\s*|__\w+__\s+|CUDA_\w+\s+)*([A-Za-z_]\w*)\s*(?:\{|:[^;{]*\{)")
 
 
 def struct_names(text):
@@ -126,6 +126,8 @@ def struct_names(text):
 def functions(text, markers):
     """Names declared as functions on statements that mention one of markers."""
     names = set()
+    # sm_*_intrinsics.h end declarations with __DEF_IF_HOST, not ';'.
+    text = re.sub(r"\b__DEF_IF_HOST\b", ";", text)
     for m in re.finditer(r"([A-Za-z_]\w*)\s*\(", text):
         name = m.group(1)
         start = max(text.rfind(";", 0, m.start()), text.rfind("}", 0, m.start()),

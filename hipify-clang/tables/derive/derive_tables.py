@@ -177,7 +177,7 @@ def suffix_keys(enumerators):
 def stem(name):
     """What an enum's name says, without API prefix and suffixes: CUdevice_attribute_enum,
     hipDeviceAttribute_t -> 'deviceattribute'."""
-    name = re.sub(r"^(cuda|CU|hip|HIP_)", "", name)
+    name = re.sub(r"^(cuda|CU|hip|HIP_?)", "", name)
     name = re.sub(r"(_enum|_t|_st)$", "", name)
     return name.replace("_", "").lower()
 
@@ -223,11 +223,20 @@ def enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, transform):
         by_key = {}
         for e, k in hip_keys.items():
             by_key.setdefault(k, e)
+        hip_enumerators = set(hip_enum.enumerators) if hip_enum else set()
         for enumerator, key in suffix_keys(cuda_enum.enumerators).items():
+            # An enumerator of the matched HIP enum first, so that the value
+            # keeps its enum type (CUDA_SUCCESS -> hipSuccess, not the
+            # HIP_SUCCESS macro); then any HIP name the transforms find.
+            in_enum = [c for c in transform(enumerator) if c in hip_enumerators]
             if enumerator in overrides:
                 target = overrides[enumerator]
+            elif in_enum:
+                target = in_enum[0]
+            elif key in by_key:
+                target = by_key[key]
             else:
-                target = first_present(hip, transform(enumerator)) or by_key.get(key, "")
+                target = first_present(hip, transform(enumerator))
             rows.add(enumerator, "enumerator", target, hip, history, cuda_ids)
 
 
@@ -253,7 +262,8 @@ def driver_transform(name):
         rest = re.sub(r"(_enum|_st)$", "", name[2:])
         base = "hip" + rest[:1].upper() + rest[1:]
         unversioned = re.sub(r"_v\d+$", "", base)
-        return [base + "_t", base, unversioned + "_t", unversioned]
+        # HIP spells a few driver enums HIPaddress_mode, HIPresourcetype, ...
+        return [base + "_t", base, unversioned + "_t", unversioned, "HIP" + rest]
     return []
 
 
