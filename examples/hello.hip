@@ -25,8 +25,7 @@ int main() {
   saxpy<<<(n + 255) / 256, 256>>>(n, 2.0f, x, y, count);
   hipError_t err = hipDeviceSynchronize();
   std::printf("saxpy: %s\n", hipGetErrorString(err));
-  hipFree(x);
-  hipFree(y);
-  hipFree(count);
-  return err == hipSuccess ? 0 : 1;
+  bool freed = hipFree(x) == hipSuccess && hipFree(y) == hipSuccess &&
+               hipFree(count) == hipSuccess;
+  return err == hipSuccess && freed ? 0 : 1;
 }
