@@ -48,14 +48,14 @@ int main() {
   // CHECK-NEXT: CHECK(hipEventCreate(&stopEvent));
   // CHECK-NEXT: CHECK(hipEventCreateWithFlags(&dummyEvent, hipEventDisableTiming));
   // CHECK-NEXT: for (int i = 0; i < nStreams; ++i)
-  // CHECK-NEXT: CHECK(hipStreamCreateWithFlags(&stream[i], hipStreamNonBlocking));
+  // CHECK-NEXT: CHECK(hipStreamCreateWithFlags(&stream[i], hipStreamDefault));
   cudaEvent_t startEvent, stopEvent, dummyEvent;
   cudaStream_t stream[nStreams];
   CHECK(cudaEventCreate(&startEvent));
   CHECK(cudaEventCreate(&stopEvent));
   CHECK(cudaEventCreateWithFlags(&dummyEvent, cudaEventDisableTiming));
   for (int i = 0; i < nStreams; ++i)
-    CHECK(cudaStreamCreateWithFlags(&stream[i], cudaStreamNonBlocking));
+    CHECK(cudaStreamCreateWithFlags(&stream[i], cudaStreamDefault));
 
   memset(a, 0, bytes);
   CHECK(cudaEventRecord(startEvent, 0));
