@@ -123,11 +123,27 @@ def struct_names(text):
     return set(STRUCT_RE.findall(text))
 
 
+ATTRIBUTE_MACRO_RE = re.compile(r"\b__[A-Za-z_]+__\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)")
+
+
+def deprecated_functions(text):
+    """Functions whose declaration carries __DEPRECATED__ / __CUDA_DEPRECATED / [[deprecated]]."""
+    names = set()
+    text = re.sub(r"\b__DEF_IF_HOST\b", ";", text)
+    for m in re.finditer(r"(?:__DEPRECATED__\s*\((?:[^()]|\([^()]*\))*\)|__CUDA_DEPRECATED\b|"
+                         r"\[\[deprecated[^\]]*\]\])([^;{(]*?)([A-Za-z_]\w*)\s*\(", text):
+        names.add(m.group(2))
+    return names
+
+
 def functions(text, markers):
     """Names declared as functions on statements that mention one of markers."""
     names = set()
     # sm_*_intrinsics.h end declarations with __DEF_IF_HOST, not ';'.
     text = re.sub(r"\b__DEF_IF_HOST\b", ";", text)
+    # Attribute-like macros with arguments (__DEPRECATED__(msg(x)), __align__(8),
+    # __attribute__((...))) are not part of the name or its parameters.
+    text = ATTRIBUTE_MACRO_RE.sub(" ", text)
     for m in re.finditer(r"([A-Za-z_]\w*)\s*\(", text):
         name = m.group(1)
         start = max(text.rfind(";", 0, m.start()), text.rfind("}", 0, m.start()),

@@ -18,6 +18,10 @@ DEVICE_HEADERS = [
 DEVICE_MARKERS = ["__device__", "_DECL__", "__device_builtin__", "__host__"]
 # Built-in variables (device_launch_parameters.h); HIP declares the same names.
 BUILTIN_VARIABLES = ["threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"]
+# crt/common_functions.h also declares the C library for device code (malloc,
+# printf, memcpy, new/delete); those are the same names on the host and are not
+# CUDA's. Only clock() is taken from it: device code uses it as a timer.
+COMMON_FUNCTIONS = ["clock"]
 
 
 def public(name):
@@ -42,7 +46,7 @@ def derive_device(cuda, hip, history, ids, out, Rows):
     rows = Rows("device")
     for name in BUILTIN_VARIABLES:
         rows.add(name, "variable", first_present(hip, [name]), hip, history, ids)
-    names = set()
+    names = set(COMMON_FUNCTIONS)
     for f in DEVICE_HEADERS:
         path = os.path.join(cuda, f)
         if os.path.exists(path):

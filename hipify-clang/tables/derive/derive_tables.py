@@ -2,7 +2,8 @@
 """Derive hipify's mapping tables from the real CUDA and HIP headers.
 
     derive_tables.py --cuda /usr/local/cuda/include --hip /usr/include/hip \\
-        --hip-newer 5.7=/tmp/hip57/usr/include/hip --out hipify-clang/tables
+        --hip-newer 5.7=/tmp/hip57/usr/include/hip \
+        --hip-newer 6.4=/tmp/hip64/usr/include/hip --out hipify-clang/tables
 
 CUDA names come from the CUDA headers (and, for names CUDA has removed, from
 the CUPTI callback-id lists, which keep every runtime and driver function that
@@ -114,6 +115,10 @@ class Rows:
         if status == "unsupported":
             hip_name, hip_added = "", None
         deprecated, removed = history.lookup(name)
+        if not deprecated and name in DEPRECATED:
+            # Marked deprecated by these headers, version unknown: the version of
+            # the headers is when it was deprecated at the latest.
+            deprecated = CUDA_HEADERS_VERSION
         if name not in cuda_ids and not removed:
             MISSING.append(name)
         if name in cuda_ids and removed:
@@ -355,6 +360,12 @@ def derive_runtime(cuda, hip, history, overrides, out):
 HISTORY_KINDS = {}
 CURATED = set()
 CLAIMED = set()
+DEPRECATED = set()
+CUDA_HEADERS_VERSION = ""
+# Headers whose declarations carry CUDA's deprecation markers.
+DEPRECATION_HEADERS = ["cuda_runtime_api.h", "cuda.h", "sm_20_intrinsics.h", "sm_30_intrinsics.h",
+                       "sm_32_intrinsics.h", "sm_35_intrinsics.h", "device_atomic_functions.h",
+                       "crt/device_functions.h", "cuda_fp16.h", "cuda_bf16.h"]
 ALL_CUDA_IDS = set()
 
 
@@ -474,8 +485,17 @@ def main(argv):
     for curated in ("headers.tsv", "macros.tsv"):
         for row in read_tsv(os.path.join(args.out, curated), COLUMNS):
             CURATED.add(row["cuda_name"])
-    global ALL_CUDA_IDS
+    global ALL_CUDA_IDS, CUDA_HEADERS_VERSION
     ALL_CUDA_IDS = cheaders.identifiers(cuda_header_files(args.cuda))
+    for f in DEPRECATION_HEADERS:
+        DEPRECATED.update(cheaders.deprecated_functions(
+            cheaders.read_header(os.path.join(args.cuda, f))))
+    version = re.search(r"#define\s+CUDART_VERSION\s+(\d+)",
+                        cheaders.read_header(os.path.join(args.cuda, "cuda_runtime_api.h")))
+    if not version:
+        die("cuda_runtime_api.h defines no CUDART_VERSION")
+    CUDA_HEADERS_VERSION = "%d.%d" % (int(version.group(1)) // 1000,
+                                      int(version.group(1)) % 1000 // 10)
     history = History(os.path.join(HERE, "history.tsv"))
     for row in read_tsv(os.path.join(HERE, "history.tsv"), ["cuda_name", "cuda_deprecated", "cuda_removed"]):
         pass
