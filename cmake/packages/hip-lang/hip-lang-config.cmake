@@ -3,9 +3,11 @@
 # CMake (3.21+) loads this file from <CMAKE_HIP_COMPILER_ROCM_ROOT>/lib/cmake/hip-lang once it
 # has identified the HIP compiler (hipkit's <prefix>/llvm/bin/clang++, which reports <prefix> as
 # its "HIP installation"), in the project and again in each try_compile project it makes to check
-# the compiler. So this file needs nothing but the prefix it lives in: it loads no other package,
-# searches nothing (Debian's ROCm 5.2 hip-lang fails exactly there:
-# it requires the AMDDeviceLibs and amd_comgr packages and clang's compiler-rt builtins). The
+# the compiler. So this file needs nothing but the prefix it lives in: it loads no other package
+# and searches for nothing, except, once in the project itself, for the machine's GPUs when it
+# chooses the default processors (see below). (Debian's ROCm 5.2 hip-lang fails exactly there: in a try_compile project only
+# HIP is enabled, the multiarch directory is unknown and its find_dependency(amd_comgr) fails; it
+# also requires clang's compiler-rt builtins, which Debian's clang-19 does not install.) The
 # one cache entry it may write is CMAKE_HIP_ARCHITECTURES, when the project did not choose.
 #
 # Targets: hip-lang::amdhip64 (the runtime library), hip-lang::host (host code using the runtime
