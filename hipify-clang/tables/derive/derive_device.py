@@ -111,17 +111,28 @@ def derive_cooperative_groups(cuda, hip, history, ids, out, Rows):
     paths = [os.path.join(cuda, "cooperative_groups.h")] + \
         cheaders.header_files(os.path.join(cuda, "cooperative_groups"), [""])
     for path in paths:
-        if "/details/" in path:
-            continue
+        # details/*.h declare public API too (reduce, memcpy_async, ...); only
+        # names directly in namespace cooperative_groups are taken.
         text = cheaders.read_header(path)
         text = text.replace("_CG_BEGIN_NAMESPACE", "namespace cooperative_groups {")
         text = text.replace("_CG_END_NAMESPACE", "}")
         names |= namespace_scope_names(text, "cooperative_groups")
+    # HIP's own namespace cooperative_groups, per HIP version: a name counts as
+    # supported only if HIP declares it there, not merely somewhere (sync, size).
+    hip_cg = []
+    for version, directory in hip.dirs:
+        declared = set()
+        for path in cheaders.header_files(directory):
+            if "cooperative_groups" in os.path.basename(path):
+                declared |= namespace_scope_names(cheaders.read_header(path),
+                                                  "cooperative_groups")
+        hip_cg.append((version, declared))
     for name in sorted(n for n in names if not n.startswith("_")):
         qualified = "cooperative_groups::" + name
-        hip_name = qualified if hip.version(name) else ""
-        rows.add(qualified, "type" if name in TYPE_NAMES else "function", hip_name,
-                 hip, history, ids | {qualified}, version_name=name)
+        added = next((v for v, declared in hip_cg if name in declared), None)
+        rows.add(qualified, "type" if name in TYPE_NAMES else "function",
+                 qualified if added else "", hip, history, ids | {qualified},
+                 hip_added=added)
     rows.write(os.path.join(out, "cooperative_groups.tsv"))
 
 
@@ -132,6 +143,8 @@ def namespace_scope_names(text, namespace):
     """Classes and functions declared directly in `namespace` (not nested)."""
     found = set()
     stack = []
+    # Preprocessor lines (#if defined(...)) are not part of any declaration.
+    text = re.sub(r"^[ \t]*#[^\n]*", "", text, flags=re.M)
     token_re = re.compile(r"\{|\}|;|\bnamespace\s+(\w+)\s*\{|\b(class|struct)\s+(\w+)\s*(?=[:{<;])|(\w+)\s*\(")
     pos = 0
     last_stmt = 0

@@ -2,7 +2,7 @@
 """Derive hipify's mapping tables from the real CUDA and HIP headers.
 
     derive_tables.py --cuda /usr/local/cuda/include --hip /usr/include/hip \\
-        --hip-newer 5.7=/tmp/hip57/usr/include/hip \
+        --hip-newer 5.7=/tmp/hip57/usr/include/hip \\
         --hip-newer 6.4=/tmp/hip64/usr/include/hip --out hipify-clang/tables
 
 CUDA names come from the CUDA headers (and, for names CUDA has removed, from
@@ -61,6 +61,7 @@ class Hip:
     """The names the HIP headers declare, by HIP version."""
 
     def __init__(self, floor_dir, newer):
+        self.dirs = [("5.2", floor_dir)] + newer
         self.sets = [("5.2", self._scan(floor_dir))] + \
                     [(v, self._scan(d)) for v, d in newer]
         self.enums = []
@@ -101,13 +102,14 @@ class Rows:
         self.rows = {}
 
     def add(self, name, kind, hip_name, hip, history, cuda_ids, cuda_added="",
-            api=None, status=None, version_name=None):
+            api=None, status=None, hip_added=None):
         # One row per CUDA name over all tables: the first API to claim a name
         # keeps it (__hadd is both an integer intrinsic and a half function).
         if name in self.rows or name in CURATED or name in CLAIMED:
             return
         CLAIMED.add(name)
-        hip_added = hip.version(version_name or hip_name) if hip_name else None
+        if hip_added is None:
+            hip_added = hip.version(hip_name) if hip_name else None
         if hip_name and hip_added is None:
             hip_name = ""
         if status is None:
