@@ -8,7 +8,9 @@
                        DIR/hip (a header row: the file must exist) when
                        hip_added is not newer than their version
                        (DIR/hip/hip_version.h), and must not be declared there
-                       when hip_added says it came later.
+                       when hip_added says it came later;
+  --clang-include DIR  clang's resource include dir: names its __clang_hip_*.h
+                       wrappers declare count as HIP names of every version.
 
 Prints `file:line: error: ...` for each violation and exits 1; otherwise
 prints one summary line per check.
@@ -34,9 +36,13 @@ def cuda_identifiers(include):
     return cheaders.identifiers(paths)
 
 
-def hip_identifiers(hip_dir):
+def hip_identifiers(hip_dir, clang_include):
     paths = [p for p in cheaders.header_files(hip_dir)
              if "/nvidia_detail/" not in p and "/nvcc_detail/" not in p]
+    if clang_include:
+        # clang's HIP wrapper headers (__managed__, ...) come with every hipcc.
+        paths += sorted(os.path.join(clang_include, f) for f in os.listdir(clang_include)
+                        if f.startswith("__clang_hip_") and f.endswith(".h"))
     ids = cheaders.identifiers(paths)
     for p in paths:
         # amd_hip_vector_types.h declares make_float4 & co. through macros.
@@ -64,6 +70,9 @@ def main(argv):
     parser.add_argument("tables", nargs="+")
     parser.add_argument("--cuda-include")
     parser.add_argument("--hip-include")
+    parser.add_argument("--clang-include",
+                        help="with --hip-include: clang's resource include dir, whose "
+                             "__clang_hip_*.h declare names every hipcc provides")
     args = parser.parse_args(argv)
     try:
         rows = []
@@ -93,7 +102,7 @@ def main(argv):
     if args.hip_include:
         hip_dir = os.path.join(args.hip_include, "hip")
         version = hip_version(hip_dir)
-        ids = hip_identifiers(hip_dir)
+        ids = hip_identifiers(hip_dir, args.clang_include)
         older = newer = 0
         for row in rows:
             if not row.hip_name:

@@ -55,7 +55,34 @@ def derive_device(cuda, hip, history, ids, out, Rows):
         if name.startswith(("cuda", "make_cu")) or name in ("defined", "sizeof", "if"):
             continue
         rows.add(name, "function", first_present(hip, [name]), hip, history, ids)
+    # Vector types (char1 ... double4, dim3): the same names in HIP.
+    text = cheaders.read_header(os.path.join(cuda, "vector_types.h"))
+    for name in sorted(cheaders.typedef_names(text) | cheaders.struct_names(text)):
+        if re.fullmatch(r"dim3|(u?(char|short|int|long|longlong)|float|double)[1-4](_\d+a)?",
+                        name) and name in ids:
+            rows.add(name, "type", first_present(hip, [name]), hip, history, ids)
+    # Function and variable qualifiers user code writes (crt/host_defines.h).
+    defines = cheaders.macros(cheaders.read_header(os.path.join(cuda, "crt/host_defines.h")))
+    for name in EXECUTION_SPACE_MACROS:
+        if name in defines:
+            rows.add(name, "macro", first_present(hip, [name]), hip, history, ids)
+    # math_constants.h: CUDART_PI_F -> HIP_PI_F (hip_math_constants.h).
+    defines = cheaders.macros(cheaders.read_header(os.path.join(cuda, "math_constants.h")))
+    for name in sorted(n for n, (function_like, _) in defines.items()
+                       if n.startswith("CUDART_") and not function_like):
+        rows.add(name, "macro", first_present(hip, ["HIP_" + name[len("CUDART_"):]]), hip,
+                 history, ids)
     rows.write(os.path.join(out, "device.tsv"))
+
+
+# The qualifiers of crt/host_defines.h that user code spells; the rest of that
+# header's __x__ macros are the headers' own plumbing. (__restrict__ is a
+# compiler keyword, the same under hipcc.)
+EXECUTION_SPACE_MACROS = [
+    "__align__", "__cluster_dims__", "__constant__", "__device__", "__forceinline__",
+    "__global__", "__grid_constant__", "__host__", "__launch_bounds__", "__managed__",
+    "__maxnreg__", "__noinline__", "__shared__",
+]
 
 
 def derive_complex(cuda, hip, history, ids, out, Rows):

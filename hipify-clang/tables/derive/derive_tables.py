@@ -3,7 +3,8 @@
 
     derive_tables.py --cuda /usr/local/cuda/include --hip /usr/include/hip \\
         --hip-newer 5.7=/tmp/hip57/usr/include/hip \\
-        --hip-newer 6.4=/tmp/hip64/usr/include/hip --out hipify-clang/tables
+        --hip-newer 6.4=/tmp/hip64/usr/include/hip \\
+        --clang-include /usr/lib/llvm-19/lib/clang/19/include --out hipify-clang/tables
 
 CUDA names come from the CUDA headers (and, for names CUDA has removed, from
 the CUPTI callback-id lists, which keep every runtime and driver function that
@@ -60,9 +61,11 @@ def read_tsv(path, columns):
 class Hip:
     """The names the HIP headers declare, by HIP version."""
 
-    def __init__(self, floor_dir, newer):
+    def __init__(self, floor_dir, newer, compiler_ids=frozenset()):
         self.dirs = [("5.2", floor_dir)] + newer
-        self.sets = [("5.2", self._scan(floor_dir))] + \
+        # What clang's HIP wrapper headers declare (__managed__, ...) is there
+        # under every hipcc, so it counts as part of the floor version.
+        self.sets = [("5.2", self._scan(floor_dir) | compiler_ids)] + \
                     [(v, self._scan(d)) for v, d in newer]
         self.enums = []
         seen = set()
@@ -371,6 +374,11 @@ DEPRECATION_HEADERS = ["cuda_runtime_api.h", "cuda.h", "sm_20_intrinsics.h", "sm
 ALL_CUDA_IDS = set()
 
 
+def clang_hip_headers(include):
+    return sorted(os.path.join(include, f) for f in os.listdir(include)
+                  if f.startswith("__clang_hip_") and f.endswith(".h"))
+
+
 def cuda_header_files(cuda):
     """The CUDA headers whose names hipify's tables may use (the consistency check reads the same)."""
     return cheaders.header_files(cuda, ["crt", "cooperative_groups", "cooperative_groups.h"]) + \
@@ -476,13 +484,18 @@ def main(argv):
     parser.add_argument("--hip", required=True, help="HIP include directory of the floor version (5.2)")
     parser.add_argument("--hip-newer", action="append", default=[],
                         help="VERSION=DIR: HIP headers of a newer version")
+    parser.add_argument("--clang-include",
+                        help="clang's resource include dir (its __clang_hip_*.h wrappers)")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     newer = []
     for item in args.hip_newer:
         version, _, directory = item.partition("=")
         newer.append((version, directory))
-    hip = Hip(args.hip, newer)
+    compiler_ids = set()
+    if args.clang_include:
+        compiler_ids = cheaders.identifiers(clang_hip_headers(args.clang_include))
+    hip = Hip(args.hip, newer, compiler_ids)
     # Names the hand-curated tables own are not derived again.
     for curated in ("headers.tsv", "macros.tsv"):
         for row in read_tsv(os.path.join(args.out, curated), COLUMNS):
