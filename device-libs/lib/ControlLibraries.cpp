@@ -190,7 +190,9 @@ Error writeControlLibraries(StringRef OutputDir) {
         }))
       return createStringError(inconvertibleErrorCode(),
                                "cannot write '" + Path +
-                                   "': " + toString(std::move(E)));
+                                   "': " + toString(std::move(E)) +
+                                   "; remove what is in the way or choose "
+                                   "another --output-dir");
   }
   return Error::success();
 }

@@ -4,12 +4,14 @@ each code object: its ELF e_flags name the processor, its metadata notes name
 the target and the kernel, and printf went through the hostcall buffer.
 
 usage: compile_every_processor.py --generator=GEN --kernel=FILE --kernel-name=SYM
-                                  --work-dir=DIR -- COMPILER [ARGS...]
+                                  --work-dir=DIR [--unbundle] -- COMPILER [ARGS...]
 
 The processor list comes from `GEN --list-processors` (name and lowest code
 object version). Processors that need a code object version above the lowest
 any processor accepts (the generic targets) are compiled with
 -mcode-object-version set to it; all others with clang's default.
+With --unbundle the compiler writes an offload bundle (hipcc --genco does, as
+AMD's hipcc), and the processor's code object is extracted from it first.
 
 Prints one line per processor with what the code object holds, a MISMATCH line
 for each disagreement, and a summary; exits non-zero on any failure.
@@ -57,12 +59,21 @@ def compile_and_check(processor, min_cov, lowest_cov, args):
     command = args.compiler + ["--offload-arch=" + processor]
     if min_cov > lowest_cov:
         command.append("-mcode-object-version=%d" % min_cov)
-    command += [args.kernel, "-o", output]
+    compiled = output + ".bundle" if args.unbundle else output
+    command += [args.kernel, "-o", compiled]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         errors = [l for l in result.stderr.splitlines() if "error" in l]
         return processor, None, ["compile failed: " + (errors[0] if errors
                                                        else result.stderr.strip())]
+    if args.unbundle:
+        result = subprocess.run(
+            ["clang-offload-bundler", "--unbundle", "--type=o",
+             "--targets=hipv4-amdgcn-amd-amdhsa--" + processor,
+             "--input=" + compiled, "--output=" + output],
+            capture_output=True, text=True)
+        if result.returncode != 0:
+            return processor, None, ["unbundling failed: " + result.stderr.strip()]
     facts = read_code_object(output)
     problems = []
     if facts["mach"] != processor:
@@ -84,6 +95,7 @@ def main():
     parser.add_argument("--kernel", required=True)
     parser.add_argument("--kernel-name", required=True)
     parser.add_argument("--work-dir", required=True)
+    parser.add_argument("--unbundle", action="store_true")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("compiler", nargs=argparse.REMAINDER)
     args = parser.parse_args()
