@@ -13,6 +13,7 @@ met; the exit status is 0 unless something could not run.
 """
 import argparse
 import os
+import resource
 import shlex
 import statistics
 import subprocess
@@ -21,13 +22,25 @@ import tempfile
 import time
 
 
+CPU_TIMES = {}  # id of a command -> CPU seconds (user + sys) of each run, children included
+
+
 def timed(argv, env=None):
+    """Wall time of one run; its CPU time (the whole process tree) goes to CPU_TIMES."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
         sys.exit("bench: command failed (%d): %s" % (proc.returncode, shlex.join(argv)))
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    CPU_TIMES.setdefault(tuple(argv), []).append(cpu)
     return elapsed
+
+
+def cpu_median(argv):
+    return statistics.median(CPU_TIMES[tuple(argv)])
 
 
 def clang_command_of(hipcc_argv, env):
@@ -78,12 +91,19 @@ def main():
         clang_hash = clang_command_of(hipcc_hash, env)
         h_hipcc, h_clang = interleaved(hipcc_hash, clang_hash, args.runs * 3, env)
 
-    timed([hipconfig, "--version"], env)
-    config_times = [timed([hipconfig, "--version"], env) for _ in range(args.config_runs)]
+    config = [hipconfig, "--version"]
+    baseline = ["/bin/true"]
+    timed(config, env)
+    config_times, true_times = [], []
+    for _ in range(args.config_runs):
+        config_times.append(timed(config, env))
+        true_times.append(timed(baseline, env))
     t_config = statistics.median(config_times)
+    t_true = statistics.median(true_times)
 
     print()
-    print("%-34s %10s %10s %8s  %s" % ("measurement (medians)", "hipcc", "clang++", "ratio", "target"))
+    print("load average: %.2f %.2f %.2f on %d CPUs" % (os.getloadavg() + (os.cpu_count(),)))
+    print("%-34s %10s %10s %8s  %s" % ("wall time (medians)", "hipcc", "clang++", "ratio", "target"))
     print("%-34s %8.1fms %8.1fms %8.3fx  %s" % (
         "compile -c (%d runs each)" % args.runs, t_hipcc * 1e3, t_clang * 1e3, compile_ratio,
         "<= 1.03x: " + ("met" if compile_ratio <= 1.03 else "MISSED")))
@@ -93,6 +113,14 @@ def main():
     print("%-34s %8.1fms %10s %8s  %s" % (
         "hipconfig --version (%d runs)" % args.config_runs, t_config * 1e3, "", "",
         "< 20 ms: " + ("met" if t_config < 0.020 else "MISSED")))
+    print("%-34s %8.1fms %10s %8s  %s" % ("/bin/true (process start alone)", t_true * 1e3, "", "", ""))
+    print()
+    print("%-34s %10s %10s %8s" % ("CPU time, user+sys (medians)", "hipcc", "clang++", "ratio"))
+    for label, a, b in (("compile -c", hipcc_c, clang_c), ("-### only", hipcc_hash, clang_hash)):
+        print("%-34s %8.1fms %8.1fms %8.3fx" % (label, cpu_median(a) * 1e3, cpu_median(b) * 1e3,
+                                               cpu_median(a) / cpu_median(b)))
+    print("%-34s %8.1fms %10s %8s" % ("hipconfig --version", cpu_median(config) * 1e3, "", ""))
+    print("%-34s %8.1fms %10s %8s" % ("/bin/true", cpu_median(baseline) * 1e3, "", ""))
 
 
 if __name__ == "__main__":
