@@ -1,0 +1,68 @@
+//===- ASTEngine.h - Translating what the parse proves ---------*- C++ -*-===//
+//
+// The AST engine parses a source with clang 19 in CUDA mode and records, for
+// every reference the parse resolves to a declaration or macro of the CUDA
+// headers, an edit at the reference's spelling in the user's file (so names
+// written through the user's macros are translated once, in the macro). It
+// also rewrites kernel launches, finds the user headers a source includes and
+// the ranges the token engine must cover (untaken #if branches, macro bodies).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_ASTENGINE_H
+#define HIPKIT_HIPIFY_ASTENGINE_H
+
+#include "hipkit/hipify/FileTranslation.h"
+#include "hipkit/hipify/NamePolicy.h"
+#include "hipkit/hipify/TokenEngine.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hipkit::hipify {
+
+/// A quoted #include of a user header, so the driver can point it at the
+/// header's translation when that is written under another name.
+struct UserHeaderInclude {
+  unsigned IncludingFile; ///< Index into SourceTranslation::Files.
+  unsigned NameBegin, NameEnd; ///< The name with its quotes.
+  std::string Spelled;
+  std::string HeaderRealPath;
+};
+
+/// Everything one source produces: the source and its user headers.
+struct SourceTranslation {
+  std::string SourcePath;
+  /// Files[0] is the source; user headers follow in the order first entered.
+  std::vector<std::unique_ptr<FileTranslation>> Files;
+  /// Where the token engine works in each file (parallel to Files).
+  std::vector<LexicalScope> Scopes;
+  std::vector<UserHeaderInclude> HeaderIncludes;
+  /// Whether clang parsed the file at all, and how many errors it reported.
+  bool Parsed = false;
+  unsigned CompileErrors = 0;
+  /// The compiler's diagnostics, buffered so parallel runs print in order.
+  std::string CompilerMessages;
+  std::string FirstError;
+};
+
+struct ASTEngineOptions {
+  const NamePolicy *Policy = nullptr;
+  bool TranslateUserHeaders = true;
+  bool HipKernelExecutionSyntax = false;
+  /// Untaken #if branches are left to the token engine unless this is set.
+  bool SkipExcludedBlocks = false;
+  /// Directories whose headers are never the user's (CUDA, clang's resources).
+  std::vector<std::string> SystemDirs;
+};
+
+/// Parses \p Source with the compiler command \p Command (argv[0] first) and
+/// fills \p Out. The source's own bytes must already be in Out.Files[0].
+void runASTEngine(llvm::ArrayRef<std::string> Command, const ASTEngineOptions &Options,
+                  SourceTranslation &Out);
+
+} // namespace hipkit::hipify
+
+#endif

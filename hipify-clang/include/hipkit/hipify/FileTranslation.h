@@ -1,0 +1,108 @@
+//===- FileTranslation.h - The edits to one file ---------------*- C++ -*-===//
+//
+// One source or user header being translated: its original bytes, the edits
+// both engines found (each CUDA name spelling at most once), the warnings they
+// raised and the counts the statistics report. Edits are applied only at the
+// end, through clang::tooling::Replacements, so every byte outside them is
+// kept: comments, formatting and line endings.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_FILETRANSLATION_H
+#define HIPKIT_HIPIFY_FILETRANSLATION_H
+
+#include "hipkit/hipify/MappingTable.h"
+#include "hipkit/hipify/NamePolicy.h"
+#include "hipkit/hipify/Statistics.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace hipkit::hipify {
+
+/// Which engine proved an edit: the AST engine (the parse resolved the name to
+/// a CUDA declaration) or the token engine (the spelling matched a table row).
+enum class EditOrigin { AST, Lexical };
+
+/// A half-open byte range [Begin, End) of a file.
+struct OffsetRange {
+  unsigned Begin = 0, End = 0;
+  bool contains(unsigned Offset) const { return Begin <= Offset && Offset < End; }
+};
+
+class FileTranslation {
+public:
+  FileTranslation(std::string DisplayPath, std::string RealPath,
+                  std::string Contents, bool IsMainFile);
+
+  llvm::StringRef displayPath() const { return DisplayPath; }
+  llvm::StringRef realPath() const { return RealPath; }
+  llvm::StringRef contents() const { return Contents; }
+  bool isMainFile() const { return IsMainFile; }
+  /// "\r\n" when the file's lines end so, else "\n": inserted lines match.
+  llvm::StringRef lineEnding() const;
+
+  /// A reference to the CUDA name of \p Row spelled at \p Offset (as the
+  /// unqualified name). The first engine to report an offset wins; later
+  /// reports of the same offset are ignored. Returns false if ignored.
+  bool addReference(unsigned Offset, const ApiMapping &Row, EditOrigin Origin,
+                    const NamePolicy &Policy);
+  bool hasReference(unsigned Offset) const { return Referenced.count(Offset); }
+
+  /// The AST resolved the identifier at \p Offset to something that is not a
+  /// CUDA declaration (the user's own): the token engine must leave it.
+  void markNotCuda(unsigned Offset) { NotCuda.insert(Offset); }
+  bool isMarkedNotCuda(unsigned Offset) const { return NotCuda.count(Offset); }
+
+  /// An edit that is not a name: include lines, kernel launches. \p Kind is
+  /// the statistics category ("include", "kernel_launch") or empty when the
+  /// edit is part of a change already counted.
+  void addEdit(unsigned Offset, unsigned Length, llvm::StringRef Text,
+               EditOrigin Origin, llvm::StringRef Kind = "",
+               llvm::StringRef Api = "");
+
+  /// Counts a CUDA header include or name with no HIP equivalent.
+  void countUnconverted(const ApiMapping &Row);
+  void warn(unsigned Offset, const llvm::Twine &Message);
+
+  /// True once anything shows the file is CUDA code: a CUDA name, a kernel
+  /// launch, a __global__/__device__ declaration.
+  bool UsesCudaFeatures = false;
+
+  /// The translated bytes.
+  llvm::Expected<std::string> apply() const;
+  bool changesAnything() const { return !Edits.empty(); }
+
+  /// "path:line:col: warning: ..." lines, in file order.
+  std::string formatWarnings() const;
+  std::pair<unsigned, unsigned> lineAndColumn(unsigned Offset) const;
+
+  TranslationStatistics &statistics() { return Stats; }
+  /// Fills in the byte and line counts from the final edits.
+  void finishStatistics();
+
+private:
+  struct Edit {
+    unsigned Offset, Length;
+    std::string Text;
+    unsigned Sequence;
+  };
+  std::vector<Edit> normalizedEdits() const;
+
+  std::string DisplayPath, RealPath, Contents;
+  bool IsMainFile;
+  std::vector<Edit> Edits;
+  llvm::DenseSet<unsigned> Referenced, NotCuda;
+  llvm::DenseSet<llvm::StringRef> WarnedNewer;
+  std::vector<std::pair<unsigned, std::string>> Warnings;
+  std::vector<unsigned> LineStarts;
+  TranslationStatistics Stats;
+};
+
+} // namespace hipkit::hipify
+
+#endif

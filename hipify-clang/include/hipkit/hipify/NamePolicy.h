@@ -1,0 +1,49 @@
+//===- NamePolicy.h - What to write for a CUDA name ------------*- C++ -*-===//
+//
+// Both engines find CUDA names; this decides, from the name's table row and the
+// command line, whether and how each one is rewritten. Keeping the decision in
+// one place is what makes the AST and token engines agree.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_NAMEPOLICY_H
+#define HIPKIT_HIPIFY_NAMEPOLICY_H
+
+#include "hipkit/hipify/MappingTable.h"
+#include "hipkit/hipify/Options.h"
+
+#include "llvm/ADT/StringRef.h"
+
+namespace hipkit::hipify {
+
+enum class NameAction {
+  Rewrite,            ///< Replace the name's spelling with Replacement.
+  KeepIdentical,      ///< HIP spells it the same: nothing to rewrite.
+  ReportUnsupported,  ///< No HIP equivalent: warn, leave it.
+  ReportExperimental, ///< Experimental row without --experimental: warn, leave it.
+};
+
+struct NameDecision {
+  NameAction Action = NameAction::ReportUnsupported;
+  /// The text written in place of the (unqualified) spelling of the CUDA name.
+  llvm::StringRef Replacement;
+  /// True when the emitted HIP name is newer than the targeted HIP version.
+  bool NewerThanTarget = false;
+};
+
+class NamePolicy {
+public:
+  explicit NamePolicy(NameOptions Options) : Options(std::move(Options)) {}
+
+  NameDecision decide(const ApiMapping &Row) const;
+  const NameOptions &options() const { return Options; }
+
+  /// "6.1" -> 601; 0 when the text is not a major.minor version.
+  static unsigned parseVersion(llvm::StringRef Text);
+
+private:
+  NameOptions Options;
+};
+
+} // namespace hipkit::hipify
+
+#endif

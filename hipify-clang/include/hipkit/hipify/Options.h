@@ -1,0 +1,73 @@
+//===- Options.h - What one hipify-clang run was asked to do ---*- C++ -*-===//
+//
+// The parsed command line, independent of how it was spelled: the tool's main
+// fills it from the TableGen option table, tests and the driver read it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_OPTIONS_H
+#define HIPKIT_HIPIFY_OPTIONS_H
+
+#include <string>
+#include <vector>
+
+namespace hipkit::hipify {
+
+/// How names are chosen from the mapping table.
+struct NameOptions {
+  bool Roc = false;          ///< Prefer RocName (rocBLAS, ...) over HipName.
+  bool MIOpen = false;       ///< Prefer RocName for cuDNN (MIOpen).
+  bool Experimental = false; ///< Apply experimental rows.
+  bool UseHipDataTypes = false; ///< Library data types -> hipDataType rows.
+  /// The HIP version of the targeted ROCm as major*100+minor, 0 when unknown.
+  unsigned TargetHipVersion = 0;
+  std::string TargetHipVersionText;
+};
+
+struct HipifyOptions {
+  std::vector<std::string> Sources;
+
+  // Output.
+  std::string OutputFile; ///< -o; "-" is standard output.
+  std::string OutputDir;  ///< --o-dir
+  bool InPlace = false;
+  bool NoBackup = false;
+  bool NoOutput = false;
+  bool TranslateUserHeaders = true;
+  bool SaveTemps = false;
+  std::string TempDir;
+
+  // Statistics.
+  bool PrintStats = false;
+  bool PrintStatsCSV = false;
+  std::string StatsFile;
+
+  // Parsing.
+  std::string CudaPath;      ///< Empty: $CUDA_PATH, else /usr/local/cuda.
+  std::string ResourceDir;   ///< Empty: clang 19's.
+  std::string RocmPath;      ///< Empty: $ROCM_PATH, /usr, /opt/rocm.
+  std::string BuildPath;     ///< -p
+  std::vector<std::string> CudaGpuArchs;
+  std::vector<std::string> IncludeDirs, Defines;
+  std::vector<std::string> ExtraArgsBefore, ExtraArgs;
+  std::vector<std::string> ClangArgs; ///< Everything after `--`.
+  bool SkipExcludedBlocks = false;
+  unsigned Jobs = 0; ///< 0: all cores.
+
+  // Translation.
+  bool HipKernelExecutionSyntax = false;
+  bool Amap = false;
+  NameOptions Names;
+
+  bool Verbose = false;
+  /// argv[0] as run, to find files installed beside the tool.
+  std::string ExecutablePath;
+};
+
+/// Runs the translation described by \p Options: validates every input first,
+/// translates, writes outputs atomically and prints statistics. Returns the
+/// process exit status.
+int runHipify(HipifyOptions Options);
+
+} // namespace hipkit::hipify
+
+#endif

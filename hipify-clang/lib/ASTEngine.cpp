@@ -1,0 +1,534 @@
+//===- ASTEngine.cpp ------------------------------------------------------===//
+#include "hipkit/hipify/ASTEngine.h"
+
+#include "hipkit/hipify/MappingTable.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace hipkit::hipify;
+
+namespace {
+
+std::string realPathOf(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Path, Real))
+    return Path.str();
+  return std::string(Real);
+}
+
+bool isUnder(llvm::StringRef Path, llvm::StringRef Dir) {
+  if (Dir.empty() || !Path.starts_with(Dir))
+    return false;
+  return Path.size() == Dir.size() || llvm::sys::path::is_separator(Path[Dir.size()]) ||
+         llvm::sys::path::is_separator(Dir.back());
+}
+
+/// The state shared by the AST visitor and the preprocessor callbacks of one
+/// parse: which files are the user's, and their translations.
+class TranslationContext {
+public:
+  TranslationContext(const ASTEngineOptions &Options, SourceTranslation &Out)
+      : Options(Options), Out(Out) {
+    for (const std::string &Dir : Options.SystemDirs)
+      SystemDirs.push_back(realPathOf(Dir));
+  }
+
+  void beginFile(SourceManager &SourceMgr) {
+    SM = &SourceMgr;
+    Out.Parsed = true;
+    FileID Main = SM->getMainFileID();
+    FileIndex[Main] = 0;
+    RealPathIndex[Out.Files[0]->realPath()] = 0;
+    MainDir = llvm::sys::path::parent_path(Out.Files[0]->realPath()).str();
+    Out.Scopes.resize(Out.Files.size());
+  }
+
+  SourceManager &sourceManager() { return *SM; }
+  const NamePolicy &policy() const { return *Options.Policy; }
+  const ASTEngineOptions &options() const { return Options; }
+
+  /// The index of \p FID's translation, creating it on first sight of a user
+  /// header; -1 for files that are not the user's.
+  int fileIndex(FileID FID) {
+    if (FID.isInvalid())
+      return -1;
+    auto Known = FileIndex.find(FID);
+    if (Known != FileIndex.end())
+      return Known->second;
+    int Index = classify(FID);
+    FileIndex[FID] = Index;
+    return Index;
+  }
+
+  FileTranslation *translationAt(SourceLocation Loc, unsigned &Offset) {
+    if (Loc.isInvalid())
+      return nullptr;
+    SourceLocation Spelling = SM->getSpellingLoc(Loc);
+    if (!Spelling.isFileID())
+      return nullptr;
+    int Index = fileIndex(SM->getFileID(Spelling));
+    if (Index < 0)
+      return nullptr;
+    Offset = SM->getFileOffset(Spelling);
+    return Out.Files[Index].get();
+  }
+
+  LexicalScope *scopeOf(FileID FID) {
+    int Index = fileIndex(FID);
+    return Index < 0 ? nullptr : &Out.Scopes[Index];
+  }
+
+  bool isUserLocation(SourceLocation Loc) {
+    if (Loc.isInvalid())
+      return false;
+    return fileIndex(SM->getFileID(SM->getExpansionLoc(Loc))) >= 0;
+  }
+
+  /// A reference to the CUDA name \p Name (spelled unqualified at \p Loc).
+  void recordName(SourceLocation Loc, llvm::StringRef Name, const ApiMapping &Row) {
+    unsigned Offset;
+    FileTranslation *FT = translationAt(Loc, Offset);
+    if (!FT || !spells(*FT, Offset, Name))
+      return;
+    FT->addReference(Offset, Row, EditOrigin::AST, policy());
+  }
+
+  void recordNotCuda(SourceLocation Loc, llvm::StringRef Name) {
+    unsigned Offset;
+    FileTranslation *FT = translationAt(Loc, Offset);
+    if (FT && spells(*FT, Offset, Name))
+      FT->markNotCuda(Offset);
+  }
+
+  void markUsesCuda(SourceLocation Loc) {
+    if (Loc.isInvalid())
+      return;
+    int Index = fileIndex(SM->getFileID(SM->getExpansionLoc(Loc)));
+    if (Index >= 0)
+      Out.Files[Index]->UsesCudaFeatures = true;
+  }
+
+  /// The table row for a declaration of the CUDA headers: by qualified name,
+  /// else (for declarations at global scope) by simple name.
+  const ApiMapping *rowFor(const NamedDecl *D) {
+    if (!D || !D->getDeclName().isIdentifier())
+      return nullptr;
+    if (const ApiMapping *Row = lookupCudaName(D->getQualifiedNameAsString()))
+      return Row;
+    const DeclContext *DC = D->getDeclContext()->getRedeclContext();
+    while (DC && (DC->isExternCContext() || DC->isExternCXXContext()))
+      DC = DC->getParent()->getRedeclContext();
+    if (DC && DC->isTranslationUnit())
+      return lookupCudaName(D->getName());
+    return nullptr;
+  }
+
+  /// A reference at \p Loc to \p D.
+  void referenceDecl(const NamedDecl *D, SourceLocation Loc) {
+    if (!D || !D->getDeclName().isIdentifier() || Loc.isInvalid())
+      return;
+    if (isUserLocation(D->getLocation())) {
+      recordNotCuda(Loc, D->getName());
+      return;
+    }
+    if (const ApiMapping *Row = rowFor(D))
+      if (Row->Kind != NameKind::Header)
+        recordName(Loc, D->getName(), *Row);
+  }
+
+  void addHeaderInclude(SourceLocation HashLoc, CharSourceRange FilenameRange,
+                        llvm::StringRef Spelled, llvm::StringRef HeaderPath) {
+    unsigned Begin, End;
+    FileTranslation *FT = translationAt(FilenameRange.getBegin(), Begin);
+    if (!FT || FilenameRange.getEnd().isMacroID())
+      return;
+    End = SM->getFileOffset(FilenameRange.getEnd());
+    int Including = fileIndex(SM->getFileID(SM->getSpellingLoc(HashLoc)));
+    Out.HeaderIncludes.push_back(
+        {static_cast<unsigned>(Including), Begin, End, Spelled.str(), realPathOf(HeaderPath)});
+  }
+
+private:
+  static bool spells(const FileTranslation &FT, unsigned Offset, llvm::StringRef Name) {
+    llvm::StringRef Text = FT.contents();
+    if (Text.substr(Offset, Name.size()) != Name)
+      return false;
+    unsigned After = Offset + Name.size();
+    return After >= Text.size() || !isAsciiIdentifierContinue(Text[After]);
+  }
+
+  int classify(FileID FID) {
+    if (!Options.TranslateUserHeaders)
+      return -1;
+    OptionalFileEntryRef File = SM->getFileEntryRefForID(FID);
+    if (!File)
+      return -1;
+    if (SM->getFileCharacteristic(SM->getLocForStartOfFile(FID)) != SrcMgr::C_User)
+      return -1;
+    std::string Real = realPathOf(File->getName());
+    if (!isUnder(Real, MainDir))
+      return -1;
+    for (const std::string &Dir : SystemDirs)
+      if (isUnder(Real, Dir))
+        return -1;
+    auto Known = RealPathIndex.find(Real);
+    if (Known != RealPathIndex.end())
+      return Known->second;
+    std::optional<llvm::StringRef> Buffer = SM->getBufferDataOrNone(FID);
+    if (!Buffer)
+      return -1;
+    int Index = Out.Files.size();
+    Out.Files.push_back(std::make_unique<FileTranslation>(
+        File->getName().str(), Real, Buffer->str(), /*IsMainFile=*/false));
+    Out.Scopes.emplace_back();
+    RealPathIndex[Real] = Index;
+    return Index;
+  }
+
+  const ASTEngineOptions &Options;
+  SourceTranslation &Out;
+  SourceManager *SM = nullptr;
+  std::string MainDir;
+  std::vector<std::string> SystemDirs;
+  llvm::DenseMap<FileID, int> FileIndex;
+  llvm::StringMap<int> RealPathIndex;
+};
+
+/// Macro references, header inclusions, untaken branches and macro bodies.
+class PreprocessorTracker : public PPCallbacks {
+public:
+  PreprocessorTracker(TranslationContext &Ctx) : Ctx(Ctx) {}
+
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind, FileID) override {
+    if (Reason == EnterFile)
+      Ctx.fileIndex(Ctx.sourceManager().getFileID(Loc));
+  }
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &, llvm::StringRef FileName,
+                          bool IsAngled, CharSourceRange FilenameRange,
+                          OptionalFileEntryRef File, llvm::StringRef, llvm::StringRef,
+                          const Module *, bool, SrcMgr::CharacteristicKind) override {
+    if (IsAngled || !File || !Ctx.options().TranslateUserHeaders)
+      return;
+    Ctx.addHeaderInclude(HashLoc, FilenameRange, FileName, File->getName());
+  }
+
+  void MacroExpands(const Token &NameTok, const MacroDefinition &MD, SourceRange,
+                    const MacroArgs *) override {
+    macroReference(NameTok, MD.getMacroInfo(), /*MustBeDefined=*/true);
+  }
+  void Defined(const Token &NameTok, const MacroDefinition &MD, SourceRange) override {
+    macroReference(NameTok, MD.getMacroInfo(), false);
+  }
+  void Ifdef(SourceLocation, const Token &NameTok, const MacroDefinition &MD) override {
+    macroReference(NameTok, MD.getMacroInfo(), false);
+  }
+  void Ifndef(SourceLocation, const Token &NameTok, const MacroDefinition &MD) override {
+    macroReference(NameTok, MD.getMacroInfo(), false);
+  }
+  void Elifdef(SourceLocation, const Token &NameTok, const MacroDefinition &MD) override {
+    macroReference(NameTok, MD.getMacroInfo(), false);
+  }
+  void Elifndef(SourceLocation, const Token &NameTok, const MacroDefinition &MD) override {
+    macroReference(NameTok, MD.getMacroInfo(), false);
+  }
+
+  void MacroDefined(const Token &NameTok, const MacroDirective *MD) override {
+    // A macro body in the user's file is translated token by token: the AST
+    // sees only the expansions it meets, and a body may never be expanded.
+    const MacroInfo *MI = MD ? MD->getMacroInfo() : nullptr;
+    SourceManager &SM = Ctx.sourceManager();
+    if (!MI || MI->isBuiltinMacro() || NameTok.getLocation().isMacroID())
+      return;
+    FileID FID = SM.getFileID(NameTok.getLocation());
+    LexicalScope *Scope = Ctx.scopeOf(FID);
+    if (!Scope || MI->getNumTokens() == 0)
+      return;
+    SourceLocation First = MI->getReplacementToken(0).getLocation();
+    SourceLocation Last = MI->getDefinitionEndLoc();
+    if (First.isMacroID() || Last.isMacroID() || SM.getFileID(Last) != FID)
+      return;
+    Scope->Ranges.push_back(
+        {SM.getFileOffset(First),
+         SM.getFileOffset(Lexer::getLocForEndOfToken(Last, 0, SM, LangOptions()))});
+  }
+
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    SourceManager &SM = Ctx.sourceManager();
+    if (Range.getBegin().isMacroID())
+      return;
+    FileID FID = SM.getFileID(Range.getBegin());
+    LexicalScope *Scope = Ctx.scopeOf(FID);
+    if (!Scope)
+      return;
+    OffsetRange Skipped{SM.getFileOffset(Range.getBegin()), SM.getFileOffset(Range.getEnd())};
+    Scope->Skipped.push_back(Skipped);
+    if (!Ctx.options().SkipExcludedBlocks)
+      Scope->Ranges.push_back(Skipped);
+  }
+
+private:
+  void macroReference(const Token &NameTok, const MacroInfo *MI, bool MustBeDefined) {
+    const IdentifierInfo *II = NameTok.getIdentifierInfo();
+    if (!II)
+      return;
+    const ApiMapping *Row = lookupCudaName(II->getName());
+    if (!Row || Row->Kind == NameKind::Header || (MustBeDefined && !MI))
+      return;
+    // A macro the user defines is the user's, whatever its name.
+    if (MI && Ctx.isUserLocation(MI->getDefinitionLoc())) {
+      Ctx.recordNotCuda(NameTok.getLocation(), II->getName());
+      return;
+    }
+    Ctx.recordName(NameTok.getLocation(), II->getName(), *Row);
+  }
+
+  TranslationContext &Ctx;
+};
+
+/// Declarations, expressions and types written in the user's files.
+class ReferenceVisitor : public RecursiveASTVisitor<ReferenceVisitor> {
+public:
+  ReferenceVisitor(TranslationContext &Ctx, ASTContext &AST) : Ctx(Ctx), AST(AST) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    Ctx.referenceDecl(E->getDecl(), E->getLocation());
+    return true;
+  }
+  // A call in a template whose arguments depend on its parameters is not
+  // resolved until instantiation; its candidates are known already.
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
+    for (const NamedDecl *D : E->decls()) {
+      Ctx.referenceDecl(D->getUnderlyingDecl(), E->getNameLoc());
+      break;
+    }
+    return true;
+  }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    Ctx.referenceDecl(TL.getTypedefNameDecl(), TL.getNameLoc());
+    return true;
+  }
+  bool VisitTagTypeLoc(TagTypeLoc TL) {
+    Ctx.referenceDecl(TL.getDecl(), TL.getNameLoc());
+    return true;
+  }
+  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
+    if (TemplateDecl *TD = TL.getTypePtr()->getTemplateName().getAsTemplateDecl())
+      Ctx.referenceDecl(TD, TL.getTemplateNameLoc());
+    return true;
+  }
+  bool VisitInjectedClassNameTypeLoc(InjectedClassNameTypeLoc) { return true; }
+  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
+    if (NNS) {
+      if (NamespaceDecl *NS = NNS.getNestedNameSpecifier()->getAsNamespace())
+        Ctx.referenceDecl(NS, NNS.getLocalBeginLoc());
+    }
+    return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
+  }
+  bool VisitNamespaceAliasDecl(NamespaceAliasDecl *D) {
+    Ctx.referenceDecl(D->getNamespace(), D->getTargetNameLoc());
+    return true;
+  }
+  bool VisitUsingDirectiveDecl(UsingDirectiveDecl *D) {
+    Ctx.referenceDecl(D->getNominatedNamespace(), D->getIdentLocation());
+    return true;
+  }
+  bool VisitDecl(Decl *D) {
+    if ((D->hasAttr<CUDAGlobalAttr>() || D->hasAttr<CUDADeviceAttr>() ||
+         D->hasAttr<CUDASharedAttr>() || D->hasAttr<CUDAConstantAttr>()) &&
+        !D->isImplicit())
+      Ctx.markUsesCuda(D->getLocation());
+    // The user's own declaration of a name the table knows stays the user's.
+    if (auto *ND = dyn_cast<NamedDecl>(D))
+      if (ND->getDeclName().isIdentifier() && lookupCudaName(ND->getName()))
+        Ctx.recordNotCuda(ND->getLocation(), ND->getName());
+    return true;
+  }
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+    Ctx.markUsesCuda(E->getBeginLoc());
+    if (Ctx.options().HipKernelExecutionSyntax)
+      rewriteLaunch(E);
+    return true;
+  }
+
+private:
+  /// kernel<<<grid, block[, shmem[, stream]]>>>(args) becomes
+  /// hipLaunchKernelGGL(kernel, dim3(grid), dim3(block), shmem, stream, args)
+  /// by editing only the punctuation around the user's expressions, so names
+  /// inside them are still translated independently. Launches written through
+  /// macros are left as they are (HIP accepts <<<>>>).
+  void rewriteLaunch(CUDAKernelCallExpr *E) {
+    SourceManager &SM = Ctx.sourceManager();
+    const CallExpr *Config = E->getConfig();
+    const Expr *Callee = E->getCallee()->IgnoreImplicit();
+    if (!Config)
+      return;
+    llvm::SmallVector<const Expr *, 4> ConfigArgs, CallArgs;
+    for (const Expr *A : Config->arguments())
+      if (!isa<CXXDefaultArgExpr>(A))
+        ConfigArgs.push_back(A);
+    for (const Expr *A : E->arguments())
+      if (!isa<CXXDefaultArgExpr>(A))
+        CallArgs.push_back(A);
+    if (ConfigArgs.size() < 2 || ConfigArgs.size() > 4)
+      return;
+    SourceLocation LLL = Config->getCallee()->getBeginLoc();
+    SourceLocation GGG = Config->getRParenLoc();
+    SourceLocation CalleeBegin = Callee->getBeginLoc();
+    llvm::SmallVector<SourceLocation, 8> Locs = {LLL, GGG, CalleeBegin, E->getRParenLoc()};
+    for (const Expr *A : llvm::ArrayRef(ConfigArgs).take_front(2)) {
+      Locs.push_back(A->getBeginLoc());
+      Locs.push_back(A->getEndLoc());
+    }
+    for (SourceLocation L : Locs)
+      if (L.isInvalid() || L.isMacroID())
+        return;
+    FileID FID = SM.getFileID(LLL);
+    for (SourceLocation L : Locs)
+      if (SM.getFileID(L) != FID)
+        return;
+    unsigned Offset;
+    FileTranslation *FT = Ctx.translationAt(LLL, Offset);
+    if (!FT)
+      return;
+    std::optional<Token> LParen = Lexer::findNextToken(GGG, SM, AST.getLangOpts());
+    if (!LParen || LParen->isNot(tok::l_paren) || LParen->getLocation().isMacroID())
+      return;
+    auto offsetOf = [&](SourceLocation L) { return SM.getFileOffset(L); };
+    auto endOf = [&](const Expr *A) {
+      return offsetOf(Lexer::getLocForEndOfToken(A->getEndLoc(), 0, SM, AST.getLangOpts()));
+    };
+    bool ExplicitTemplateArgs = false;
+    if (auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+      ExplicitTemplateArgs = DRE->hasExplicitTemplateArgs();
+    else if (auto *ULE = dyn_cast<UnresolvedLookupExpr>(Callee))
+      ExplicitTemplateArgs = ULE->hasExplicitTemplateArgs();
+
+    FT->addEdit(offsetOf(CalleeBegin), 0,
+                ExplicitTemplateArgs ? "hipLaunchKernelGGL(HIP_KERNEL_NAME("
+                                     : "hipLaunchKernelGGL(",
+                EditOrigin::AST, "kernel_launch", "runtime");
+    FT->addEdit(offsetOf(LLL), 3, ExplicitTemplateArgs ? "), dim3(" : ", dim3(",
+                EditOrigin::AST);
+    FT->addEdit(endOf(ConfigArgs[0]), 0, ")", EditOrigin::AST);
+    FT->addEdit(offsetOf(ConfigArgs[1]->getBeginLoc()), 0, "dim3(", EditOrigin::AST);
+    FT->addEdit(endOf(ConfigArgs[1]), 0, ")", EditOrigin::AST);
+    std::string Tail = ConfigArgs.size() == 2 ? ", 0, 0" : ConfigArgs.size() == 3 ? ", 0" : "";
+    if (!CallArgs.empty())
+      Tail += ", ";
+    unsigned GGGOffset = offsetOf(GGG);
+    unsigned AfterLParen = offsetOf(LParen->getLocation()) + 1;
+    FT->addEdit(GGGOffset, AfterLParen - GGGOffset, Tail, EditOrigin::AST);
+  }
+
+  TranslationContext &Ctx;
+  ASTContext &AST;
+};
+
+class ReferenceConsumer : public ASTConsumer {
+public:
+  explicit ReferenceConsumer(TranslationContext &Ctx) : Ctx(Ctx) {}
+
+  // Only declarations parsed in this translation unit arrive here (not those
+  // of a precompiled header); of those, only the user's files are visited.
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      if (Ctx.isUserLocation(D->getLocation()))
+        UserDecls.push_back(D);
+    return true;
+  }
+
+  void HandleTranslationUnit(ASTContext &AST) override {
+    ReferenceVisitor Visitor(Ctx, AST);
+    for (Decl *D : UserDecls)
+      Visitor.TraverseDecl(D);
+  }
+
+private:
+  TranslationContext &Ctx;
+  std::vector<Decl *> UserDecls;
+};
+
+class HipifyAction : public ASTFrontendAction {
+public:
+  explicit HipifyAction(TranslationContext &Ctx) : Ctx(Ctx) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    Ctx.beginFile(CI.getSourceManager());
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<PreprocessorTracker>(Ctx));
+    return std::make_unique<ReferenceConsumer>(Ctx);
+  }
+
+private:
+  TranslationContext &Ctx;
+};
+
+/// Prints the compiler's diagnostics into a buffer (the first few errors in
+/// full; the rest are only counted) and remembers the first error.
+class BufferedDiagnostics : public TextDiagnosticPrinter {
+public:
+  BufferedDiagnostics(llvm::raw_ostream &OS, DiagnosticOptions *Opts, SourceTranslation &Out)
+      : TextDiagnosticPrinter(OS, Opts), Out(Out) {}
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    ++Out.CompileErrors;
+    if (Out.FirstError.empty()) {
+      llvm::SmallString<128> Text;
+      Info.FormatDiagnostic(Text);
+      Out.FirstError = std::string(Text);
+    }
+    if (Out.CompileErrors <= MaxPrinted)
+      TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
+  }
+  static constexpr unsigned MaxPrinted = 5;
+
+private:
+  SourceTranslation &Out;
+};
+
+} // namespace
+
+void hipkit::hipify::runASTEngine(llvm::ArrayRef<std::string> Command,
+                                  const ASTEngineOptions &Options, SourceTranslation &Out) {
+  TranslationContext Ctx(Options, Out);
+  llvm::IntrusiveRefCntPtr<FileManager> Files(
+      new FileManager(FileSystemOptions(), llvm::vfs::createPhysicalFileSystem()));
+  tooling::ToolInvocation Invocation(std::vector<std::string>(Command.begin(), Command.end()),
+                                     std::make_unique<HipifyAction>(Ctx), Files.get());
+  llvm::raw_string_ostream MessageStream(Out.CompilerMessages);
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts(new DiagnosticOptions());
+  BufferedDiagnostics Diagnostics(MessageStream, DiagOpts.get(), Out);
+  Invocation.setDiagnosticConsumer(&Diagnostics);
+  Invocation.run();
+  if (Out.CompileErrors > BufferedDiagnostics::MaxPrinted)
+    MessageStream << (Out.CompileErrors - BufferedDiagnostics::MaxPrinted)
+                  << " more errors not shown\n";
+  MessageStream.flush();
+  if (Out.Scopes.size() < Out.Files.size())
+    Out.Scopes.resize(Out.Files.size());
+}

@@ -1,0 +1,173 @@
+//===- FileTranslation.cpp ------------------------------------------------===//
+#include "hipkit/hipify/FileTranslation.h"
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace hipkit::hipify;
+
+FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
+                                 std::string Contents, bool IsMainFile)
+    : DisplayPath(std::move(DisplayPath)), RealPath(std::move(RealPath)),
+      Contents(std::move(Contents)), IsMainFile(IsMainFile) {
+  LineStarts.push_back(0);
+  for (unsigned I = 0, E = this->Contents.size(); I != E; ++I)
+    if (this->Contents[I] == '\n')
+      LineStarts.push_back(I + 1);
+  Stats.FileName = this->DisplayPath;
+}
+
+llvm::StringRef FileTranslation::lineEnding() const {
+  size_t NewLine = Contents.find('\n');
+  if (NewLine != std::string::npos && NewLine > 0 && Contents[NewLine - 1] == '\r')
+    return "\r\n";
+  return "\n";
+}
+
+std::pair<unsigned, unsigned> FileTranslation::lineAndColumn(unsigned Offset) const {
+  auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
+  unsigned Line = It - LineStarts.begin();
+  return {Line, Offset - LineStarts[Line - 1] + 1};
+}
+
+void FileTranslation::warn(unsigned Offset, const llvm::Twine &Message) {
+  Warnings.emplace_back(Offset, Message.str());
+}
+
+void FileTranslation::countUnconverted(const ApiMapping &Row) {
+  ++Stats.Unconverted;
+  ++Stats.UnconvertedByKind[getKindName(Row.Kind).str()];
+  ++Stats.UnconvertedByApi[Row.Api.str()];
+  ++Stats.UnconvertedByName[Row.CudaName.str()];
+}
+
+bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
+                                   EditOrigin Origin, const NamePolicy &Policy) {
+  if (NotCuda.count(Offset) || !Referenced.insert(Offset).second)
+    return false;
+  UsesCudaFeatures = true;
+  NameDecision Decision = Policy.decide(Row);
+  switch (Decision.Action) {
+  case NameAction::KeepIdentical:
+    return true;
+  case NameAction::ReportUnsupported:
+    countUnconverted(Row);
+    warn(Offset, llvm::formatv("'{0}' has no HIP equivalent; left untranslated",
+                               Row.CudaName));
+    return true;
+  case NameAction::ReportExperimental:
+    countUnconverted(Row);
+    warn(Offset, llvm::formatv("'{0}' maps to '{1}', which is experimental; pass "
+                               "--experimental to translate it",
+                               Row.CudaName, Row.HipName));
+    return true;
+  case NameAction::Rewrite:
+    break;
+  }
+  llvm::StringRef Spelled = Row.CudaName;
+  if (Row.Kind != NameKind::Header) {
+    size_t Colons = Spelled.rfind("::");
+    if (Colons != llvm::StringRef::npos)
+      Spelled = Spelled.drop_front(Colons + 2);
+  }
+  Edits.push_back({Offset, static_cast<unsigned>(Spelled.size()),
+                   Decision.Replacement.str(), static_cast<unsigned>(Edits.size())});
+  if (Decision.NewerThanTarget && WarnedNewer.insert(Row.CudaName).second)
+    warn(Offset, llvm::formatv("'{0}' (for '{1}') needs HIP {2}, but the targeted "
+                               "ROCm has HIP {3}",
+                               Decision.Replacement, Row.CudaName, Row.HipAdded,
+                               Policy.options().TargetHipVersionText));
+  ++Stats.Converted;
+  ++(Origin == EditOrigin::AST ? Stats.AstChecked : Stats.Lexical);
+  ++Stats.ConvertedByKind[getKindName(Row.Kind).str()];
+  ++Stats.ConvertedByApi[Row.Api.str()];
+  ++Stats.ConvertedByName[Row.CudaName.str()];
+  return true;
+}
+
+void FileTranslation::addEdit(unsigned Offset, unsigned Length,
+                              llvm::StringRef Text, EditOrigin Origin,
+                              llvm::StringRef Kind, llvm::StringRef Api) {
+  Edits.push_back({Offset, Length, Text.str(), static_cast<unsigned>(Edits.size())});
+  if (Kind.empty())
+    return;
+  ++Stats.Converted;
+  ++(Origin == EditOrigin::AST ? Stats.AstChecked : Stats.Lexical);
+  ++Stats.ConvertedByKind[Kind.str()];
+  if (!Api.empty())
+    ++Stats.ConvertedByApi[Api.str()];
+}
+
+// Insertions at one offset are joined in the order they were made, and an
+// insertion is joined with a replacement starting at its offset, so that every
+// offset has exactly one edit: clang::tooling::Replacements then applies them
+// without any ordering ambiguity. Overlapping edits cannot come from the
+// engines (each edits whole tokens); should one appear, the earlier wins.
+std::vector<FileTranslation::Edit> FileTranslation::normalizedEdits() const {
+  std::vector<Edit> Sorted = Edits;
+  llvm::stable_sort(Sorted, [](const Edit &A, const Edit &B) {
+    if (A.Offset != B.Offset)
+      return A.Offset < B.Offset;
+    if ((A.Length == 0) != (B.Length == 0))
+      return A.Length == 0;
+    return A.Sequence < B.Sequence;
+  });
+  std::vector<Edit> Result;
+  for (const Edit &E : Sorted) {
+    if (!Result.empty()) {
+      Edit &Last = Result.back();
+      if (Last.Offset == E.Offset && Last.Length == 0) {
+        Last.Text += E.Text;
+        Last.Length = E.Length;
+        continue;
+      }
+      if (E.Offset < Last.Offset + Last.Length)
+        continue;
+    }
+    Result.push_back(E);
+  }
+  return Result;
+}
+
+llvm::Expected<std::string> FileTranslation::apply() const {
+  clang::tooling::Replacements Replacements;
+  for (const Edit &E : normalizedEdits())
+    if (llvm::Error Err = Replacements.add(
+            clang::tooling::Replacement(DisplayPath, E.Offset, E.Length, E.Text)))
+      return std::move(Err);
+  return clang::tooling::applyAllReplacements(Contents, Replacements);
+}
+
+void FileTranslation::finishStatistics() {
+  Stats.TotalBytes = Contents.size();
+  Stats.TotalLines = LineStarts.size() - (!Contents.empty() && Contents.back() == '\n');
+  if (Contents.empty())
+    Stats.TotalLines = 0;
+  std::set<unsigned> Lines;
+  Stats.ReplacedBytes = 0;
+  for (const Edit &E : normalizedEdits()) {
+    if (E.Length == 0 && E.Text.empty())
+      continue;
+    Stats.ReplacedBytes += E.Length ? E.Length : E.Text.size();
+    unsigned First = lineAndColumn(E.Offset).first;
+    unsigned Last = lineAndColumn(E.Offset + (E.Length ? E.Length - 1 : 0)).first;
+    for (unsigned L = First; L <= Last; ++L)
+      Lines.insert(L);
+  }
+  Stats.ChangedLines = Lines.size();
+}
+
+std::string FileTranslation::formatWarnings() const {
+  std::vector<std::pair<unsigned, std::string>> Sorted = Warnings;
+  llvm::stable_sort(Sorted, [](const auto &A, const auto &B) { return A.first < B.first; });
+  std::string Text;
+  for (const auto &[Offset, Message] : Sorted) {
+    auto [Line, Column] = lineAndColumn(Offset);
+    Text += llvm::formatv("{0}:{1}:{2}: warning: {3}\n", DisplayPath, Line, Column, Message).str();
+  }
+  return Text;
+}

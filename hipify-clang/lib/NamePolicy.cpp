@@ -1,0 +1,46 @@
+//===- NamePolicy.cpp -----------------------------------------------------===//
+#include "hipkit/hipify/NamePolicy.h"
+
+using namespace hipkit::hipify;
+
+unsigned NamePolicy::parseVersion(llvm::StringRef Text) {
+  auto [MajorText, MinorText] = Text.trim().split('.');
+  unsigned Major = 0, Minor = 0;
+  if (MajorText.getAsInteger(10, Major))
+    return 0;
+  if (!MinorText.empty() && MinorText.split('.').first.getAsInteger(10, Minor))
+    return 0;
+  return Major * 100 + Minor;
+}
+
+NameDecision NamePolicy::decide(const ApiMapping &Row) const {
+  NameDecision Decision;
+  if (Row.Status == SupportStatus::Unsupported || Row.HipName.empty()) {
+    Decision.Action = NameAction::ReportUnsupported;
+    return Decision;
+  }
+  if (Row.Status == SupportStatus::Experimental && !Options.Experimental) {
+    Decision.Action = NameAction::ReportExperimental;
+    return Decision;
+  }
+  llvm::StringRef Target = Row.HipName;
+  // --roc selects the ROCm libraries' own names for every library but cuDNN,
+  // whose ROCm counterpart (MIOpen) --miopen selects.
+  bool IsDnn = Row.Api == "cudnn";
+  if (!Row.RocName.empty() && ((Options.Roc && !IsDnn) || (Options.MIOpen && IsDnn)))
+    Target = Row.RocName;
+  // Rows of namespaced names ("cooperative_groups::grid_group") are rewritten
+  // at the unqualified spelling: only the last component is written.
+  auto Unqualified = [](llvm::StringRef Name) {
+    size_t Colons = Name.rfind("::");
+    return Colons == llvm::StringRef::npos ? Name : Name.drop_front(Colons + 2);
+  };
+  Decision.Replacement = Row.Kind == NameKind::Header ? Target : Unqualified(Target);
+  llvm::StringRef Spelled =
+      Row.Kind == NameKind::Header ? Row.CudaName : Unqualified(Row.CudaName);
+  Decision.Action = Decision.Replacement == Spelled ? NameAction::KeepIdentical
+                                                    : NameAction::Rewrite;
+  unsigned Added = parseVersion(Row.HipAdded);
+  Decision.NewerThanTarget = Options.TargetHipVersion && Added > Options.TargetHipVersion;
+  return Decision;
+}

@@ -1,0 +1,336 @@
+//===- TokenEngine.cpp ----------------------------------------------------===//
+#include "hipkit/hipify/TokenEngine.h"
+
+#include "hipkit/hipify/MappingTable.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <optional>
+
+using namespace hipkit::hipify;
+
+namespace {
+
+struct LexedToken {
+  clang::tok::TokenKind Kind;
+  unsigned Offset;
+  llvm::StringRef Identifier; ///< For raw identifiers.
+  bool StartOfLine;
+};
+
+enum class DirectiveKind { Include, If, Else, Endif, Define, Pragma, Other };
+
+struct Directive {
+  DirectiveKind Kind = DirectiveKind::Other;
+  unsigned HashOffset = 0, LineEnd = 0;
+  /// For Include: the header name without delimiters, and the range of the
+  /// name with its delimiters.
+  std::string HeaderName;
+  bool Angled = false;
+  unsigned NameBegin = 0, NameEnd = 0;
+  /// For #ifndef and #define: the macro named.
+  llvm::StringRef Macro;
+  bool IsIfndef = false;
+  /// The #if blocks enclosing the directive, outermost first. #elif and #else
+  /// start a new block, so an include in one branch never makes one in a
+  /// sibling branch redundant.
+  std::vector<unsigned> Blocks;
+};
+
+clang::LangOptions cudaLangOptions() {
+  clang::LangOptions Opts;
+  Opts.CPlusPlus = Opts.CPlusPlus11 = Opts.CPlusPlus14 = Opts.CPlusPlus17 = 1;
+  Opts.CUDA = 1;
+  Opts.LineComment = 1;
+  Opts.Bool = 1;
+  Opts.Digraphs = 1;
+  return Opts;
+}
+
+std::vector<LexedToken> lexFile(llvm::StringRef Contents) {
+  clang::SourceManagerForFile SMF("hipify-input", Contents);
+  clang::SourceManager &SM = SMF.get();
+  clang::FileID FID = SM.getMainFileID();
+  clang::LangOptions Opts = cudaLangOptions();
+  clang::Lexer Lex(FID, SM.getBufferOrFake(FID), SM, Opts);
+  std::vector<LexedToken> Tokens;
+  clang::Token Tok;
+  while (true) {
+    Lex.LexFromRawLexer(Tok);
+    if (Tok.is(clang::tok::eof))
+      break;
+    LexedToken T{Tok.getKind(), SM.getFileOffset(Tok.getLocation()), {},
+                 Tok.isAtStartOfLine()};
+    if (Tok.is(clang::tok::raw_identifier)) {
+      llvm::StringRef Raw = Tok.getRawIdentifier();
+      // The token's text lives in the SourceManager's copy; point into ours.
+      T.Identifier = Contents.substr(T.Offset, Raw.size());
+    }
+    Tokens.push_back(T);
+  }
+  return Tokens;
+}
+
+/// The end of the logical line starting at \p Offset (before its line break;
+/// backslash-newline continues a line).
+unsigned logicalLineEnd(llvm::StringRef Contents, unsigned Offset) {
+  size_t I = Offset;
+  while (I < Contents.size()) {
+    size_t NewLine = Contents.find('\n', I);
+    if (NewLine == llvm::StringRef::npos)
+      return Contents.size();
+    size_t Last = NewLine;
+    if (Last > 0 && Contents[Last - 1] == '\r')
+      --Last;
+    if (Last > 0 && Contents[Last - 1] == '\\') {
+      I = NewLine + 1;
+      continue;
+    }
+    return Last;
+  }
+  return Contents.size();
+}
+
+unsigned lineStart(llvm::StringRef Contents, unsigned Offset) {
+  size_t NewLine = Contents.rfind('\n', Offset ? Offset - 1 : 0);
+  if (Offset == 0 || NewLine == llvm::StringRef::npos)
+    return 0;
+  return NewLine + 1;
+}
+
+/// Splits the tokens into directives (with their #if nesting) and marks which
+/// tokens belong to lines whose identifiers must not be translated: include
+/// lines (handled as headers), the macro name of #define/#undef, #pragma,
+/// #error, #warning and #line.
+std::vector<Directive> scanDirectives(llvm::StringRef Contents,
+                                      llvm::ArrayRef<LexedToken> Tokens,
+                                      std::vector<bool> &Untranslatable) {
+  std::vector<Directive> Directives;
+  std::vector<unsigned> Blocks;
+  unsigned NextBlock = 0;
+  Untranslatable.assign(Tokens.size(), false);
+  for (size_t I = 0; I < Tokens.size(); ++I) {
+    if (Tokens[I].Kind != clang::tok::hash || !Tokens[I].StartOfLine)
+      continue;
+    Directive D;
+    D.HashOffset = Tokens[I].Offset;
+    D.LineEnd = logicalLineEnd(Contents, D.HashOffset);
+    size_t End = I + 1;
+    while (End < Tokens.size() && Tokens[End].Offset < D.LineEnd)
+      ++End;
+    llvm::StringRef Word =
+        I + 1 < End && Tokens[I + 1].Kind == clang::tok::raw_identifier
+            ? Tokens[I + 1].Identifier
+            : llvm::StringRef();
+    auto SkipLine = [&] {
+      for (size_t J = I; J < End; ++J)
+        Untranslatable[J] = true;
+    };
+    Untranslatable[I] = true;
+    if (I + 1 < End)
+      Untranslatable[I + 1] = true;
+    if (Word == "include" || Word == "include_next" || Word == "import") {
+      D.Kind = DirectiveKind::Include;
+      SkipLine();
+      unsigned P = Tokens[I + 1].Offset + Word.size();
+      while (P < D.LineEnd && (Contents[P] == ' ' || Contents[P] == '\t'))
+        ++P;
+      if (P < D.LineEnd && (Contents[P] == '<' || Contents[P] == '"')) {
+        char Close = Contents[P] == '<' ? '>' : '"';
+        size_t Closing = Contents.find(Close, P + 1);
+        if (Closing != llvm::StringRef::npos && Closing < D.LineEnd) {
+          D.Angled = Close == '>';
+          D.NameBegin = P;
+          D.NameEnd = Closing + 1;
+          D.HeaderName = Contents.slice(P + 1, Closing).str();
+        }
+      }
+    } else if (Word == "if" || Word == "ifdef" || Word == "ifndef") {
+      D.Kind = DirectiveKind::If;
+      D.Blocks = Blocks;
+      Blocks.push_back(NextBlock++);
+      if (Word == "ifndef" && I + 2 < End &&
+          Tokens[I + 2].Kind == clang::tok::raw_identifier) {
+        D.IsIfndef = true;
+        D.Macro = Tokens[I + 2].Identifier;
+      }
+    } else if (Word == "elif" || Word == "elifdef" || Word == "elifndef" ||
+               Word == "else") {
+      D.Kind = DirectiveKind::Else;
+      if (!Blocks.empty())
+        Blocks.back() = NextBlock++;
+    } else if (Word == "endif") {
+      D.Kind = DirectiveKind::Endif;
+      if (!Blocks.empty())
+        Blocks.pop_back();
+    } else if (Word == "define" || Word == "undef") {
+      D.Kind = Word == "define" ? DirectiveKind::Define : DirectiveKind::Other;
+      // The macro being (un)defined is the user's name, not a reference.
+      if (I + 2 < End) {
+        Untranslatable[I + 2] = true;
+        if (Tokens[I + 2].Kind == clang::tok::raw_identifier)
+          D.Macro = Tokens[I + 2].Identifier;
+      }
+    } else {
+      D.Kind = Word == "pragma" ? DirectiveKind::Pragma : DirectiveKind::Other;
+      SkipLine();
+    }
+    if (D.Kind != DirectiveKind::If)
+      D.Blocks = Blocks;
+    Directives.push_back(std::move(D));
+    I = End - 1;
+  }
+  return Directives;
+}
+
+bool inAnyRange(llvm::ArrayRef<OffsetRange> Ranges, unsigned Offset) {
+  return llvm::any_of(Ranges, [&](const OffsetRange &R) { return R.contains(Offset); });
+}
+
+bool isPrefix(llvm::ArrayRef<unsigned> Prefix, llvm::ArrayRef<unsigned> Of) {
+  return Prefix.size() <= Of.size() && Of.take_front(Prefix.size()) == Prefix;
+}
+
+// CUDA's execution-space and memory-space keywords. Seeing one means the file
+// is CUDA code (it needs hip/hip_runtime.h under HIP) even if it calls no API.
+bool isCudaLanguageKeyword(llvm::StringRef Word) {
+  return llvm::StringSwitch<bool>(Word)
+      .Cases("__global__", "__device__", "__host__", "__shared__",
+             "__constant__", "__managed__", "__launch_bounds__", true)
+      .Default(false);
+}
+
+constexpr llvm::StringLiteral HipRuntimeHeader = "hip/hip_runtime.h";
+constexpr llvm::StringLiteral HipRuntimeApiHeader = "hip/hip_runtime_api.h";
+
+} // namespace
+
+void TokenEngine::translate(FileTranslation &FT, const LexicalScope &Scope) const {
+  llvm::StringRef Contents = FT.contents();
+  std::vector<LexedToken> Tokens = lexFile(Contents);
+  std::vector<bool> Untranslatable;
+  std::vector<Directive> Directives = scanDirectives(Contents, Tokens, Untranslatable);
+
+  // Names.
+  for (size_t I = 0; I < Tokens.size(); ++I) {
+    const LexedToken &T = Tokens[I];
+    if (T.Kind == clang::tok::lesslessless)
+      FT.UsesCudaFeatures = true;
+    if (T.Kind != clang::tok::raw_identifier || Untranslatable[I])
+      continue;
+    if (isCudaLanguageKeyword(T.Identifier))
+      FT.UsesCudaFeatures = true;
+    if (!Scope.WholeFile && !inAnyRange(Scope.Ranges, T.Offset))
+      continue;
+    // A member (x.name, p->name) is never a CUDA API name; a qualified name
+    // (ns::name) is one only if the table has a row for the qualified name.
+    const ApiMapping *Row = nullptr;
+    clang::tok::TokenKind Previous = I ? Tokens[I - 1].Kind : clang::tok::unknown;
+    if (Previous == clang::tok::period || Previous == clang::tok::arrow)
+      continue;
+    if (Previous == clang::tok::coloncolon && I >= 2 &&
+        Tokens[I - 2].Kind == clang::tok::raw_identifier) {
+      Row = lookupCudaName((Tokens[I - 2].Identifier + "::" + T.Identifier).str());
+    } else {
+      Row = lookupCudaName(T.Identifier);
+    }
+    if (!Row || Row->Kind == NameKind::Header || FT.isMarkedNotCuda(T.Offset))
+      continue;
+    FT.addReference(T.Offset, *Row, EditOrigin::Lexical, Policy);
+  }
+
+  // Include lines.
+  struct EmittedHeader {
+    std::string Name;
+    std::vector<unsigned> Blocks;
+  };
+  std::vector<EmittedHeader> Emitted;
+  auto isRedundant = [&](llvm::StringRef Name, llvm::ArrayRef<unsigned> Blocks) {
+    return llvm::any_of(Emitted, [&](const EmittedHeader &E) {
+      return E.Name == Name && isPrefix(E.Blocks, Blocks);
+    });
+  };
+  llvm::StringRef EOL = FT.lineEnding();
+  std::optional<unsigned> FirstTopLevelInclude;
+  std::optional<unsigned> GuardBlock;
+  unsigned AfterGuardOrPragmaOnce = 0;
+  if (Directives.size() >= 2 && Directives[0].IsIfndef &&
+      Directives[1].Kind == DirectiveKind::Define &&
+      Directives[1].Macro == Directives[0].Macro && Directives[1].Blocks.size() == 1) {
+    GuardBlock = Directives[1].Blocks[0];
+    AfterGuardOrPragmaOnce = Directives[1].LineEnd;
+  }
+  for (const Directive &D : Directives) {
+    if (D.Kind == DirectiveKind::Pragma && D.Blocks.empty() && !AfterGuardOrPragmaOnce &&
+        Contents.slice(D.HashOffset, D.LineEnd).contains("once"))
+      AfterGuardOrPragmaOnce = D.LineEnd;
+    if (D.Kind != DirectiveKind::Include || D.HeaderName.empty())
+      continue;
+    bool TopLevel = D.Blocks.empty() ||
+                    (GuardBlock && D.Blocks.size() == 1 && D.Blocks[0] == *GuardBlock);
+    if (TopLevel && !FirstTopLevelInclude)
+      FirstTopLevelInclude = lineStart(Contents, D.HashOffset);
+    bool InSkipped = inAnyRange(Scope.Skipped, D.HashOffset);
+    EditOrigin Origin = InSkipped ? EditOrigin::Lexical : Scope.IncludeOrigin;
+    const ApiMapping *Row = lookupCudaName(D.HeaderName);
+    std::string HipHeader;
+    if (Row && Row->Kind == NameKind::Header) {
+      FT.UsesCudaFeatures = true;
+      NameDecision Decision = Policy.decide(*Row);
+      if (Decision.Action == NameAction::ReportUnsupported ||
+          Decision.Action == NameAction::ReportExperimental) {
+        // Counted and reported like any other name.
+        FT.addReference(D.NameBegin + 1, *Row, Origin, Policy);
+        continue;
+      }
+      HipHeader = Decision.Replacement.str();
+      if (InSkipped) {
+        FT.addEdit(D.NameBegin, D.NameEnd - D.NameBegin,
+                   (D.Angled ? "<" : "\"") + HipHeader + (D.Angled ? ">" : "\""),
+                   Origin, "include", Row->Api);
+        continue;
+      }
+    } else if (llvm::StringRef(D.HeaderName).starts_with("hip/")) {
+      HipHeader = D.HeaderName; // Already HIP (e.g. the tool's own output).
+      if (InSkipped)
+        continue;
+    } else {
+      continue;
+    }
+    bool IsRuntime = HipHeader == HipRuntimeHeader;
+    if (isRedundant(HipHeader, D.Blocks)) {
+      FT.addEdit(D.HashOffset, D.NameEnd - D.HashOffset, "", Origin, "include",
+                 Row ? Row->Api : "");
+      continue;
+    }
+    if (!IsRuntime && HipHeader != HipRuntimeApiHeader &&
+        !isRedundant(HipRuntimeHeader, D.Blocks)) {
+      FT.addEdit(lineStart(Contents, D.HashOffset), 0,
+                 ("#include <" + HipRuntimeHeader + ">" + EOL).str(), Origin);
+      Emitted.push_back({HipRuntimeHeader.str(), D.Blocks});
+    }
+    if (Row)
+      FT.addEdit(D.NameBegin, D.NameEnd - D.NameBegin,
+                 (D.Angled ? "<" : "\"") + HipHeader + (D.Angled ? ">" : "\""),
+                 Origin, "include", Row->Api);
+    Emitted.push_back({HipHeader, D.Blocks});
+  }
+
+  if (Emitted.empty() && FT.UsesCudaFeatures) {
+    unsigned At = 0;
+    std::string Text = ("#include <" + HipRuntimeHeader + ">" + EOL).str();
+    if (FirstTopLevelInclude) {
+      At = *FirstTopLevelInclude;
+    } else if (AfterGuardOrPragmaOnce) {
+      At = AfterGuardOrPragmaOnce;
+      Text = (EOL + "#include <" + HipRuntimeHeader + ">").str();
+    } else if (Contents.starts_with("\xEF\xBB\xBF")) {
+      At = 3; // After a UTF-8 byte order mark.
+    }
+    FT.addEdit(At, 0, Text, Scope.IncludeOrigin, "include", "headers");
+  }
+}

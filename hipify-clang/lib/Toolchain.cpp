@@ -1,0 +1,156 @@
+//===- Toolchain.cpp ------------------------------------------------------===//
+#include "hipkit/hipify/Toolchain.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+using namespace hipkit::hipify;
+
+static bool exists(const llvm::Twine &Path) { return llvm::sys::fs::exists(Path); }
+
+std::string hipkit::hipify::readHipVersion(llvm::StringRef RocmRoot) {
+  auto valueOf = [](llvm::StringRef Text, llvm::StringRef Key, char Separator) {
+    for (llvm::StringRef Line : llvm::split(Text, '\n')) {
+      Line = Line.trim();
+      if (Separator == ' ')
+        Line.consume_front("#define");
+      Line = Line.ltrim();
+      if (!Line.consume_front(Key))
+        continue;
+      Line = Line.ltrim();
+      if (Separator == '=' && !Line.consume_front("="))
+        continue;
+      return Line.trim().str();
+    }
+    return std::string();
+  };
+  for (auto [Relative, Separator] :
+       {std::pair("share/hip/version", '='), std::pair("include/hip/hip_version.h", ' ')}) {
+    llvm::SmallString<256> Path(RocmRoot);
+    llvm::sys::path::append(Path, Relative);
+    auto Buffer = llvm::MemoryBuffer::getFile(Path);
+    if (!Buffer)
+      continue;
+    std::string Major = valueOf((*Buffer)->getBuffer(), "HIP_VERSION_MAJOR", Separator);
+    std::string Minor = valueOf((*Buffer)->getBuffer(), "HIP_VERSION_MINOR", Separator);
+    if (!Major.empty() && !Minor.empty())
+      return Major + "." + Minor;
+  }
+  return "";
+}
+
+Toolchain hipkit::hipify::discoverToolchain(const HipifyOptions &Options) {
+  Toolchain TC;
+  TC.CudaPath = Options.CudaPath;
+  if (TC.CudaPath.empty())
+    if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("CUDA_PATH"))
+      TC.CudaPath = *Env;
+  if (TC.CudaPath.empty())
+    TC.CudaPath = "/usr/local/cuda";
+  TC.HasCuda = exists(TC.CudaPath + "/include/cuda_runtime.h");
+
+  TC.ResourceDir = Options.ResourceDir.empty() ? HIPIFY_CLANG_RESOURCE_DIR : Options.ResourceDir;
+
+  // The tool lives in <prefix>/bin; its stand-in headers in <prefix>/lib/hipify-clang/include.
+  llvm::SmallString<256> StandIns(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Options.ExecutablePath)));
+  llvm::sys::path::append(StandIns, "lib", "hipify-clang", "include");
+  TC.StandInDir = std::string(StandIns);
+
+  std::vector<std::string> RocmCandidates;
+  if (!Options.RocmPath.empty()) {
+    RocmCandidates.push_back(Options.RocmPath);
+  } else {
+    if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("ROCM_PATH"))
+      RocmCandidates.push_back(*Env);
+    RocmCandidates.push_back("/usr");
+    RocmCandidates.push_back("/opt/rocm");
+  }
+  for (const std::string &Root : RocmCandidates) {
+    TC.HipVersion = readHipVersion(Root);
+    if (!TC.HipVersion.empty()) {
+      TC.RocmPath = Root;
+      break;
+    }
+  }
+  return TC;
+}
+
+std::vector<std::string>
+hipkit::hipify::buildParseCommand(const HipifyOptions &Options, const Toolchain &TC,
+                                  llvm::ArrayRef<std::string> ProjectFlags,
+                                  llvm::StringRef Source) {
+  std::vector<std::string> Command = {"clang++"};
+  llvm::append_range(Command, Options.ExtraArgsBefore);
+  // CUDA mode, as nvcc would compile a .cu file, whatever the file's suffix.
+  // The host side is enough: device code is parsed too (only code generation
+  // is per side), and device-only #if branches go to the token engine.
+  llvm::append_range(Command, std::vector<std::string>{
+      "-x", "cuda", "--cuda-host-only", "-fsyntax-only", "--cuda-path=" + TC.CudaPath,
+      "-nocudalib", "--no-cuda-version-check", "-Wno-unknown-cuda-version", "-w",
+      // Clang stops parsing after 20 errors by default; the translation wants
+      // the AST of everything after them too.
+      "-ferror-limit=0", "-resource-dir", TC.ResourceDir,
+      // After every other include directory, so a CUDA installation that has
+      // the real header uses it.
+      "-idirafter", TC.StandInDir});
+  for (const std::string &Arch : Options.CudaGpuArchs)
+    Command.push_back("--cuda-gpu-arch=" + Arch);
+  llvm::append_range(Command, ProjectFlags);
+  for (const std::string &Dir : Options.IncludeDirs)
+    Command.push_back("-I" + Dir);
+  for (const std::string &Define : Options.Defines)
+    Command.push_back("-D" + Define);
+  llvm::append_range(Command, Options.ClangArgs);
+  llvm::append_range(Command, Options.ExtraArgs);
+  Command.push_back(Source.str());
+  return Command;
+}
+
+std::vector<std::string>
+hipkit::hipify::filterProjectFlags(llvm::ArrayRef<std::string> CommandLine,
+                                   llvm::StringRef Directory) {
+  std::vector<std::string> Kept;
+  auto absolute = [&](llvm::StringRef Path) {
+    if (Path.empty() || llvm::sys::path::is_absolute(Path))
+      return Path.str();
+    llvm::SmallString<256> Full(Directory);
+    llvm::sys::path::append(Full, Path);
+    return std::string(Full);
+  };
+  static const char *const PathFlags[] = {"-I", "-isystem", "-iquote", "-idirafter", "-include"};
+  static const char *const ValueFlags[] = {"-D", "-U"};
+  for (size_t I = 1; I < CommandLine.size(); ++I) {
+    llvm::StringRef Arg = CommandLine[I];
+    bool Matched = false;
+    for (llvm::StringRef Flag : PathFlags) {
+      if (!Arg.starts_with(Flag))
+        continue;
+      llvm::StringRef Value = Arg.drop_front(Flag.size());
+      if (Value.empty() && I + 1 < CommandLine.size())
+        Value = CommandLine[++I];
+      Kept.push_back(Flag.str());
+      Kept.push_back(absolute(Value));
+      Matched = true;
+      break;
+    }
+    if (Matched)
+      continue;
+    for (llvm::StringRef Flag : ValueFlags) {
+      if (!Arg.starts_with(Flag))
+        continue;
+      llvm::StringRef Value = Arg.drop_front(Flag.size());
+      if (Value.empty() && I + 1 < CommandLine.size())
+        Value = CommandLine[++I];
+      Kept.push_back((Flag + Value).str());
+      Matched = true;
+      break;
+    }
+    if (!Matched && Arg.starts_with("-std="))
+      Kept.push_back(Arg.str());
+  }
+  return Kept;
+}

@@ -1,0 +1,87 @@
+// hipify-clang's command line: compatible with AMD's hipify-clang (which uses
+// llvm::cl, so every long option is accepted with one or two dashes and with
+// either `--opt=value` or `--opt value`).
+include "llvm/Option/OptParser.td"
+
+class F<string name, string help> : Flag<["--", "-"], name>, HelpText<help>;
+
+multiclass Eq<string name, string metavar, string help> {
+  def NAME : Separate<["--", "-"], name>, MetaVarName<metavar>, HelpText<help>;
+  def NAME # _eq : Joined<["--", "-"], name # "=">, Alias<!cast<Separate>(NAME)>;
+}
+
+def grp_output : OptionGroup<"output">, HelpText<"OUTPUT">;
+def grp_parse : OptionGroup<"parse">, HelpText<"PARSING">;
+def grp_translate : OptionGroup<"translate">, HelpText<"TRANSLATION">;
+def grp_stats : OptionGroup<"stats">, HelpText<"STATISTICS">;
+
+// Output.
+def o : Separate<["-"], "o">, MetaVarName<"<file>">, Group<grp_output>,
+  HelpText<"Write the translation to <file> ('-' for standard output); one source only">;
+def o_eq : Joined<["-"], "o=">, Alias<o>;
+defm o_dir : Eq<"o-dir", "<dir>", "Write each translation to <dir>/<source name>.hip">, Group<grp_output>;
+def inplace : F<"inplace", "Replace each source (and translated user header) with its translation, "
+  "atomically, keeping the original as <file>.prehip">, Group<grp_output>;
+def no_backup : F<"no-backup", "With --inplace, keep no .prehip backup">, Group<grp_output>;
+def no_output : F<"no-output", "Translate, report and count, but write no translation">, Group<grp_output>;
+def no_user_headers : F<"no-user-headers",
+  "Translate only the named sources, not the project headers they include">, Group<grp_output>;
+def save_temps : F<"save-temps", "Keep the temporary files (the precompiled CUDA headers) in the "
+  "temporary directory">, Group<grp_output>;
+defm temp_dir : Eq<"temp-dir", "<dir>", "Directory for temporary files (default: the system's)">,
+  Group<grp_output>;
+
+// Statistics.
+def examine : F<"examine", "Same as --no-output --print-stats">, Group<grp_stats>;
+def print_stats : F<"print-stats", "Print translation statistics">, Group<grp_stats>;
+def print_stats_csv : F<"print-stats-csv", "Write translation statistics as CSV (to --o-stats, "
+  "else hipify_stats.csv in the output directory)">, Group<grp_stats>;
+defm o_stats : Eq<"o-stats", "<file>", "Write the CSV statistics to <file>">, Group<grp_stats>;
+
+// Parsing.
+defm cuda_path : Eq<"cuda-path", "<dir>", "CUDA installation to parse against (default: $CUDA_PATH, "
+  "else /usr/local/cuda)">, Group<grp_parse>;
+defm cuda_gpu_arch : Eq<"cuda-gpu-arch", "<sm_XX>", "CUDA GPU architecture the code is parsed for">,
+  Group<grp_parse>;
+defm clang_resource_directory : Eq<"clang-resource-directory", "<dir>",
+  "Clang resource directory (default: clang 19's)">, Group<grp_parse>;
+defm rocm_path : Eq<"rocm-path", "<dir>", "ROCm installation whose HIP version the translation "
+  "targets (default: $ROCM_PATH, else /usr, else /opt/rocm)">, Group<grp_parse>;
+def p : Separate<["-"], "p">, MetaVarName<"<build dir>">, Group<grp_parse>,
+  HelpText<"Build directory holding compile_commands.json (its -I/-D/-U/-include/-std flags are used)">;
+def p_eq : Joined<["-"], "p=">, Alias<p>;
+defm extra_arg : Eq<"extra-arg", "<arg>", "Append <arg> to the compiler arguments">, Group<grp_parse>;
+defm extra_arg_before : Eq<"extra-arg-before", "<arg>", "Prepend <arg> to the compiler arguments">,
+  Group<grp_parse>;
+def I : JoinedOrSeparate<["-"], "I">, MetaVarName<"<dir>">, Group<grp_parse>,
+  HelpText<"Add <dir> to the include search path">;
+def D : JoinedOrSeparate<["-"], "D">, MetaVarName<"<macro>=<value>">, Group<grp_parse>,
+  HelpText<"Define <macro> for the parse">;
+def skip_excluded_preprocessor_conditional_blocks : F<"skip-excluded-preprocessor-conditional-blocks",
+  "Leave code in #if branches that the parse does not take untranslated">, Group<grp_parse>;
+def default_preprocessor : F<"default-preprocessor",
+  "Same as --skip-excluded-preprocessor-conditional-blocks">, Group<grp_parse>,
+  Alias<skip_excluded_preprocessor_conditional_blocks>;
+def j : JoinedOrSeparate<["-"], "j">, MetaVarName<"<N>">, Group<grp_parse>,
+  HelpText<"Translate <N> files at a time (default: all cores)">;
+def jobs_eq : Joined<["--"], "jobs=">, Alias<j>;
+
+// Translation.
+def hip_kernel_execution_syntax : F<"hip-kernel-execution-syntax",
+  "Rewrite kernel<<<...>>>(...) launches as hipLaunchKernelGGL(...)">, Group<grp_translate>;
+def cuda_kernel_execution_syntax : F<"cuda-kernel-execution-syntax",
+  "Keep kernel<<<...>>>(...) launches (the default; HIP accepts them)">, Group<grp_translate>;
+def roc : F<"roc", "Translate to ROCm libraries (roc*) where a mapping exists, instead of hip*">,
+  Group<grp_translate>;
+def miopen : F<"miopen", "Translate cuDNN to MIOpen instead of hipDNN">, Group<grp_translate>;
+def experimental : F<"experimental", "Also apply mappings marked experimental">, Group<grp_translate>;
+def amap : F<"amap", "Translate as much as possible: also rewrite, lexically, CUDA names the "
+  "parse did not resolve">, Group<grp_translate>;
+def use_hip_data_types : F<"use-hip-data-types", "Translate library data types (cudaDataType) to "
+  "hipDataType instead of the library's own type">, Group<grp_translate>;
+
+// General.
+def v : F<"v", "Print the compiler command of each parse and what is written">;
+def version : F<"version", "Print the version and exit">;
+def help : F<"help", "Print this help and exit">;
+def h : Flag<["-"], "h">, Alias<help>, Flags<[HelpHidden]>;

@@ -1,0 +1,119 @@
+//===- hipify-clang.cpp - Translate CUDA sources to HIP -------------------===//
+//
+// Parses the command line with the TableGen option table and hands the run to
+// hipkit::hipify::runHipify; all logic lives in hipifyEngine.
+//
+//===----------------------------------------------------------------------===//
+#include "hipkit/Support/Diagnostics.h"
+#include "hipkit/hipify/Options.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/Option.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::opt;
+
+namespace {
+enum ID {
+  OPT_INVALID = 0,
+#define OPTION(...) LLVM_MAKE_OPT_ID(__VA_ARGS__),
+#include "Options.inc"
+#undef OPTION
+};
+
+#define PREFIX(NAME, VALUE)                                                    \
+  static constexpr StringLiteral NAME##_init[] = VALUE;                        \
+  static constexpr ArrayRef<StringLiteral> NAME(NAME##_init,                   \
+                                                std::size(NAME##_init) - 1);
+#include "Options.inc"
+#undef PREFIX
+
+static constexpr opt::OptTable::Info InfoTable[] = {
+#define OPTION(...) LLVM_CONSTRUCT_OPT_INFO(__VA_ARGS__),
+#include "Options.inc"
+#undef OPTION
+};
+
+class HipifyOptTable : public opt::GenericOptTable {
+public:
+  HipifyOptTable() : GenericOptTable(InfoTable) {}
+};
+} // namespace
+
+int main(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  hipkit::setToolName("hipify-clang");
+  HipifyOptTable Table;
+
+  // Everything after `--` goes to clang unchanged.
+  ArrayRef<char *> All(Argv + 1, Argc - 1);
+  auto DashDash = llvm::find_if(All, [](const char *A) { return StringRef(A) == "--"; });
+  ArrayRef<char *> Own(All.begin(), DashDash);
+  hipkit::hipify::HipifyOptions Options;
+  if (DashDash != All.end())
+    for (const char *A : ArrayRef<char *>(DashDash + 1, All.end()))
+      Options.ClangArgs.push_back(A);
+
+  unsigned MissingIndex, MissingCount;
+  InputArgList Args = Table.ParseArgs(Own, MissingIndex, MissingCount);
+  if (MissingCount)
+    hipkit::exitWithError(Twine("option '") + Args.getArgString(MissingIndex) +
+                          "' needs a value; see hipify-clang --help");
+  for (const Arg *A : Args.filtered(OPT_UNKNOWN))
+    hipkit::exitWithError("unknown option '" + A->getAsString(Args) +
+                          "'; see hipify-clang --help (clang options go after --)");
+
+  if (Args.hasArg(OPT_help)) {
+    Table.printHelp(outs(), "hipify-clang [options] <source>... [-- <clang args>]",
+                    "hipify-clang: translate CUDA sources to HIP");
+    return 0;
+  }
+  if (Args.hasArg(OPT_version)) {
+    outs() << "hipify-clang (hipkit) " HIPKIT_VERSION "\n"
+           << "  parses with clang " LLVM_VERSION_STRING_FOR_HIPIFY "\n";
+    return 0;
+  }
+
+  Options.ExecutablePath =
+      sys::fs::getMainExecutable(Argv[0], reinterpret_cast<void *>(&main));
+  Options.Sources = Args.getAllArgValues(OPT_INPUT);
+  Options.OutputFile = Args.getLastArgValue(OPT_o).str();
+  Options.OutputDir = Args.getLastArgValue(OPT_o_dir).str();
+  Options.InPlace = Args.hasArg(OPT_inplace);
+  Options.NoBackup = Args.hasArg(OPT_no_backup);
+  Options.NoOutput = Args.hasArg(OPT_no_output) || Args.hasArg(OPT_examine);
+  Options.TranslateUserHeaders = !Args.hasArg(OPT_no_user_headers);
+  Options.SaveTemps = Args.hasArg(OPT_save_temps);
+  Options.TempDir = Args.getLastArgValue(OPT_temp_dir).str();
+  Options.PrintStats = Args.hasArg(OPT_print_stats) || Args.hasArg(OPT_examine);
+  Options.StatsFile = Args.getLastArgValue(OPT_o_stats).str();
+  Options.PrintStatsCSV = Args.hasArg(OPT_print_stats_csv) || !Options.StatsFile.empty();
+  Options.CudaPath = Args.getLastArgValue(OPT_cuda_path).str();
+  Options.CudaGpuArchs = Args.getAllArgValues(OPT_cuda_gpu_arch);
+  Options.ResourceDir = Args.getLastArgValue(OPT_clang_resource_directory).str();
+  Options.RocmPath = Args.getLastArgValue(OPT_rocm_path).str();
+  Options.BuildPath = Args.getLastArgValue(OPT_p).str();
+  Options.ExtraArgs = Args.getAllArgValues(OPT_extra_arg);
+  Options.ExtraArgsBefore = Args.getAllArgValues(OPT_extra_arg_before);
+  Options.IncludeDirs = Args.getAllArgValues(OPT_I);
+  Options.Defines = Args.getAllArgValues(OPT_D);
+  Options.SkipExcludedBlocks = Args.hasArg(OPT_skip_excluded_preprocessor_conditional_blocks);
+  Options.HipKernelExecutionSyntax = Args.hasFlag(
+      OPT_hip_kernel_execution_syntax, OPT_cuda_kernel_execution_syntax, false);
+  Options.Amap = Args.hasArg(OPT_amap);
+  Options.Names.Roc = Args.hasArg(OPT_roc);
+  Options.Names.MIOpen = Args.hasArg(OPT_miopen);
+  Options.Names.Experimental = Args.hasArg(OPT_experimental);
+  Options.Names.UseHipDataTypes = Args.hasArg(OPT_use_hip_data_types);
+  Options.Verbose = Args.hasArg(OPT_v);
+  if (const Arg *A = Args.getLastArg(OPT_j)) {
+    StringRef Value = A->getValue();
+    if (Value.getAsInteger(10, Options.Jobs) || Options.Jobs == 0)
+      hipkit::exitWithError("-j needs a positive number of jobs, not '" + Value + "'");
+  }
+  return hipkit::hipify::runHipify(std::move(Options));
+}
