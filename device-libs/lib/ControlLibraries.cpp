@@ -21,6 +21,7 @@
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <algorithm>
 #include <optional>
 
 using namespace llvm;
@@ -62,9 +63,10 @@ std::vector<unsigned> getCodeObjectVersions() {
 
 std::vector<AMDGCNProcessor> getAMDGCNProcessors() {
   std::vector<unsigned> CodeObjectVersions = getCodeObjectVersions();
-  unsigned LowestCodeObjectVersion = CodeObjectVersions.empty()
-                                         ? GenericTargetMinCodeObjectVersion
-                                         : CodeObjectVersions.front();
+  unsigned LowestCodeObjectVersion =
+      CodeObjectVersions.empty() ? GenericTargetMinCodeObjectVersion
+                                 : *std::min_element(CodeObjectVersions.begin(),
+                                                     CodeObjectVersions.end());
 
   SmallVector<StringRef, 64> Names;
   AMDGPU::fillValidArchListAMDGCN(Names);
@@ -173,6 +175,12 @@ Error writeControlLibraries(StringRef OutputDir) {
     return createStringError(EC, "cannot create output directory '" +
                                      OutputDir + "': " + EC.message() +
                                      "; choose a writable --output-dir");
+  // Without the versions the ABI-version libraries would silently be missing.
+  if (getCodeObjectVersions().empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "clang's driver option table lists no values for "
+                             "-mcode-object-version=; build hipkit against "
+                             "clang 19's libclang-cpp");
   Expected<DataLayout> Layout = getAMDGCNDataLayout();
   if (!Layout)
     return Layout.takeError();
