@@ -41,8 +41,14 @@ def hip_identifiers(hip_dir, clang_include):
              if "/nvidia_detail/" not in p and "/nvcc_detail/" not in p]
     if clang_include:
         # clang's HIP wrapper headers (__managed__, ...) come with every hipcc.
-        paths += sorted(os.path.join(clang_include, f) for f in os.listdir(clang_include)
-                        if f.startswith("__clang_hip_") and f.endswith(".h"))
+        wrappers = sorted(os.path.join(clang_include, f) for f in os.listdir(clang_include)
+                          if f.startswith("__clang_hip_") and f.endswith(".h")) \
+            if os.path.isdir(clang_include) else []
+        if not wrappers:
+            raise SystemExit("check_names.py: error: no __clang_hip_*.h in %s; pass clang's "
+                             "resource include dir (clang -print-resource-dir)/include"
+                             % clang_include)
+        paths += wrappers
     ids = cheaders.identifiers(paths)
     for p in paths:
         # amd_hip_vector_types.h declares make_float4 & co. through macros.
