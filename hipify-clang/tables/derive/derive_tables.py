@@ -348,16 +348,16 @@ def derive_runtime(cuda, hip, history, overrides, out):
 
     # Removed names the history knows beyond functions (types, enumerators).
     for name in history.exact:
-        if name.startswith("cuda") and name not in rows.rows and name not in cuda_ids \
-                and history.exact[name][1]:
+        if not re.match(r"cu[A-Z_]|CU", name) and name not in rows.rows \
+                and name not in cuda_ids and history.exact[name][1]:
             kind = history_kind(name)
             if kind:
                 target = overrides.get(name) or first_present(hip, runtime_transform(name))
                 rows.add(name, kind, target, hip, history, cuda_ids)
     # Overrides for names of these headers that no rule above picked up.
     for name, target in overrides.items():
-        if name.startswith("cuda") and name not in rows.rows and name in cuda_ids:
-            rows.add(name, "type", target, hip, history, cuda_ids)
+        if not re.match(r"cu[A-Z_]|CU", name) and name not in rows.rows and name in cuda_ids:
+            rows.add(name, HISTORY_KINDS.get(name, "type"), target, hip, history, cuda_ids)
     rows.write(os.path.join(out, "runtime.tsv"))
     return rows
 
