@@ -114,7 +114,8 @@ def derive_half(cuda, hip, history, ids, out, Rows, api, headers, transform):
 
 
 def public_half(name):
-    if name.startswith(("__internal", "__cuda", "_Float", "__nv_cvt", "__copy", "__float_")):
+    if name.startswith(("__internal", "__cuda", "_Float", "__nv_cvt", "__copy", "__float_")) \
+            or name.endswith("_internal"):
         return False
     if name in ("operator", "if", "while", "sizeof", "defined", "return", "__attribute__",
                 "__align__", "__declspec", "__builtin_align__") or re.match(r"^__[A-Z]", name):
