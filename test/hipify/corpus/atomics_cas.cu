@@ -4,8 +4,8 @@
 // RUN: %hipcc -c %t.hip -o %t.o --offload-arch=gfx942
 
 // Atomics beyond atomicAdd(int): a float max built from an atomicCAS loop,
-// a double atomicAdd, a 64-bit CAS counter, atomicInc ring indices,
-// atomicExch locks and the bitwise atomics.
+// a double atomicAdd, a 64-bit CAS counter, ring indices from a modulo
+// atomicAdd, atomicExch locks and the bitwise atomics.
 // CHECK: #include <hip/hip_runtime.h>
 #include <cuda_runtime.h>
 #include <cfloat>
@@ -60,8 +60,8 @@ __global__ void atomicsKernel(const float *in, int n, float *maxOut,
   // CHECK: atomicAdd(sumOut, (double)v);
   atomicAdd(sumOut, (double)v);
   atomicAddU64ViaCAS(count, 1ull);
-  // CHECK: unsigned int slot = atomicInc(ring, 63u);
-  unsigned int slot = atomicInc(ring, 63u);
+  // CHECK: unsigned int slot = atomicAdd(ring, 1u) % 64u;
+  unsigned int slot = atomicAdd(ring, 1u) % 64u;
   atomicAdd(&slots[slot], 1u);
   atomicOr(bits, 1u << (i % 32));
   atomicAnd(bits + 1, ~(1u << (i % 32)));

@@ -66,12 +66,12 @@ __global__ void intrinsics(const float *x, float *f, int *k, unsigned *u, int n)
   // CHECK: __sincosf(v, &s, &c);
   // CHECK-NEXT: f[4 * i + 0] = __saturatef(s * s + c * c - 0.5f);
   // CHECK-NEXT: f[4 * i + 1] = __logf(1.0f + v * v) + __log2f(2.0f) + __powf(2.0f, 0.0f);
-  // CHECK-NEXT: f[4 * i + 2] = __fmul_rn(v, 3.0f) + __fadd_rz(v, 1.0f) + __frcp_rn(4.0f);
+  // CHECK-NEXT: f[4 * i + 2] = __fmul_rn(v, 3.0f) + __fadd_rn(v, 1.0f) + __frcp_rn(4.0f);
   // CHECK-NEXT: f[4 * i + 3] = __fsqrt_rn(fabsf(v)) + __sinf(0.0f) + __cosf(0.0f) + __tanf(0.0f);
   __sincosf(v, &s, &c);
   f[4 * i + 0] = __saturatef(s * s + c * c - 0.5f);
   f[4 * i + 1] = __logf(1.0f + v * v) + __log2f(2.0f) + __powf(2.0f, 0.0f);
-  f[4 * i + 2] = __fmul_rn(v, 3.0f) + __fadd_rz(v, 1.0f) + __frcp_rn(4.0f);
+  f[4 * i + 2] = __fmul_rn(v, 3.0f) + __fadd_rn(v, 1.0f) + __frcp_rn(4.0f);
   f[4 * i + 3] = __fsqrt_rn(fabsf(v)) + __sinf(0.0f) + __cosf(0.0f) + __tanf(0.0f);
   // CHECK: k[i] = __float2int_rn(v) + __mul24(i, 2) + __ffs(i) + __clz(i + 1);
   // CHECK-NEXT: u[i] = __popc((unsigned)i) + __brev(1u) + __umulhi(0x80000000u, 4u) + __byte_perm(0x12345678u, 0u, 0x0123);

@@ -4,8 +4,8 @@
 // RUN: %hipcc -c %t.hip -o %t.o --offload-arch=gfx942
 
 // Debugging aids in device code: printf from a kernel (format strings and
-// all), device-side malloc/free on a heap whose size the host raises, and
-// assert. Format strings are program text and must come through unchanged,
+// all), device-side malloc/free on the device heap (whose size the host
+// reads back), and assert. Format strings are program text and must come through unchanged,
 // even where they mention a CUDA API name.
 // CHECK: #include <hip/hip_runtime.h>
 #include <cuda_runtime.h>
@@ -47,14 +47,10 @@ __global__ void perThreadScratch(int *out, int len) {
 }
 
 int main() {
-  size_t fifo = 0;
-  // CHECK: CUDA_CHECK(hipDeviceSetLimit(hipLimitPrintfFifoSize, 4 << 20));
-  // CHECK-NEXT: CUDA_CHECK(hipDeviceSetLimit(hipLimitMallocHeapSize, 64 << 20));
-  // CHECK-NEXT: CUDA_CHECK(hipDeviceGetLimit(&fifo, hipLimitPrintfFifoSize));
-  CUDA_CHECK(cudaDeviceSetLimit(cudaLimitPrintfFifoSize, 4 << 20));
-  CUDA_CHECK(cudaDeviceSetLimit(cudaLimitMallocHeapSize, 64 << 20));
-  CUDA_CHECK(cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize));
-  printf("printf FIFO: %zu bytes\n", fifo);
+  size_t heap = 0;
+  // CHECK: CUDA_CHECK(hipDeviceGetLimit(&heap, hipLimitMallocHeapSize));
+  CUDA_CHECK(cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize));
+  printf("device heap: %zu bytes\n", heap);
 
   hello<<<2, 4>>>(42);
   CUDA_CHECK(cudaGetLastError());
