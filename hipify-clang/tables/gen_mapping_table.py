@@ -239,7 +239,8 @@ def render_index(rows_by_api):
            "| API | CUDA names | supported | experimental | unsupported |",
            "|---|---|---|---|---|"]
     for api, rows in rows_by_api.items():
-        counts = [sum(1 for r in rows if r.status == s) for s in STATUSES]
+        counts = [sum(1 for r in rows if r.status == s)
+                  for s in ("supported", "experimental", "unsupported")]
         out.append("| [%s](%s.md) | %d | %d | %d | %d |"
                    % (API_TITLES[api], api, len(rows), *counts))
     out.append("")
