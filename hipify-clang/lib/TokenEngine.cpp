@@ -3,6 +3,7 @@
 
 #include "hipkit/hipify/MappingTable.h"
 
+#include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -96,7 +97,7 @@ unsigned logicalLineEnd(llvm::StringRef Contents, unsigned Offset) {
 }
 
 unsigned lineStart(llvm::StringRef Contents, unsigned Offset) {
-  size_t NewLine = Contents.rfind('\n', Offset ? Offset - 1 : 0);
+  size_t NewLine = Contents.rfind('\n', Offset);
   if (Offset == 0 || NewLine == llvm::StringRef::npos)
     return 0;
   return NewLine + 1;
@@ -215,7 +216,9 @@ void TokenEngine::translate(FileTranslation &FT, const LexicalScope &Scope) cons
   std::vector<bool> Untranslatable;
   std::vector<Directive> Directives = scanDirectives(Contents, Tokens, Untranslatable);
 
-  // Names.
+  // Names. Keywords are never names, whatever a table row says.
+  clang::LangOptions Opts = cudaLangOptions();
+  clang::IdentifierTable Keywords(Opts);
   for (size_t I = 0; I < Tokens.size(); ++I) {
     const LexedToken &T = Tokens[I];
     if (T.Kind == clang::tok::lesslessless)
@@ -224,6 +227,8 @@ void TokenEngine::translate(FileTranslation &FT, const LexicalScope &Scope) cons
       continue;
     if (isCudaLanguageKeyword(T.Identifier))
       FT.UsesCudaFeatures = true;
+    if (Keywords.get(T.Identifier).isKeyword(Opts))
+      continue;
     if (!Scope.WholeFile && !inAnyRange(Scope.Ranges, T.Offset))
       continue;
     // A member (x.name, p->name) is never a CUDA API name; a qualified name
@@ -331,6 +336,6 @@ void TokenEngine::translate(FileTranslation &FT, const LexicalScope &Scope) cons
     } else if (Contents.starts_with("\xEF\xBB\xBF")) {
       At = 3; // After a UTF-8 byte order mark.
     }
-    FT.addEdit(At, 0, Text, Scope.IncludeOrigin, "include", "headers");
+    FT.addEdit(At, 0, Text, Scope.IncludeOrigin);
   }
 }
