@@ -438,7 +438,9 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out,
                                     RocmInstallation *&RocmOut) {
   if (Error E = checkPlatform())
     return E;
-  LinkStep = isLinkStep(CL);
+  // Without inputs ("hipcc -v", "hipcc -print-targets") clang links nothing;
+  // hipcc must not make it link by adding -Wl,-rpath.
+  LinkStep = isLinkStep(CL) && CL.hasClang(copt::OPT_INPUT);
   if (Error E = scanInputs())
     return E;
   if (Error E = findRocm())
