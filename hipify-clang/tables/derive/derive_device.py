@@ -107,7 +107,8 @@ def derive_half(cuda, hip, history, ids, out, Rows, api, headers, transform):
                                                                 "__CUDA_BF16_DECL__",
                                                                 "__CUDA_HOSTDEVICE"])
     for name in sorted(t for t in types if t in ids and public_half(t)):
-        rows.add(name, "type", first_present(hip, transform(name)), hip, history, ids)
+        candidates = [OVERRIDES[name]] if name in OVERRIDES else transform(name)
+        rows.add(name, "type", first_present(hip, candidates), hip, history, ids)
     for name in sorted(f for f in functions if f in ids and public_half(f) and f not in types):
         rows.add(name, "function", first_present(hip, transform(name)), hip, history, ids)
     rows.write(os.path.join(out, api + ".tsv"))
@@ -231,7 +232,11 @@ def derive_nvrtc(cuda, hip, history, ids, out, Rows):
     rows.write(os.path.join(out, "nvrtc.tsv"))
 
 
+OVERRIDES = {}
+
+
 def derive_all(cuda, hip, history, overrides, out, Rows, ids):
+    OVERRIDES.update(overrides)
     derive_device(cuda, hip, history, ids, out, Rows)
     derive_complex(cuda, hip, history, ids, out, Rows)
     derive_half(cuda, hip, history, ids, out, Rows, "fp16", ["cuda_fp16.h", "cuda_fp16.hpp"],
