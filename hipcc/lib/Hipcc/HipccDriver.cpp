@@ -464,7 +464,7 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out,
   bool HipWork = HasHipInput || LinkStep;
   if (HipWork)
     addRocmPathArgs(Args);
-  if (needsDefaultOptimization(CL))
+  if (needsDefaultOptimization(CL) && CL.hasClang(copt::OPT_INPUT))
     Args.push_back("-O3");
   if (Error E = resolveOffloadArchs(Args))
     return E;
