@@ -24,7 +24,14 @@ def strip_comments(text):
     return COMMENT_RE.sub(blank, text)
 
 
+# Set by derive_tables.py --partial: a header missing from the given tree reads
+# as empty (tests derive from a handful of headers), instead of stopping.
+ALLOW_MISSING = False
+
+
 def read_header(path):
+    if ALLOW_MISSING and not os.path.exists(path):
+        return ""
     with open(path, encoding="utf-8", errors="replace") as header:
         return strip_comments(header.read())
 

@@ -44,7 +44,7 @@ def first_present(hip, candidates):
 
 def derive_device(cuda, hip, history, ids, out, Rows):
     rows = Rows("device")
-    for name in BUILTIN_VARIABLES:
+    for name in (n for n in BUILTIN_VARIABLES if n in ids):
         rows.add(name, "variable", first_present(hip, [name]), hip, history, ids)
     names = set(COMMON_FUNCTIONS)
     for f in DEVICE_HEADERS:

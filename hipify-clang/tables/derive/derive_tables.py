@@ -383,6 +383,8 @@ def cuda_header_files(cuda):
     """The CUDA headers whose names hipify's tables may use (the consistency check reads the same)."""
     return cheaders.header_files(cuda, ["crt", "cooperative_groups", "cooperative_groups.h"]) + \
         sorted(os.path.join(cuda, f) for f in os.listdir(cuda) if f.endswith((".h", ".hpp")))
+
+
 MISSING = []
 
 
@@ -487,7 +489,12 @@ def main(argv):
     parser.add_argument("--clang-include",
                         help="clang's resource include dir (its __clang_hip_*.h wrappers)")
     parser.add_argument("--out", required=True)
+    parser.add_argument("--overrides", default=os.path.join(HERE, "overrides.tsv"))
+    parser.add_argument("--history", default=os.path.join(HERE, "history.tsv"))
+    parser.add_argument("--partial", action="store_true",
+                        help="headers missing from --cuda read as empty (for tests)")
     args = parser.parse_args(argv)
+    cheaders.ALLOW_MISSING = args.partial
     newer = []
     for item in args.hip_newer:
         version, _, directory = item.partition("=")
@@ -498,8 +505,9 @@ def main(argv):
     hip = Hip(args.hip, newer, compiler_ids)
     # Names the hand-curated tables own are not derived again.
     for curated in ("headers.tsv", "macros.tsv"):
-        for row in read_tsv(os.path.join(args.out, curated), COLUMNS):
-            CURATED.add(row["cuda_name"])
+        if os.path.exists(os.path.join(args.out, curated)):
+            for row in read_tsv(os.path.join(args.out, curated), COLUMNS):
+                CURATED.add(row["cuda_name"])
     global ALL_CUDA_IDS, CUDA_HEADERS_VERSION
     ALL_CUDA_IDS = cheaders.identifiers(cuda_header_files(args.cuda))
     for f in DEPRECATION_HEADERS:
@@ -511,17 +519,15 @@ def main(argv):
         die("cuda_runtime_api.h defines no CUDART_VERSION")
     CUDA_HEADERS_VERSION = "%d.%d" % (int(version.group(1)) // 1000,
                                       int(version.group(1)) % 1000 // 10)
-    history = History(os.path.join(HERE, "history.tsv"))
-    for row in read_tsv(os.path.join(HERE, "history.tsv"), ["cuda_name", "cuda_deprecated", "cuda_removed"]):
-        pass
+    history = History(args.history)
     overrides = {}
-    for row in read_tsv(os.path.join(HERE, "overrides.tsv"), ["cuda_name", "hip_name", "kind"]):
+    for row in read_tsv(args.overrides, ["cuda_name", "hip_name", "kind"]):
         overrides[row["cuda_name"]] = "" if row["hip_name"] == "-" else row["hip_name"]
         if row["kind"]:
             HISTORY_KINDS[row["cuda_name"]] = row["kind"]
         if row["hip_name"] not in ("-", "") and not hip.version(row["hip_name"]):
-            die("overrides.tsv: '%s' maps to '%s', which no HIP header declares"
-                % (row["cuda_name"], row["hip_name"]))
+            die("%s: '%s' maps to '%s', which no HIP header declares"
+                % (args.overrides, row["cuda_name"], row["hip_name"]))
     derive_runtime(args.cuda, hip, history, overrides, args.out)
     derive_driver(args.cuda, hip, history, overrides, args.out)
     derive_library_types(args.cuda, hip, history, overrides, args.out)
