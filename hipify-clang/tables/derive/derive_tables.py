@@ -412,7 +412,7 @@ def derive_driver(cuda, hip, history, overrides, out):
     cbid = cheaders.read_header(os.path.join(cuda, "cupti_driver_cbid.h"))
     traced = {n for n in re.findall(r"CUPTI_DRIVER_TRACE_CBID_(cu\w+)\s*=", cbid)
               if not re.search(r"_(ptsz|ptds)$", n) and (n in cuda_ids or history.lookup(n)[1])}
-    for name in sorted(declared | set(versioned) | traced):
+    for name in sorted(declared | set(versioned) | set(versioned.values()) | traced):
         if re.search(r"_(ptsz|ptds)$", name) or not re.match(r"cu[A-Z]", name):
             continue
         base = re.sub(r"_v\d+$", "", name)
