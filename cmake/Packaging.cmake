@@ -12,6 +12,9 @@
 #                   every `-c` of a HIP source; amdgpu-arch, which picks the default processors
 #   libamdhip64-dev include/hip and lib/libamdhip64.so are links into it, and share/hip/version is
 #                   a copy of its version file, so it must be the HIP version hipkit was built with
+#   libllvm19       hipify-clang and the clang plugin need libLLVM.so.19.1; dpkg-shlibdeps finds it
+#                   through their runpath /usr/lib/llvm-19/lib, where it is a link owned by
+#                   llvm-19-dev with no shlibs entry, and CPack drops what it cannot resolve
 set(HIPKIT_PACKAGE_PREFIX "/opt/hipkit" CACHE PATH "Where the Debian package installs hipkit")
 set(HIPKIT_PACKAGE_MAINTAINER "hipkit maintainers" CACHE STRING
   "Maintainer field of the Debian package (name <email>)")
@@ -43,5 +46,5 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME "DEB-DEFAULT")
 set(CPACK_DEBIAN_PACKAGE_SECTION "devel")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-19, lld-19, clang-tools-19, ${hipkit_hip_dependency}")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-19, lld-19, clang-tools-19, libllvm19, ${hipkit_hip_dependency}")
 include(CPack)
