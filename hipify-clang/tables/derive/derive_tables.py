@@ -412,6 +412,29 @@ def derive_driver(cuda, hip, history, overrides, out):
     cbid = cheaders.read_header(os.path.join(cuda, "cupti_driver_cbid.h"))
     traced = {n for n in re.findall(r"CUPTI_DRIVER_TRACE_CBID_(cu\w+)\s*=", cbid)
               if not re.search(r"_(ptsz|ptds)$", n) and (n in cuda_ids or history.lookup(n)[1])}
+    # cudaTypedefs.h names every entry point's ABI versions: PFN_cuMemAlloc_v2000
+    # (unsigned int size) and PFN_cuMemAlloc_v3020 (size_t). The name users
+    # write dates from the oldest; the entry point _vN from the N-th oldest
+    # (cuCtxCreate_v2: 3.2, _v3: 11.4, _v4: 12.5). v2000 is the floor of that
+    # list: older names stay undated.
+    pfn_versions = {}
+    typedefs = cheaders.read_header(os.path.join(cuda, "cudaTypedefs.h"))
+    for pfn_name, version in re.findall(r"\bPFN_(cu\w+?)_v(\d+)\b", typedefs):
+        if not re.search(r"_(ptsz|ptds)$", pfn_name):
+            pfn_versions.setdefault(pfn_name, set()).add(int(version))
+
+    def driver_added(name):
+        base = re.sub(r"_v\d+$", "", name)
+        versions = pfn_versions.get(base)
+        if not versions:
+            return ""
+        ordered = sorted(versions)
+        index = int(name[len(base) + 2:]) - 1 if base != name else 0
+        if index >= len(ordered):
+            return ""
+        v = ordered[index]
+        return "%d.%d" % (v // 1000, (v % 1000) // 10) if v > 2000 else ""
+
     for name in sorted(declared | set(versioned) | set(versioned.values()) | traced):
         if re.search(r"_(ptsz|ptds)$", name) or not re.match(r"cu[A-Z]", name):
             continue
@@ -423,7 +446,7 @@ def derive_driver(cuda, hip, history, overrides, out):
         else:
             target = first_present(hip, driver_transform(base) +
                                    ["hipModule" + base[2:], "hipDrv" + base[2:]])
-        rows.add(name, "function", target, hip, history, cuda_ids)
+        rows.add(name, "function", target, hip, history, cuda_ids, driver_added(name))
 
     cuda_enums = [e for e in cheaders.enums(text)
                   if any(n.startswith("CU") for n in e.names()) or
