@@ -41,8 +41,11 @@ def main():
     bundler = tool("clang-offload-bundler")
     with tempfile.TemporaryDirectory() as scratch:
         section = os.path.join(scratch, "hip_fatbin")
+        # The copy llvm-objcopy writes goes to the scratch directory, never to /dev/null:
+        # llvm-objcopy replaces its output file by renaming a temporary over it, which turns
+        # /dev/null into a regular file for the whole machine.
         dump = subprocess.run([objcopy, "--dump-section=.hip_fatbin=" + section, binary,
-                               os.devnull], capture_output=True, text=True)
+                               os.path.join(scratch, "copy")], capture_output=True, text=True)
         if dump.returncode != 0:
             fail("%s has no .hip_fatbin section: %s" % (binary, dump.stderr.strip()))
         with open(section, "rb") as f:
