@@ -38,6 +38,7 @@ API_TITLES = {
     "complex": "cuComplex",
     "fp16": "CUDA half precision (cuda_fp16.h)",
     "bf16": "CUDA bfloat16 (cuda_bf16.h)",
+    "fp8": "CUDA 8-bit floating point (cuda_fp8.h)",
     "cooperative_groups": "Cooperative groups",
     "nvrtc": "NVRTC (runtime compilation)",
     "library_types": "CUDA library types (library_types.h)",

@@ -235,6 +235,36 @@ def derive_nvrtc(cuda, hip, history, ids, out, Rows):
 OVERRIDES = {}
 
 
+def derive_fp8(cuda, hip, history, ids, out, Rows):
+    """cuda_fp8.h: __nv_fp8_e4m3 -> __hip_fp8_e4m3, __nv_cvt_* -> __hip_cvt_*,
+    __NV_E4M3 -> __HIP_E4M3 (HIP 6.x hip_fp8.h)."""
+    rows = Rows("fp8")
+
+    def transform(name):
+        return [re.sub(r"^__nv_", "__hip_", re.sub(r"^__NV_", "__HIP_", name))]
+    types, functions, enums = set(), set(), []
+    for header in ("cuda_fp8.h", "cuda_fp8.hpp"):
+        text = cheaders.read_header(os.path.join(cuda, header))
+        types |= cheaders.typedef_names(text) | cheaders.struct_names(text)
+        functions |= cheaders.functions(text, DEVICE_MARKERS + ["__CUDA_HOSTDEVICE_FP8_DECL__",
+                                                                "__CUDA_HOSTDEVICE_FP8__"])
+        enums += cheaders.enums(text)
+    for e in enums:
+        for name in e.names():
+            if name.startswith("__nv_") and name in ids:
+                rows.add(name, "enum" if name == e.tag else "type",
+                         first_present(hip, transform(name)), hip, history, ids)
+        for name in e.enumerators:
+            if name.startswith("__NV_") and name in ids:
+                rows.add(name, "enumerator", first_present(hip, transform(name)), hip,
+                         history, ids)
+    for name in sorted(t for t in types if t.startswith("__nv_fp8") and t in ids):
+        rows.add(name, "type", first_present(hip, transform(name)), hip, history, ids)
+    for name in sorted(f for f in functions if f.startswith("__nv_cvt") and f in ids):
+        rows.add(name, "function", first_present(hip, transform(name)), hip, history, ids)
+    rows.write(os.path.join(out, "fp8.tsv"))
+
+
 def derive_all(cuda, hip, history, overrides, out, Rows, ids):
     OVERRIDES.update(overrides)
     derive_device(cuda, hip, history, ids, out, Rows)
@@ -243,5 +273,6 @@ def derive_all(cuda, hip, history, overrides, out, Rows, ids):
                 lambda n: [n])
     derive_half(cuda, hip, history, ids, out, Rows, "bf16", ["cuda_bf16.h", "cuda_bf16.hpp"],
                 bf16_transform)
+    derive_fp8(cuda, hip, history, ids, out, Rows)
     derive_cooperative_groups(cuda, hip, history, ids, out, Rows)
     derive_nvrtc(cuda, hip, history, ids, out, Rows)
