@@ -133,8 +133,8 @@ static CommandLine splitCommandLine(const InputArgList &All) {
       continue;
     }
     Index = Start;
-    std::unique_ptr<Arg> Clang = ClangTable.ParseOneArg(
-        All, Index, Visibility(copt::ClangOption));
+    std::unique_ptr<Arg> Clang =
+        ClangTable.ParseOneArg(All, Index, Visibility(copt::ClangOption));
     ClangArgument CA;
     if (!Clang) {
       // A missing value ("-o" last): pass the rest on, clang reports it.
@@ -189,8 +189,8 @@ static bool isSourceLanguage(StringRef Lang, StringRef Path) {
 static bool isLinkStep(const CommandLine &CL) {
   for (OptSpecifier ID :
        {copt::OPT_c, copt::OPT_S, copt::OPT_E, copt::OPT_M, copt::OPT_MM,
-        copt::OPT_fsyntax_only, copt::OPT_cuda_device_only,
-        copt::OPT_emit_ast, copt::OPT__precompile})
+        copt::OPT_fsyntax_only, copt::OPT_cuda_device_only, copt::OPT_emit_ast,
+        copt::OPT__precompile})
     if (CL.hasClang(ID))
       return false;
   return !CL.hasHipcc(OPT_genco);
@@ -236,7 +236,8 @@ public:
                          StringRef ExecutablePath)
       : CL(CL), GetEnv(GetEnv), ExecutablePath(ExecutablePath) {}
 
-  Error build(ClangInvocation &Out, RocmInstallation *&RocmOut);
+  Error build(ClangInvocation &Out);
+  /// The ROCm discovery chose; valid after a successful build().
   const RocmInstallation &rocm() const { return *Rocm; }
 
 private:
@@ -251,8 +252,8 @@ private:
   Error expandOffloadArchValue(StringRef Value, std::vector<std::string> &Out);
   void addRocmPathArgs(std::vector<std::string> &Args) const;
   void addLinkArgs(std::vector<std::string> &Args) const;
-  std::vector<std::string> rewriteUserArgs(
-      const std::vector<std::string> &ResolvedArchArgs) const;
+  std::vector<std::string>
+  rewriteUserArgs(const std::vector<std::string> &ResolvedArchArgs) const;
 
   const CommandLine &CL;
   const EnvLookup &GetEnv;
@@ -366,7 +367,8 @@ Error HipccInvocationBuilder::resolveOffloadArchs(
     std::vector<std::string> &ArchArgs) {
   if (CL.hasClang(copt::OPT_offload_arch_EQ))
     return Error::success();
-  bool NeedsTargets = HasHipInput || (LinkStep && CL.hasClang(copt::OPT_fgpu_rdc));
+  bool NeedsTargets =
+      HasHipInput || (LinkStep && CL.hasClang(copt::OPT_fgpu_rdc));
   if (!NeedsTargets)
     return Error::success();
   std::vector<std::string> Targets;
@@ -421,7 +423,8 @@ std::vector<std::string> HipccInvocationBuilder::rewriteUserArgs(
       Out.push_back("-x");
       Out.push_back(LanguageBefore[I]);
     }
-    if (CA.Parsed && CA.Parsed->getOption().matches(copt::OPT_offload_arch_EQ)) {
+    if (CA.Parsed &&
+        CA.Parsed->getOption().matches(copt::OPT_offload_arch_EQ)) {
       // All --offload-arch values, validated and with "native" resolved, take
       // the place of the first one.
       if (!ArchesEmitted)
@@ -434,8 +437,7 @@ std::vector<std::string> HipccInvocationBuilder::rewriteUserArgs(
   return Out;
 }
 
-Error HipccInvocationBuilder::build(ClangInvocation &Out,
-                                    RocmInstallation *&RocmOut) {
+Error HipccInvocationBuilder::build(ClangInvocation &Out) {
   if (Error E = checkPlatform())
     return E;
   // Without inputs ("hipcc -v", "hipcc -print-targets") clang links nothing;
@@ -445,12 +447,12 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out,
     return E;
   if (Error E = findRocm())
     return E;
-  RocmOut = &*Rocm;
 
   // Validate every --offload-arch the user gave (resolving "native").
   std::vector<std::string> UserArchArgs;
   for (const ClangArgument &CA : CL.ClangArgs) {
-    if (!CA.Parsed || !CA.Parsed->getOption().matches(copt::OPT_offload_arch_EQ))
+    if (!CA.Parsed ||
+        !CA.Parsed->getOption().matches(copt::OPT_offload_arch_EQ))
       continue;
     std::vector<std::string> Ids;
     if (Error E = expandOffloadArchValue(CA.Parsed->getValue(), Ids))
@@ -478,8 +480,8 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out,
     const Arg *O = CL.lastClang(copt::OPT_O_Group);
     if (!O || !O->getOption().matches(copt::OPT_O0))
       append_range(Args, std::vector<std::string>{
-                             "-mllvm", "-amdgpu-early-inline-all=true", "-mllvm",
-                             "-amdgpu-function-calls=false"});
+                             "-mllvm", "-amdgpu-early-inline-all=true",
+                             "-mllvm", "-amdgpu-function-calls=false"});
   }
   append_range(Args, rewriteUserArgs(UserArchArgs));
   if (LinkStep)
@@ -512,8 +514,8 @@ static int runProgram(StringRef Program, ArrayRef<std::string> Args) {
   std::vector<StringRef> Argv{Program};
   Argv.insert(Argv.end(), Args.begin(), Args.end());
   std::string ErrMsg;
-  int Status = sys::ExecuteAndWait(Program, Argv, /*Env=*/std::nullopt, {},
-                                   0, 0, &ErrMsg);
+  int Status = sys::ExecuteAndWait(Program, Argv, /*Env=*/std::nullopt, {}, 0,
+                                   0, &ErrMsg);
   if (Status == -1) {
     reportError("cannot run '" + Program + "': " + ErrMsg +
                 "; install clang-19 or set HIP_CLANG_PATH");
@@ -588,18 +590,18 @@ int HipccDriver::run(ArrayRef<const char *> RawArgs) {
   }
 
   ClangInvocation Invocation;
-  RocmInstallation *Rocm = nullptr;
-  if (Error E = Builder.build(Invocation, Rocm)) {
+  if (Error E = Builder.build(Invocation)) {
     reportError(toString(std::move(E)));
     return 1;
   }
+  const RocmInstallation &Rocm = Builder.rocm();
   if (CL.hasClang(copt::OPT_v))
-    reportNote("ROCm root " + Rocm->root() + " (found via " +
-               describeRocmSource(Rocm->source()) + "); device libraries " +
-               Rocm->deviceLibDir() + "; HIP " + Rocm->hipVersion().full() +
-               " in " + Rocm->hipRoot());
+    reportNote("ROCm root " + Rocm.root() + " (found via " +
+               describeRocmSource(Rocm.source()) + "); device libraries " +
+               Rocm.deviceLibDir() + "; HIP " + Rocm.hipVersion().full() +
+               " in " + Rocm.hipRoot());
   if (Verbosity & VerbosePaths)
-    printPaths(*Rocm, sys::path::parent_path(Invocation.ClangPath));
+    printPaths(Rocm, sys::path::parent_path(Invocation.ClangPath));
   if (Verbosity & VerboseCommand)
     errs() << "hipcc-cmd: "
            << joinCommand(Invocation.ClangPath, Invocation.Args) << "\n";

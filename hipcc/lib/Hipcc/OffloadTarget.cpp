@@ -50,7 +50,8 @@ Error validateTargetId(StringRef TargetId) {
                                             : 0;
     if (!HasSign || !Required)
       return makeError("invalid target ID '" + TargetId + "': feature '" +
-                       Feature + "' is not xnack+, xnack-, sramecc+ or sramecc-");
+                       Feature +
+                       "' is not xnack+, xnack-, sramecc+ or sramecc-");
     if (!(Attributes & Required))
       return makeError("invalid target ID '" + TargetId + "': " + Processor +
                        " does not support '" + Name + "'");
@@ -77,7 +78,8 @@ std::vector<std::string> detectInstalledGpus(StringRef AmdgpuArchPath) {
       (*Out)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
       StringSet<> Seen;
       for (StringRef Line : Lines)
-        if (StringRef Gpu = Line.trim(); !Gpu.empty() && Seen.insert(Gpu).second)
+        if (StringRef Gpu = Line.trim();
+            !Gpu.empty() && Seen.insert(Gpu).second)
           Gpus.push_back(Gpu.str());
     }
   }

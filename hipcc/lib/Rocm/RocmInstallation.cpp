@@ -36,7 +36,8 @@ StringRef describeRocmSource(RocmSource Source) {
 }
 
 std::string HipVersion::full() const {
-  return (Twine(Major) + "." + Twine(Minor) + "." + Twine(Patch) + "-" + GitHash)
+  return (Twine(Major) + "." + Twine(Minor) + "." + Twine(Patch) + "-" +
+          GitHash)
       .str();
 }
 
@@ -78,11 +79,12 @@ static bool isDeviceLibDir(const Twine &Dir) {
 }
 
 /// Where a ROCm root keeps its device libraries: <root>/amdgcn/bitcode as ROCm
-/// and hipkit install them, or <root>/lib/<multiarch>/amdgcn/bitcode as Debian does.
+/// and hipkit install them, or <root>/lib/<multiarch>/amdgcn/bitcode as Debian
+/// does.
 static std::optional<std::string> findDeviceLibDir(StringRef Root) {
-  for (std::string Dir : {join(Root, "amdgcn", "bitcode"),
-                          join(Root, "lib", getMultiarchTuple(),
-                               "amdgcn/bitcode")})
+  for (std::string Dir :
+       {join(Root, "amdgcn", "bitcode"),
+        join(Root, "lib", getMultiarchTuple(), "amdgcn/bitcode")})
     if (isDeviceLibDir(Dir))
       return Dir;
   return std::nullopt;
@@ -138,10 +140,10 @@ static std::vector<Candidate> getCandidates(const RocmSearchOptions &Opts) {
   if (!Opts.ExecutablePath.empty())
     Candidates.push_back({getPrefixOfExecutable(Opts.ExecutablePath),
                           RocmSource::ExecutableDir, false, ""});
-  Candidates.push_back({Opts.SysRoot + "/opt/rocm", RocmSource::OptRocm, false,
-                        ""});
-  Candidates.push_back({Opts.SysRoot + "/usr", RocmSource::DebianUsr, false,
-                        ""});
+  Candidates.push_back(
+      {Opts.SysRoot + "/opt/rocm", RocmSource::OptRocm, false, ""});
+  Candidates.push_back(
+      {Opts.SysRoot + "/usr", RocmSource::DebianUsr, false, ""});
   return Candidates;
 }
 
@@ -152,9 +154,9 @@ static Error setHipRuntime(StringRef HipRoot, std::string &IncludeDir,
                            HipVersion &Version) {
   IncludeDir = join(HipRoot, "include");
   LibDir.clear();
-  for (std::string Dir : {join(HipRoot, "lib"),
-                          join(HipRoot, "lib", getMultiarchTuple()),
-                          join(HipRoot, "lib64")}) {
+  for (std::string Dir :
+       {join(HipRoot, "lib"), join(HipRoot, "lib", getMultiarchTuple()),
+        join(HipRoot, "lib64")}) {
     if (sys::fs::exists(join(Dir, "libamdhip64.so"))) {
       LibDir = Dir;
       break;
@@ -162,7 +164,8 @@ static Error setHipRuntime(StringRef HipRoot, std::string &IncludeDir,
   }
   if (LibDir.empty())
     return makeError("HIP runtime library libamdhip64.so not found under '" +
-                     HipRoot + "/lib'; install libamdhip64-dev or set HIP_PATH");
+                     HipRoot +
+                     "/lib'; install libamdhip64-dev or set HIP_PATH");
   SmallString<256> Real;
   if (sys::fs::real_path(join(LibDir, "libamdhip64.so"), Real))
     RuntimeDir = LibDir;
@@ -176,14 +179,15 @@ static Error setHipRuntime(StringRef HipRoot, std::string &IncludeDir,
         MemoryBuffer::getFile(File, /*IsText=*/true);
     if (!Buffer)
       continue;
-    if (std::optional<HipVersion> V = parseHipVersionFile((*Buffer)->getBuffer())) {
+    if (std::optional<HipVersion> V =
+            parseHipVersionFile((*Buffer)->getBuffer())) {
       Version = *V;
       return Error::success();
     }
   }
-  return makeError("HIP version file not found in '" + HipRoot +
-                   "/share/hip/version' or '" + HipRoot +
-                   "/bin/.hipVersion'; install libamdhip64-dev or set HIP_PATH");
+  return makeError(
+      "HIP version file not found in '" + HipRoot + "/share/hip/version' or '" +
+      HipRoot + "/bin/.hipVersion'; install libamdhip64-dev or set HIP_PATH");
 }
 
 Expected<RocmInstallation>
@@ -246,7 +250,9 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
       }
     if (HipRoot.empty())
       return makeError("no HIP installation found (include/hip/hip_runtime.h "
-                       "under '" + R.Root + "', /opt/rocm or /usr); install "
+                       "under '" +
+                       R.Root +
+                       "', /opt/rocm or /usr); install "
                        "libamdhip64-dev or set HIP_PATH");
   }
   R.HipRoot = HipRoot;

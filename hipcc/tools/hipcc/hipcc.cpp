@@ -1,4 +1,5 @@
-//===- hipcc.cpp - The HIP compiler driver ---------------------------------===//
+//===- hipcc.cpp - The HIP compiler driver
+//---------------------------------===//
 //
 // Thin main: the work is in hipkit::HipccDriver (hipcc/lib/Hipcc).
 //

@@ -118,7 +118,8 @@ int main(int Argc, char **Argv) {
     default:
       continue;
     }
-    // AMD's shape: the bare value, a newline only when asked (scripts embed it).
+    // AMD's shape: the bare value, a newline only when asked (scripts embed
+    // it).
     outs() << Value;
     if (Newline)
       outs() << "\n";

@@ -32,7 +32,8 @@ public:
   /// clang++ (hipkit's clang driver in its prefix), else the clang hipcc runs.
   std::string hipClangPath() const;
   /// The preprocessor flags a non-hipcc compiler needs for HIP headers, in
-  /// AMD's shape: ` -D__HIP_PLATFORM_HCC__= -D__HIP_PLATFORM_AMD__= -I"..." ...`.
+  /// AMD's shape: ` -D__HIP_PLATFORM_HCC__= -D__HIP_PLATFORM_AMD__= -I"..."
+  /// ...`.
   std::string cppConfig() const;
   std::string compiler() const { return "clang"; }
   std::string platform() const { return "amd"; }

@@ -12,12 +12,13 @@
 //   4. next to the executable: <exe>/.. (or <exe>/../.. for <root>/llvm/bin),
 //      i.e. the hipkit install prefix
 //   5. /opt/rocm
-//   6. Debian's /usr layout (device libraries in /usr/lib/<multiarch>/amdgcn/bitcode)
+//   6. Debian's /usr layout (device libraries in
+//   /usr/lib/<multiarch>/amdgcn/bitcode)
 // A root "holds device libraries" when <root>/amdgcn/bitcode or
 // <root>/lib/<multiarch>/amdgcn/bitcode contains ocml.bc.
 // DEVICE_LIB_PATH / HIP_DEVICE_LIB_PATH override the device library directory.
-// The HIP runtime (headers, libamdhip64, version) comes from $HIP_PATH when set,
-// else from the first of the ROCm root and the later candidates that has
+// The HIP runtime (headers, libamdhip64, version) comes from $HIP_PATH when
+// set, else from the first of the ROCm root and the later candidates that has
 // include/hip.
 //
 //===----------------------------------------------------------------------===//
@@ -82,7 +83,8 @@ public:
   RocmSource source() const { return Source; }
   /// Directory holding ocml.bc, oclc_isa_version_*.bc, ...
   const std::string &deviceLibDir() const { return DeviceLibDir; }
-  /// True when deviceLibDir() is where clang looks given only --rocm-path=root().
+  /// True when deviceLibDir() is where clang looks given only
+  /// --rocm-path=root().
   bool deviceLibDirIsClangDefault() const;
 
   /// The HIP root (what clang calls --hip-path): include/hip, lib, share/hip.
