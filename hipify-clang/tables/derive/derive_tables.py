@@ -18,8 +18,11 @@ header set that has the name (the --hip set is the floor). history.tsv holds
 CUDA deprecation/removal versions; a name missing from these CUDA headers must
 have one, or this script stops.
 
-Writes <out>/{runtime,driver,library_types,device,complex,fp16,bf16,
-cooperative_groups,nvrtc}.tsv; headers.tsv and macros.tsv are curated by hand.
+Writes <out>/{runtime,driver,library_types}.tsv here and, through
+derive_device.py, <out>/{device,complex,fp16,bf16,fp8,cooperative_groups,
+nvrtc}.tsv; headers.tsv and macros.tsv are curated by hand (names they own are
+not derived again). Driver functions are dated from cudaTypedefs.h, runtime
+functions from CUPTI's callback ids.
 """
 
 import argparse
@@ -34,6 +37,20 @@ import cheaders  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
            "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
+
+# Headers whose declarations carry CUDA's deprecation markers.
+DEPRECATION_HEADERS = ["cuda_runtime_api.h", "cuda.h", "sm_20_intrinsics.h", "sm_30_intrinsics.h",
+                       "sm_32_intrinsics.h", "sm_35_intrinsics.h", "device_atomic_functions.h",
+                       "crt/device_functions.h", "cuda_fp16.h", "cuda_bf16.h"]
+
+# State of one run, filled in by main().
+ALL_CUDA_IDS = set()      # identifiers of every CUDA header the tables may use
+CUDA_HEADERS_VERSION = ""  # "13.0", from CUDART_VERSION
+DEPRECATED = set()        # functions the CUDA headers mark deprecated
+CURATED = set()           # names headers.tsv and macros.tsv own
+CLAIMED = set()           # names some table already has a row for
+OVERRIDE_KINDS = {}       # overrides.tsv's kind column, for names no header rule collects
+MISSING = []              # CUDA names absent from the headers, without a removal version
 
 
 def die(message):
@@ -350,28 +367,16 @@ def derive_runtime(cuda, hip, history, overrides, out):
     for name in history.exact:
         if not re.match(r"cu[A-Z_]|CU", name) and name not in rows.rows \
                 and name not in cuda_ids and history.exact[name][1]:
-            kind = history_kind(name)
+            kind = OVERRIDE_KINDS.get(name)
             if kind:
                 target = overrides.get(name) or first_present(hip, runtime_transform(name))
                 rows.add(name, kind, target, hip, history, cuda_ids)
     # Overrides for names of these headers that no rule above picked up.
     for name, target in overrides.items():
         if not re.match(r"cu[A-Z_]|CU", name) and name not in rows.rows and name in cuda_ids:
-            rows.add(name, HISTORY_KINDS.get(name, "type"), target, hip, history, cuda_ids)
+            rows.add(name, OVERRIDE_KINDS.get(name, "type"), target, hip, history, cuda_ids)
     rows.write(os.path.join(out, "runtime.tsv"))
     return rows
-
-
-HISTORY_KINDS = {}
-CURATED = set()
-CLAIMED = set()
-DEPRECATED = set()
-CUDA_HEADERS_VERSION = ""
-# Headers whose declarations carry CUDA's deprecation markers.
-DEPRECATION_HEADERS = ["cuda_runtime_api.h", "cuda.h", "sm_20_intrinsics.h", "sm_30_intrinsics.h",
-                       "sm_32_intrinsics.h", "sm_35_intrinsics.h", "device_atomic_functions.h",
-                       "crt/device_functions.h", "cuda_fp16.h", "cuda_bf16.h"]
-ALL_CUDA_IDS = set()
 
 
 def clang_hip_headers(include):
@@ -383,13 +388,6 @@ def cuda_header_files(cuda):
     """The CUDA headers whose names hipify's tables may use (the consistency check reads the same)."""
     return cheaders.header_files(cuda, ["crt", "cooperative_groups", "cooperative_groups.h"]) + \
         sorted(os.path.join(cuda, f) for f in os.listdir(cuda) if f.endswith((".h", ".hpp")))
-
-
-MISSING = []
-
-
-def history_kind(name):
-    return HISTORY_KINDS.get(name)
 
 
 def derive_driver(cuda, hip, history, overrides, out):
@@ -451,9 +449,6 @@ def derive_driver(cuda, hip, history, overrides, out):
     cuda_enums = [e for e in cheaders.enums(text)
                   if any(n.startswith("CU") for n in e.names()) or
                   any(x.startswith("CU") for x in e.enumerators)]
-    for e in cuda_enums:
-        # CUfoo_enum tags come with a "typedef enum CUfoo_enum {...} CUfoo;".
-        pass
     enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, driver_transform)
 
     for name in sorted(cheaders.typedef_names(text) | cheaders.struct_names(text)):
@@ -547,16 +542,15 @@ def main(argv):
     for row in read_tsv(args.overrides, ["cuda_name", "hip_name", "kind"]):
         overrides[row["cuda_name"]] = "" if row["hip_name"] == "-" else row["hip_name"]
         if row["kind"]:
-            HISTORY_KINDS[row["cuda_name"]] = row["kind"]
+            OVERRIDE_KINDS[row["cuda_name"]] = row["kind"]
         if row["hip_name"] not in ("-", "") and not hip.version(row["hip_name"]):
             die("%s: '%s' maps to '%s', which no HIP header declares"
                 % (args.overrides, row["cuda_name"], row["hip_name"]))
     derive_runtime(args.cuda, hip, history, overrides, args.out)
     derive_driver(args.cuda, hip, history, overrides, args.out)
     derive_library_types(args.cuda, hip, history, overrides, args.out)
-    if os.path.exists(os.path.join(HERE, "derive_device.py")):
-        import derive_device
-        derive_device.derive_all(args.cuda, hip, history, overrides, args.out, Rows, ALL_CUDA_IDS)
+    import derive_device
+    derive_device.derive_all(args.cuda, hip, history, overrides, args.out, Rows, ALL_CUDA_IDS)
     if MISSING:
         die("not in the CUDA headers, and history.tsv has no removal version: %s"
             % " ".join(sorted(set(MISSING))))
