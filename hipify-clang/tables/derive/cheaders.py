@@ -130,7 +130,8 @@ def struct_names(text):
     return set(STRUCT_RE.findall(text))
 
 
-ATTRIBUTE_MACRO_RE = re.compile(r"\b__[A-Za-z_]+__\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)")
+ATTRIBUTE_MACRO_RE = re.compile(
+    r"\b(?:__[A-Za-z_]+__|__declspec)\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)")
 
 
 def deprecated_functions(text):
@@ -146,10 +147,13 @@ def deprecated_functions(text):
 def functions(text, markers):
     """Names declared as functions on statements that mention one of markers."""
     names = set()
+    # Preprocessor lines (#if defined(...)) are not part of any declaration.
+    text = re.sub(r"^[ \t]*#[^\n]*", "", text, flags=re.M)
     # sm_*_intrinsics.h end declarations with __DEF_IF_HOST, not ';'.
     text = re.sub(r"\b__DEF_IF_HOST\b", ";", text)
     # Attribute-like macros with arguments (__DEPRECATED__(msg(x)), __align__(8),
-    # __attribute__((...))) are not part of the name or its parameters.
+    # __attribute__((...)), __declspec(noreturn)) are not part of the name or
+    # its parameters.
     text = ATTRIBUTE_MACRO_RE.sub(" ", text)
     for m in re.finditer(r"([A-Za-z_]\w*)\s*\(", text):
         name = m.group(1)
