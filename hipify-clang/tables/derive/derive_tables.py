@@ -273,6 +273,8 @@ def enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, transform):
 def runtime_transform(name):
     if name.startswith("cuda"):
         return ["hip" + name[4:]]
+    if name.startswith("make_cuda"):  # driver_functions.h: make_cudaExtent
+        return ["make_hip" + name[len("make_cuda"):]]
     return []
 
 
@@ -306,7 +308,8 @@ def first_present(hip, candidates):
 
 def derive_runtime(cuda, hip, history, overrides, out):
     rows = Rows("runtime")
-    files = ["cuda_runtime_api.h", "driver_types.h", "surface_types.h", "texture_types.h",
+    files = ["cuda_runtime_api.h", "driver_types.h", "driver_functions.h", "surface_types.h",
+             "texture_types.h",
              "cuda_runtime.h", "channel_descriptor.h", "cuda_device_runtime_api.h",
              "cuda_profiler_api.h", "crt/host_runtime.h", "cuda_gl_interop.h",
              "cuda_egl_interop.h", "cuda_vdpau_interop.h"]
@@ -324,12 +327,12 @@ def derive_runtime(cuda, hip, history, overrides, out):
     declared = set()
     for text in texts.values():
         declared |= {n for n in cheaders.functions(text, ["CUDARTAPI", "__host__", "static __inline__"])
-                     if n.startswith("cuda")}
+                     if n.startswith(("cuda", "make_cuda"))}
     # A traced name the headers no longer declare gets a row only when
     # history.tsv knows when it was removed (Windows-only names never do).
     traced = {n for n in added if n in cuda_ids or history.lookup(n)[1]}
     for name in sorted(declared | traced):
-        if re.search(r"_(ptsz|ptds)$", name) or not name.startswith("cuda"):
+        if re.search(r"_(ptsz|ptds)$", name) or not name.startswith(("cuda", "make_cuda")):
             continue
         if name in overrides:
             target = overrides[name]
