@@ -478,6 +478,9 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     Ctx.beginFile(CI.getSourceManager());
+    // "N errors generated" would go straight to stderr, out of order with
+    // the buffered diagnostics of parallel parses; the driver says it instead.
+    CI.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PreprocessorTracker>(Ctx));
     return std::make_unique<ReferenceConsumer>(Ctx);
   }

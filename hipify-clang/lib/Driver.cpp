@@ -203,8 +203,13 @@ bool HipifyRun::prepareSources() {
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
   if (!Options.BuildPath.empty()) {
     std::string Error;
-    Database = clang::tooling::JSONCompilationDatabase::loadFromDirectory(
-        Options.BuildPath, Error);
+    llvm::SmallString<256> File(Options.BuildPath);
+    llvm::sys::path::append(File, "compile_commands.json");
+    if (!llvm::sys::fs::exists(File))
+      Error = "there is no compile_commands.json in it";
+    else
+      Database = clang::tooling::JSONCompilationDatabase::loadFromFile(
+          File, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
     if (!Database) {
       reportError("cannot use the compilation database in '" + Options.BuildPath + "': " +
                   Error + "; regenerate it (cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON) or "
@@ -416,6 +421,14 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result) {
     HeaderOutput &H = Headers[FT.realPath()];
     if (!WriteHeaders || (H.Renamed && !FT.changesAnything()))
       continue;
+    // A header from a subfolder of the source's folder goes to the same
+    // subfolder of the output's.
+    if (std::error_code EC =
+            llvm::sys::fs::create_directories(llvm::sys::path::parent_path(H.Path))) {
+      reportError("cannot create the folder for '" + H.Path + "': " + EC.message());
+      Ok = false;
+      continue;
+    }
     Ok &= writeFile(H.Path, *Translated, FT.contents(), Options.InPlace);
     H.Written = true;
   }

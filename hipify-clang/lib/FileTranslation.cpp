@@ -53,6 +53,11 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
   NameDecision Decision = Policy.decide(Row);
   switch (Decision.Action) {
   case NameAction::KeepIdentical:
+    // Nothing to rewrite, but HIP may still lack the name.
+    if (Decision.NewerThanTarget && WarnedNewer.insert(Row.CudaName).second)
+      warn(Offset, llvm::formatv("'{0}' needs HIP {1}, but the targeted ROCm has HIP {2}",
+                                 Row.CudaName, Row.HipAdded,
+                                 Policy.options().TargetHipVersionText));
     return true;
   case NameAction::ReportUnsupported:
     countUnconverted(Row);
@@ -152,7 +157,7 @@ void FileTranslation::finishStatistics() {
   for (const Edit &E : normalizedEdits()) {
     if (E.Length == 0 && E.Text.empty())
       continue;
-    Stats.ReplacedBytes += E.Length ? E.Length : E.Text.size();
+    Stats.ReplacedBytes += E.Length; // Bytes of the original replaced.
     unsigned First = lineAndColumn(E.Offset).first;
     unsigned Last = lineAndColumn(E.Offset + (E.Length ? E.Length - 1 : 0)).first;
     for (unsigned L = First; L <= Last; ++L)

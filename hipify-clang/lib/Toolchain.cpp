@@ -97,6 +97,11 @@ hipkit::hipify::buildParseCommand(const HipifyOptions &Options, const Toolchain 
       // After every other include directory, so a CUDA installation that has
       // the real header uses it.
       "-idirafter", TC.StandInDir});
+  // CUDA 13 moved libcu++ and the other CCCL headers (cuda/std/...) under
+  // include/cccl, which nvcc searches and clang 19 does not.
+  if (llvm::sys::fs::is_directory(TC.CudaPath + "/include/cccl"))
+    llvm::append_range(Command,
+                       std::vector<std::string>{"-idirafter", TC.CudaPath + "/include/cccl"});
   for (const std::string &Arch : Options.CudaGpuArchs)
     Command.push_back("--cuda-gpu-arch=" + Arch);
   llvm::append_range(Command, ProjectFlags);
