@@ -14,7 +14,9 @@
 
 #include "hipkit/Support/Diagnostics.h"
 
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ConvertUTF.h"
@@ -26,7 +28,11 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "llvm/Support/Process.h"
+
+#include <algorithm>
 #include <chrono>
+#include <map>
 #include <optional>
 
 using namespace hipkit;
@@ -139,6 +145,9 @@ private:
   bool writeFile(llvm::StringRef Path, llvm::StringRef Contents, llvm::StringRef Original,
                  bool IsInPlace);
   void printStatistics();
+  std::vector<std::string> parseCommand(const Source &S);
+  void precompileCudaHeaders();
+  void removeTemporaries();
 
   HipifyOptions Options;
   Toolchain TC;
@@ -148,7 +157,88 @@ private:
   llvm::StringMap<HeaderOutput> Headers; ///< By real path, first claim wins.
   std::vector<TranslationStatistics> FileStats;
   bool Failed = false;
+  /// Precompiled CUDA headers by parse command (without the source); an
+  /// empty path when precompiling failed and sources parse the headers.
+  std::map<std::vector<std::string>, std::string> PrecompiledHeaders;
+  std::vector<std::string> Temporaries;
 };
+
+/// The command without the source, which all sources of a project share.
+std::vector<std::string> commandKey(const std::vector<std::string> &Command) {
+  return std::vector<std::string>(Command.begin(), Command.end() - 1);
+}
+
+std::vector<std::string> HipifyRun::parseCommand(const Source &S) {
+  std::vector<std::string> Command = buildParseCommand(Options, TC, S.ProjectFlags, S.Path);
+  auto It = PrecompiledHeaders.find(commandKey(Command));
+  if (It != PrecompiledHeaders.end() && !It->second.empty())
+    Command.insert(Command.end() - 1, {"-Xclang", "-include-pch", "-Xclang", It->second});
+  return Command;
+}
+
+// Parsing the CUDA headers (clang's CUDA wrapper includes cuda_runtime.h and
+// much more) is most of the time spent on a typical source. Each distinct parse
+// command gets one precompiled header of an empty CUDA file, built once per
+// run and loaded by every source parsed with that command; the headers' include
+// guards, defined in it, keep the sources from parsing them again.
+void HipifyRun::precompileCudaHeaders() {
+  if (!TC.HasCuda)
+    return;
+  llvm::SmallString<256> TempDir(Options.TempDir);
+  if (TempDir.empty())
+    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, TempDir);
+  else
+    llvm::sys::fs::create_directories(TempDir);
+  // Precompiling costs about one parse, so it pays only when at least two
+  // sources share a command.
+  std::map<std::vector<std::string>, unsigned> Uses;
+  for (const Source &S : Sources)
+    ++Uses[commandKey(buildParseCommand(Options, TC, S.ProjectFlags, S.Path))];
+  for (const Source &S : Sources) {
+    std::vector<std::string> Command =
+        buildParseCommand(Options, TC, S.ProjectFlags, S.Path);
+    std::vector<std::string> Key = commandKey(Command);
+    if (PrecompiledHeaders.count(Key) || Uses[Key] < 2)
+      continue;
+    std::string &PCH = PrecompiledHeaders[Key];
+    llvm::SmallString<256> Prelude, Output;
+    int FD;
+    if (llvm::sys::fs::createUniqueFile(TempDir + "/hipify-cuda-%%%%%%.cu", FD, Prelude))
+      continue;
+    llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+    Temporaries.push_back(std::string(Prelude));
+    Output = Prelude;
+    llvm::sys::path::replace_extension(Output, "pch");
+    Temporaries.push_back(std::string(Output));
+    std::vector<std::string> Generate = Key;
+    std::replace(Generate.begin(), Generate.end(), std::string("-fsyntax-only"), std::string("-c"));
+    llvm::append_range(Generate, std::vector<std::string>{"-o", std::string(Output),
+                                                          std::string(Prelude)});
+    llvm::IntrusiveRefCntPtr<clang::FileManager> Files(new clang::FileManager(
+        clang::FileSystemOptions(), llvm::vfs::createPhysicalFileSystem()));
+    clang::tooling::ToolInvocation Invocation(
+        Generate, std::make_unique<clang::GeneratePCHAction>(), Files.get());
+    clang::IgnoringDiagConsumer Quiet;
+    Invocation.setDiagnosticConsumer(&Quiet);
+    if (Invocation.run() && llvm::sys::fs::exists(Output)) {
+      PCH = std::string(Output);
+      if (Options.Verbose)
+        reportNote("precompiled the CUDA headers into '" + PCH + "'");
+    } else if (Options.Verbose) {
+      reportNote("could not precompile the CUDA headers; each source parses them");
+    }
+  }
+}
+
+void HipifyRun::removeTemporaries() {
+  if (Options.SaveTemps) {
+    for (const std::string &Path : Temporaries)
+      reportNote("kept temporary file '" + Path + "'");
+    return;
+  }
+  for (const std::string &Path : Temporaries)
+    llvm::sys::fs::remove(Path);
+}
 
 bool HipifyRun::checkOptions() {
   if (Options.Sources.empty()) {
@@ -280,7 +370,7 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     AO.HipKernelExecutionSyntax = Options.HipKernelExecutionSyntax;
     AO.SkipExcludedBlocks = Options.SkipExcludedBlocks;
     AO.SystemDirs = {TC.CudaPath, TC.ResourceDir, TC.StandInDir};
-    runASTEngine(buildParseCommand(Options, TC, S.ProjectFlags, S.Path), AO, Result);
+    runASTEngine(parseCommand(S), AO, Result);
   }
   bool Clean = TC.HasCuda && Result.Parsed && Result.CompileErrors == 0;
   for (size_t I = 0; I < Result.Files.size(); ++I) {
@@ -484,13 +574,14 @@ int HipifyRun::run() {
     reportWarning("no CUDA installation at '" + TC.CudaPath +
                   "' (no include/cuda_runtime.h); translating without parsing, by "
                   "tokens only (set --cuda-path or CUDA_PATH to parse)");
+  precompileCudaHeaders();
   if (Options.Verbose) {
     reportNote("CUDA: " + TC.CudaPath + (TC.HasCuda ? "" : " (not found)") +
                "; targeted HIP version: " + (TC.HipVersion.empty() ? "unknown" : TC.HipVersion) +
                (TC.RocmPath.empty() ? "" : " (" + TC.RocmPath + ")"));
     for (const Source &S : Sources) {
       std::string Line;
-      for (const std::string &Arg : buildParseCommand(Options, TC, S.ProjectFlags, S.Path))
+      for (const std::string &Arg : parseCommand(S))
         Line += (Line.empty() ? "" : " ") + Arg;
       reportNote("parse: " + Line);
     }
@@ -513,6 +604,7 @@ int HipifyRun::run() {
   for (size_t I = 0; I < Sources.size(); ++I)
     if (!emit(Sources[I], Results[I]))
       Failed = true;
+  removeTemporaries();
   printStatistics();
   return Failed ? 1 : 0;
 }
