@@ -5,9 +5,11 @@
 // clang searches --rocm-path's include after /usr/include (-idirafter), so
 // Debian's /usr/include/hip would win: -isystem puts the chosen root first.
 //
-// RUN: rm -rf %t && mkdir -p %t/patched/include %t/system/include
+// RUN: rm -rf %t && mkdir -p %t/patched/include %t/patched/share/hip %t/system/include %t/system/share/hip
 // RUN: ln -s %hip_headers_include/hip %t/patched/include/hip
 // RUN: ln -s %system_hip_include_dir %t/system/include/hip
+// RUN: cp %system_hip_version_file %t/patched/share/hip/version
+// RUN: cp %system_hip_version_file %t/system/share/hip/version
 // RUN: %clangxx -x hip --offload-arch=gfx942 --cuda-device-only -O0 -emit-llvm -S \
 // RUN:   --rocm-path=%t/patched -isystem %t/patched/include --rocm-device-lib-path=%bitcode_dir \
 // RUN:   -Werror %s -o - | FileCheck %s
