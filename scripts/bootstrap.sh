@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   clang-19 clang-tools-19 libclang-19-dev llvm-19-dev lld-19 llvm-19-tools libclang-cpp19-dev
   rocm-device-libs libamdhip64-dev
-  cmake ninja-build python3 ccache file binutils dpkg-dev patch
+  cmake ninja-build make g++ python3 ccache file binutils dpkg-dev patch
 )
 
 missing=()
