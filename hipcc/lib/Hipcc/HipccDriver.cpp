@@ -251,6 +251,7 @@ private:
   Error resolveOffloadArchs(std::vector<std::string> &ArchArgs);
   Error expandOffloadArchValue(StringRef Value, std::vector<std::string> &Out);
   void addRocmPathArgs(std::vector<std::string> &Args) const;
+  void addHipIncludeArgs(std::vector<std::string> &Args) const;
   void addLinkArgs(std::vector<std::string> &Args) const;
   std::vector<std::string>
   rewriteUserArgs(const std::vector<std::string> &ResolvedArchArgs) const;
@@ -402,6 +403,18 @@ void HipccInvocationBuilder::addRocmPathArgs(
     Args.push_back("--hip-path=" + Rocm->hipRoot());
 }
 
+/// clang adds the HIP root's include directory with -idirafter, behind
+/// /usr/include, so Debian's /usr/include/hip would shadow the prefix's
+/// patched HIP headers (hip-headers/). Searching it first, as ROCm's hipcc
+/// does with -isystem, makes the root's headers the ones compiled against.
+void HipccInvocationBuilder::addHipIncludeArgs(
+    std::vector<std::string> &Args) const {
+  if (Rocm->hipIncludeDir() == "/usr/include")
+    return;
+  Args.push_back("-isystem");
+  Args.push_back(Rocm->hipIncludeDir());
+}
+
 /// Links the HIP runtime: --hip-link makes clang add -lamdhip64 (and the
 /// device link for -fgpu-rdc) even when every input is an object; the runpath
 /// lets the program start without LD_LIBRARY_PATH.
@@ -466,6 +479,8 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
   bool HipWork = HasHipInput || LinkStep;
   if (HipWork)
     addRocmPathArgs(Args);
+  if (HasHipInput)
+    addHipIncludeArgs(Args);
   if (needsDefaultOptimization(CL) && CL.hasClang(copt::OPT_INPUT))
     Args.push_back("-O3");
   if (Error E = resolveOffloadArchs(Args))

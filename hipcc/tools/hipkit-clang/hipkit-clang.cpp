@@ -40,9 +40,21 @@ buildEnvironment(const hipkit::RocmInstallation &Rocm) {
   for (char **E = environ; *E; ++E) {
     StringRef Var(*E);
     if (Var.starts_with("ROCM_PATH=") || Var.starts_with("HIP_PATH=") ||
+        Var.starts_with("CPLUS_INCLUDE_PATH=") ||
         Var.starts_with("HIP_DEVICE_LIB_PATH="))
       continue;
     Env.push_back(Var.str());
+  }
+  // clang searches the HIP root's include directory only after /usr/include,
+  // where Debian's unpatched HIP headers live. CPLUS_INCLUDE_PATH makes it a
+  // system directory searched first (CPATH would be a user directory, which
+  // clang drops as a duplicate of the system one) without a flag that plain
+  // C++ compiles would report as unused.
+  if (Rocm.hipIncludeDir() != "/usr/include") {
+    std::string CPath = "CPLUS_INCLUDE_PATH=" + Rocm.hipIncludeDir();
+    if (std::optional<std::string> Old = sys::Process::GetEnv("CPLUS_INCLUDE_PATH"))
+      CPath += ":" + *Old;
+    Env.push_back(CPath);
   }
   Env.push_back("ROCM_PATH=" + Rocm.root());
   Env.push_back("HIP_PATH=" + Rocm.hipRoot());
