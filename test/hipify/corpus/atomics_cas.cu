@@ -1,7 +1,9 @@
 // REQUIRES: cuda
-// RUN: %hipify %s -o %t.hip --
+// RUN: %hipify %s -o %t.hip -- 2>&1 | FileCheck %s --check-prefix=PARSE --allow-empty
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s --implicit-check-not='{{cuda[A-BD-Z_]}}'
 // RUN: %hipcc -c %t.hip -o %t.o --offload-arch=gfx942
+// A valid CUDA program parses without errors.
+// PARSE-NOT: {{error:|could not be parsed|compile error}}
 
 // Atomics beyond atomicAdd(int): a float max built from an atomicCAS loop,
 // a double atomicAdd, a 64-bit CAS counter, ring indices from a modulo

@@ -1,6 +1,8 @@
 // REQUIRES: cuda
-// RUN: %hipify %s -o %t.hip -- 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: %hipify %s -o %t.hip -- 2>&1 | FileCheck %s --check-prefixes=WARN,PARSE
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s --implicit-check-not=cuda
+// A valid CUDA program parses without errors.
+// PARSE-NOT: {{error:|could not be parsed|compile error}}
 
 // bfloat16 storage with float accumulation, as mixed-precision training code
 // does: weights and activations in __nv_bfloat16, a GEMV accumulating in

@@ -1,7 +1,9 @@
 // REQUIRES: cuda
-// RUN: %hipify %s -o %t.hip --
+// RUN: %hipify %s -o %t.hip -- 2>&1 | FileCheck %s --check-prefix=PARSE --allow-empty
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s --implicit-check-not=cuda --implicit-check-not='{{CUDA_SUCCESS|CU_[A-Z]+_|CU(result|device|context|module|function)|[^A-Za-z_]cu[A-Z][A-Za-z]*[(]}}'
 // RUN: %hipcc -c %t.hip -o %t.o --offload-arch=gfx942
+// A valid CUDA program parses without errors.
+// PARSE-NOT: {{error:|could not be parsed|compile error}}
 
 // Vector addition through the driver API, as in the vectorAddDrv sample:
 // the kernel is compiled on its own into a module file

@@ -1,7 +1,9 @@
 // REQUIRES: cuda
-// RUN: %hipify %s -o %t.hip --
+// RUN: %hipify %s -o %t.hip -- 2>&1 | FileCheck %s --check-prefix=PARSE --allow-empty
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s --implicit-check-not=cuda
 // RUN: %hipcc -c %t.hip -o %t.o --offload-arch=gfx942
+// A valid CUDA program parses without errors.
+// PARSE-NOT: {{error:|could not be parsed|compile error}}
 
 // A short pipeline of kernels recorded once with stream capture, instantiated
 // into an executable graph and replayed many times; timed against plain

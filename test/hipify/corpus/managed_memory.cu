@@ -1,7 +1,9 @@
 // REQUIRES: cuda
-// RUN: %hipify %s -o %t.hip -- 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: %hipify %s -o %t.hip -- 2>&1 | FileCheck %s --check-prefixes=WARN,PARSE
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s --implicit-check-not=cuda
 // RUN: %hipcc -c %t.hip -o %t.o --offload-arch=gfx942
+// A valid CUDA program parses without errors.
+// PARSE-NOT: {{error:|could not be parsed|compile error}}
 
 // Unified (managed) memory: one pointer for host and device, prefetched to
 // the GPU before the kernel and back to the host before the check. The

@@ -4,13 +4,15 @@
 // (one from a subfolder). The translator translates them too, once, to the
 // same relative paths beside the main output.
 // RUN: rm -rf %t && split-file %s %t && mkdir %t/out
-// RUN: %hipify %t/src/nbody.cu -o %t/out/nbody.hip --
+// RUN: %hipify %t/src/nbody.cu -o %t/out/nbody.hip -- 2>&1 | FileCheck %s --check-prefix=PARSE --allow-empty
 // RUN: grep -v '^ *//' %t/out/nbody.hip | FileCheck %s --check-prefix=MAIN --implicit-check-not=cuda
 // RUN: grep -v '^ *//' %t/out/nbody_kernels.cuh | FileCheck %s --check-prefix=KERNELS --implicit-check-not=cuda
 // RUN: grep -v '^ *//' %t/out/util/check.h | FileCheck %s --check-prefix=UTIL --implicit-check-not=cuda
 // The sources themselves are left alone.
 // RUN: grep -c cudaMalloc %t/src/nbody.cu
 // RUN: %hipcc -c %t/out/nbody.hip -o %t/nbody.o --offload-arch=gfx942
+// A valid CUDA program parses without errors.
+// PARSE-NOT: {{error:|could not be parsed|compile error}}
 
 //--- src/util/check.h
 #ifndef UTIL_CHECK_H

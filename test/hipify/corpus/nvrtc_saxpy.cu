@@ -1,7 +1,9 @@
 // REQUIRES: cuda
-// RUN: %hipify %s -o %t.hip --
+// RUN: %hipify %s -o %t.hip -- 2>&1 | FileCheck %s --check-prefix=PARSE --allow-empty
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s --implicit-check-not='{{cu[A-Z][A-Za-z]*[(]|nvrtc[A-Z]|NVRTC_SUCCESS|CUDA_SUCCESS|CU[a-z]|cuda_runtime|<cuda.h>|<nvrtc.h>}}'
 // RUN: %hipcc -c %t.hip -o %t.o --offload-arch=gfx942
+// A valid CUDA program parses without errors.
+// PARSE-NOT: {{error:|could not be parsed|compile error}}
 
 // Runtime compilation, after the NVRTC saxpy example: the kernel is a
 // string compiled at run time with NVRTC, the resulting image is loaded as a

@@ -1,10 +1,12 @@
 // REQUIRES: cuda
-// RUN: %hipify %s -o %t.hip --
+// RUN: %hipify %s -o %t.hip -- 2>&1 | FileCheck %s --check-prefix=PARSE --allow-empty
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s --implicit-check-not=cuda
-// RUN: %hipify %s -o %t.ggl.hip --hip-kernel-execution-syntax --
+// RUN: %hipify %s -o %t.ggl.hip --hip-kernel-execution-syntax -- 2>&1 | FileCheck %s --check-prefix=PARSE --allow-empty
 // RUN: grep -v '^ *//' %t.ggl.hip | FileCheck %s --check-prefix=GGL
 // RUN: %hipcc -c %t.hip -o %t.o --offload-arch=gfx942
 // RUN: %hipcc -c %t.ggl.hip -o %t.ggl.o --offload-arch=gfx942
+// A valid CUDA program parses without errors.
+// PARSE-NOT: {{error:|could not be parsed|compile error}}
 
 // Generic kernels: an axpy templated on the element type, a block reduction
 // templated on the block size, a transform taking a functor, each

@@ -1,9 +1,11 @@
 // REQUIRES: cuda
-// RUN: %hipify %s -o %t.hip --
+// RUN: %hipify %s -o %t.hip -- 2>&1 | FileCheck %s --check-prefix=PARSE --allow-empty
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s --implicit-check-not=cuda
 // gfx942 (MI300) has no image hardware, so HIP makes tex2D unavailable there:
 // the translation is compiled for gfx90a, which has it.
 // RUN: %hipcc -c %t.hip -o %t.o --offload-arch=gfx90a
+// A valid CUDA program parses without errors.
+// PARSE-NOT: {{error:|could not be parsed|compile error}}
 
 // Image rotation through a texture object: the image lives in a CUDA array,
 // a bindless texture with normalised coordinates and bilinear filtering

@@ -1,7 +1,9 @@
 // REQUIRES: cuda
-// RUN: %hipify %s -o %t.hip --
+// RUN: %hipify %s -o %t.hip -- 2>&1 | FileCheck %s --check-prefix=PARSE --allow-empty
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s --implicit-check-not=cuda --implicit-check-not=_sync
 // RUN: %hipcc -c %t.hip -o %t.o --offload-arch=gfx942
+// A valid CUDA program parses without errors.
+// PARSE-NOT: {{error:|could not be parsed|compile error}}
 
 // Warp-level primitives: vote (__ballot_sync, __any_sync, __all_sync) to
 // count and classify lanes, __popc on the ballot, and the shuffle family
