@@ -22,6 +22,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <set>
+
 using namespace clang;
 using namespace hipkit::hipify;
 
@@ -411,7 +413,7 @@ private:
         return;
     unsigned Offset;
     FileTranslation *FT = Ctx.translationAt(LLL, Offset);
-    if (!FT)
+    if (!FT || !RewrittenLaunches.insert({FT, Offset}).second)
       return;
     std::optional<Token> LParen = Lexer::findNextToken(GGG, SM, AST.getLangOpts());
     if (!LParen || LParen->isNot(tok::l_paren) || LParen->getLocation().isMacroID())
@@ -445,6 +447,7 @@ private:
 
   TranslationContext &Ctx;
   ASTContext &AST;
+  std::set<std::pair<FileTranslation *, unsigned>> RewrittenLaunches;
 };
 
 class ReferenceConsumer : public ASTConsumer {
@@ -453,9 +456,11 @@ public:
 
   // Only declarations parsed in this translation unit arrive here (not those
   // of a precompiled header); of those, only the user's files are visited.
+  // Template instantiations arrive here too (for code generation); they are
+  // the user's templates again, already visited as written.
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
-      if (Ctx.isUserLocation(D->getLocation()))
+      if (Ctx.isUserLocation(D->getLocation()) && !isInstantiation(D))
         UserDecls.push_back(D);
     return true;
   }
@@ -467,6 +472,16 @@ public:
   }
 
 private:
+  static bool isInstantiation(const Decl *D) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      return FD->isTemplateInstantiation();
+    if (const auto *RD = dyn_cast<ClassTemplateSpecializationDecl>(D))
+      return RD->getSpecializationKind() == TSK_ImplicitInstantiation;
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      return isTemplateInstantiation(VD->getTemplateSpecializationKind());
+    return false;
+  }
+
   TranslationContext &Ctx;
   std::vector<Decl *> UserDecls;
 };

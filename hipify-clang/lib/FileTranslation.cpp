@@ -54,10 +54,7 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
   switch (Decision.Action) {
   case NameAction::KeepIdentical:
     // Nothing to rewrite, but HIP may still lack the name.
-    if (Decision.NewerThanTarget && WarnedNewer.insert(Row.CudaName).second)
-      warn(Offset, llvm::formatv("'{0}' needs HIP {1}, but the targeted ROCm has HIP {2}",
-                                 Row.CudaName, Row.HipAdded,
-                                 Policy.options().TargetHipVersionText));
+    warnIfNewerThanTarget(Offset, Row, Decision, Policy);
     return true;
   case NameAction::ReportUnsupported:
     countUnconverted(Row);
@@ -81,17 +78,29 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
   }
   Edits.push_back({Offset, static_cast<unsigned>(Spelled.size()),
                    Decision.Replacement.str(), static_cast<unsigned>(Edits.size())});
-  if (Decision.NewerThanTarget && WarnedNewer.insert(Row.CudaName).second)
-    warn(Offset, llvm::formatv("'{0}' (for '{1}') needs HIP {2}, but the targeted "
-                               "ROCm has HIP {3}",
-                               Decision.Replacement, Row.CudaName, Row.HipAdded,
-                               Policy.options().TargetHipVersionText));
+  warnIfNewerThanTarget(Offset, Row, Decision, Policy);
   ++Stats.Converted;
   ++(Origin == EditOrigin::AST ? Stats.AstChecked : Stats.Lexical);
   ++Stats.ConvertedByKind[getKindName(Row.Kind).str()];
   ++Stats.ConvertedByApi[Row.Api.str()];
   ++Stats.ConvertedByName[Row.CudaName.str()];
   return true;
+}
+
+void FileTranslation::warnIfNewerThanTarget(unsigned Offset, const ApiMapping &Row,
+                                            const NameDecision &Decision,
+                                            const NamePolicy &Policy) {
+  if (!Decision.NewerThanTarget || !WarnedNewer.insert(Row.CudaName).second)
+    return;
+  if (Decision.Action == NameAction::KeepIdentical)
+    warn(Offset, llvm::formatv("'{0}' needs HIP {1}, but the targeted ROCm has HIP {2}",
+                               Row.CudaName, Row.HipAdded,
+                               Policy.options().TargetHipVersionText));
+  else
+    warn(Offset, llvm::formatv("'{0}' (for '{1}') needs HIP {2}, but the targeted "
+                               "ROCm has HIP {3}",
+                               Decision.Replacement, Row.CudaName, Row.HipAdded,
+                               Policy.options().TargetHipVersionText));
 }
 
 void FileTranslation::addEdit(unsigned Offset, unsigned Length,

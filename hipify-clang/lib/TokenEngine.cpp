@@ -293,6 +293,7 @@ void TokenEngine::translate(FileTranslation &FT, const LexicalScope &Scope) cons
         continue;
       }
       HipHeader = Decision.Replacement.str();
+      FT.warnIfNewerThanTarget(D.NameBegin + 1, *Row, Decision, Policy);
       if (InSkipped) {
         FT.addEdit(D.NameBegin, D.NameEnd - D.NameBegin,
                    (D.Angled ? "<" : "\"") + HipHeader + (D.Angled ? ">" : "\""),

@@ -67,6 +67,10 @@ public:
 
   /// Counts a CUDA header include or name with no HIP equivalent.
   void countUnconverted(const ApiMapping &Row);
+  /// Warns (once per name) when \p Decision writes a HIP name newer than the
+  /// targeted HIP version.
+  void warnIfNewerThanTarget(unsigned Offset, const ApiMapping &Row,
+                             const NameDecision &Decision, const NamePolicy &Policy);
   void warn(unsigned Offset, const llvm::Twine &Message);
 
   /// True once anything shows the file is CUDA code: a CUDA name, a kernel
