@@ -39,7 +39,8 @@ std::string realPathOf(llvm::StringRef Path) {
 bool isUnder(llvm::StringRef Path, llvm::StringRef Dir) {
   if (Dir.empty() || !Path.starts_with(Dir))
     return false;
-  return Path.size() == Dir.size() || llvm::sys::path::is_separator(Path[Dir.size()]) ||
+  return Path.size() == Dir.size() ||
+         llvm::sys::path::is_separator(Path[Dir.size()]) ||
          llvm::sys::path::is_separator(Dir.back());
 }
 
@@ -105,7 +106,8 @@ public:
   }
 
   /// A reference to the CUDA name \p Name (spelled unqualified at \p Loc).
-  void recordName(SourceLocation Loc, llvm::StringRef Name, const ApiMapping &Row) {
+  void recordName(SourceLocation Loc, llvm::StringRef Name,
+                  const ApiMapping &Row) {
     unsigned Offset;
     FileTranslation *FT = translationAt(Loc, Offset);
     if (!FT || !spells(*FT, Offset, Name))
@@ -164,12 +166,13 @@ public:
       return;
     End = SM->getFileOffset(FilenameRange.getEnd());
     int Including = fileIndex(SM->getFileID(SM->getSpellingLoc(HashLoc)));
-    Out.HeaderIncludes.push_back(
-        {static_cast<unsigned>(Including), Begin, End, Spelled.str(), realPathOf(HeaderPath)});
+    Out.HeaderIncludes.push_back({static_cast<unsigned>(Including), Begin, End,
+                                  Spelled.str(), realPathOf(HeaderPath)});
   }
 
 private:
-  static bool spells(const FileTranslation &FT, unsigned Offset, llvm::StringRef Name) {
+  static bool spells(const FileTranslation &FT, unsigned Offset,
+                     llvm::StringRef Name) {
     llvm::StringRef Text = FT.contents();
     if (Text.substr(Offset, Name.size()) != Name)
       return false;
@@ -183,7 +186,8 @@ private:
     OptionalFileEntryRef File = SM->getFileEntryRefForID(FID);
     if (!File)
       return -1;
-    if (SM->getFileCharacteristic(SM->getLocForStartOfFile(FID)) != SrcMgr::C_User)
+    if (SM->getFileCharacteristic(SM->getLocForStartOfFile(FID)) !=
+        SrcMgr::C_User)
       return -1;
     std::string Real = realPathOf(File->getName());
     if (!isUnder(Real, MainDir))
@@ -225,32 +229,39 @@ public:
       Ctx.fileIndex(Ctx.sourceManager().getFileID(Loc));
   }
 
-  void InclusionDirective(SourceLocation HashLoc, const Token &, llvm::StringRef FileName,
-                          bool IsAngled, CharSourceRange FilenameRange,
-                          OptionalFileEntryRef File, llvm::StringRef, llvm::StringRef,
-                          const Module *, bool, SrcMgr::CharacteristicKind) override {
+  void InclusionDirective(SourceLocation HashLoc, const Token &,
+                          llvm::StringRef FileName, bool IsAngled,
+                          CharSourceRange FilenameRange,
+                          OptionalFileEntryRef File, llvm::StringRef,
+                          llvm::StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
     if (IsAngled || !File || !Ctx.options().TranslateUserHeaders)
       return;
     Ctx.addHeaderInclude(HashLoc, FilenameRange, FileName, File->getName());
   }
 
-  void MacroExpands(const Token &NameTok, const MacroDefinition &MD, SourceRange,
-                    const MacroArgs *) override {
+  void MacroExpands(const Token &NameTok, const MacroDefinition &MD,
+                    SourceRange, const MacroArgs *) override {
     macroReference(NameTok, MD.getMacroInfo(), /*MustBeDefined=*/true);
   }
-  void Defined(const Token &NameTok, const MacroDefinition &MD, SourceRange) override {
+  void Defined(const Token &NameTok, const MacroDefinition &MD,
+               SourceRange) override {
     macroReference(NameTok, MD.getMacroInfo(), false);
   }
-  void Ifdef(SourceLocation, const Token &NameTok, const MacroDefinition &MD) override {
+  void Ifdef(SourceLocation, const Token &NameTok,
+             const MacroDefinition &MD) override {
     macroReference(NameTok, MD.getMacroInfo(), false);
   }
-  void Ifndef(SourceLocation, const Token &NameTok, const MacroDefinition &MD) override {
+  void Ifndef(SourceLocation, const Token &NameTok,
+              const MacroDefinition &MD) override {
     macroReference(NameTok, MD.getMacroInfo(), false);
   }
-  void Elifdef(SourceLocation, const Token &NameTok, const MacroDefinition &MD) override {
+  void Elifdef(SourceLocation, const Token &NameTok,
+               const MacroDefinition &MD) override {
     macroReference(NameTok, MD.getMacroInfo(), false);
   }
-  void Elifndef(SourceLocation, const Token &NameTok, const MacroDefinition &MD) override {
+  void Elifndef(SourceLocation, const Token &NameTok,
+                const MacroDefinition &MD) override {
     macroReference(NameTok, MD.getMacroInfo(), false);
   }
 
@@ -270,8 +281,8 @@ public:
     if (First.isMacroID() || Last.isMacroID() || SM.getFileID(Last) != FID)
       return;
     Scope->Ranges.push_back(
-        {SM.getFileOffset(First),
-         SM.getFileOffset(Lexer::getLocForEndOfToken(Last, 0, SM, LangOptions()))});
+        {SM.getFileOffset(First), SM.getFileOffset(Lexer::getLocForEndOfToken(
+                                      Last, 0, SM, LangOptions()))});
   }
 
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
@@ -282,14 +293,16 @@ public:
     LexicalScope *Scope = Ctx.scopeOf(FID);
     if (!Scope)
       return;
-    OffsetRange Skipped{SM.getFileOffset(Range.getBegin()), SM.getFileOffset(Range.getEnd())};
+    OffsetRange Skipped{SM.getFileOffset(Range.getBegin()),
+                        SM.getFileOffset(Range.getEnd())};
     Scope->Skipped.push_back(Skipped);
     if (!Ctx.options().SkipExcludedBlocks)
       Scope->Ranges.push_back(Skipped);
   }
 
 private:
-  void macroReference(const Token &NameTok, const MacroInfo *MI, bool MustBeDefined) {
+  void macroReference(const Token &NameTok, const MacroInfo *MI,
+                      bool MustBeDefined) {
     const IdentifierInfo *II = NameTok.getIdentifierInfo();
     if (!II)
       return;
@@ -310,7 +323,8 @@ private:
 /// Declarations, expressions and types written in the user's files.
 class ReferenceVisitor : public RecursiveASTVisitor<ReferenceVisitor> {
 public:
-  ReferenceVisitor(TranslationContext &Ctx, ASTContext &AST) : Ctx(Ctx), AST(AST) {}
+  ReferenceVisitor(TranslationContext &Ctx, ASTContext &AST)
+      : Ctx(Ctx), AST(AST) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -337,7 +351,8 @@ public:
     return true;
   }
   bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
-    if (TemplateDecl *TD = TL.getTypePtr()->getTemplateName().getAsTemplateDecl())
+    if (TemplateDecl *TD =
+            TL.getTypePtr()->getTemplateName().getAsTemplateDecl())
       Ctx.referenceDecl(TD, TL.getTemplateNameLoc());
     return true;
   }
@@ -399,7 +414,8 @@ private:
     SourceLocation LLL = Config->getCallee()->getBeginLoc();
     SourceLocation GGG = Config->getRParenLoc();
     SourceLocation CalleeBegin = Callee->getBeginLoc();
-    llvm::SmallVector<SourceLocation, 8> Locs = {LLL, GGG, CalleeBegin, E->getRParenLoc()};
+    llvm::SmallVector<SourceLocation, 8> Locs = {LLL, GGG, CalleeBegin,
+                                                 E->getRParenLoc()};
     for (const Expr *A : llvm::ArrayRef(ConfigArgs).take_front(2)) {
       Locs.push_back(A->getBeginLoc());
       Locs.push_back(A->getEndLoc());
@@ -415,12 +431,15 @@ private:
     FileTranslation *FT = Ctx.translationAt(LLL, Offset);
     if (!FT || !RewrittenLaunches.insert({FT, Offset}).second)
       return;
-    std::optional<Token> LParen = Lexer::findNextToken(GGG, SM, AST.getLangOpts());
-    if (!LParen || LParen->isNot(tok::l_paren) || LParen->getLocation().isMacroID())
+    std::optional<Token> LParen =
+        Lexer::findNextToken(GGG, SM, AST.getLangOpts());
+    if (!LParen || LParen->isNot(tok::l_paren) ||
+        LParen->getLocation().isMacroID())
       return;
     auto offsetOf = [&](SourceLocation L) { return SM.getFileOffset(L); };
     auto endOf = [&](const Expr *A) {
-      return offsetOf(Lexer::getLocForEndOfToken(A->getEndLoc(), 0, SM, AST.getLangOpts()));
+      return offsetOf(
+          Lexer::getLocForEndOfToken(A->getEndLoc(), 0, SM, AST.getLangOpts()));
     };
     bool ExplicitTemplateArgs = false;
     if (auto *DRE = dyn_cast<DeclRefExpr>(Callee))
@@ -435,9 +454,12 @@ private:
     FT->addEdit(offsetOf(LLL), 3, ExplicitTemplateArgs ? "), dim3(" : ", dim3(",
                 EditOrigin::AST);
     FT->addEdit(endOf(ConfigArgs[0]), 0, ")", EditOrigin::AST);
-    FT->addEdit(offsetOf(ConfigArgs[1]->getBeginLoc()), 0, "dim3(", EditOrigin::AST);
+    FT->addEdit(offsetOf(ConfigArgs[1]->getBeginLoc()), 0, "dim3(",
+                EditOrigin::AST);
     FT->addEdit(endOf(ConfigArgs[1]), 0, ")", EditOrigin::AST);
-    std::string Tail = ConfigArgs.size() == 2 ? ", 0, 0" : ConfigArgs.size() == 3 ? ", 0" : "";
+    std::string Tail = ConfigArgs.size() == 2   ? ", 0, 0"
+                       : ConfigArgs.size() == 3 ? ", 0"
+                                                : "";
     if (!CallArgs.empty())
       Tail += ", ";
     unsigned GGGOffset = offsetOf(GGG);
@@ -496,7 +518,8 @@ public:
     // "N errors generated" would go straight to stderr, out of order with
     // the buffered diagnostics of parallel parses; the driver says it instead.
     CI.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<PreprocessorTracker>(Ctx));
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<PreprocessorTracker>(Ctx));
     return std::make_unique<ReferenceConsumer>(Ctx);
   }
 
@@ -508,10 +531,12 @@ private:
 /// full; the rest are only counted) and remembers the first error.
 class BufferedDiagnostics : public TextDiagnosticPrinter {
 public:
-  BufferedDiagnostics(llvm::raw_ostream &OS, DiagnosticOptions *Opts, SourceTranslation &Out)
+  BufferedDiagnostics(llvm::raw_ostream &OS, DiagnosticOptions *Opts,
+                      SourceTranslation &Out)
       : TextDiagnosticPrinter(OS, Opts), Out(Out) {}
 
-  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
     if (Level < DiagnosticsEngine::Error)
       return;
     ++Out.CompileErrors;
@@ -532,12 +557,14 @@ private:
 } // namespace
 
 void hipkit::hipify::runASTEngine(llvm::ArrayRef<std::string> Command,
-                                  const ASTEngineOptions &Options, SourceTranslation &Out) {
+                                  const ASTEngineOptions &Options,
+                                  SourceTranslation &Out) {
   TranslationContext Ctx(Options, Out);
-  llvm::IntrusiveRefCntPtr<FileManager> Files(
-      new FileManager(FileSystemOptions(), llvm::vfs::createPhysicalFileSystem()));
-  tooling::ToolInvocation Invocation(std::vector<std::string>(Command.begin(), Command.end()),
-                                     std::make_unique<HipifyAction>(Ctx), Files.get());
+  llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(
+      FileSystemOptions(), llvm::vfs::createPhysicalFileSystem()));
+  tooling::ToolInvocation Invocation(
+      std::vector<std::string>(Command.begin(), Command.end()),
+      std::make_unique<HipifyAction>(Ctx), Files.get());
   llvm::raw_string_ostream MessageStream(Out.CompilerMessages);
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts(new DiagnosticOptions());
   BufferedDiagnostics Diagnostics(MessageStream, DiagOpts.get(), Out);

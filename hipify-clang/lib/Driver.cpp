@@ -57,13 +57,16 @@ std::string realPathOf(llvm::StringRef Path) {
 /// Reads a source, or says in one line why it cannot be translated.
 llvm::Expected<std::string> readSource(llvm::StringRef Path) {
   auto fail = [&](const llvm::Twine &Why) {
-    return llvm::createStringError(std::errc::invalid_argument, "%s", Why.str().c_str());
+    return llvm::createStringError(std::errc::invalid_argument, "%s",
+                                   Why.str().c_str());
   };
   llvm::sys::fs::file_status Status;
   if (std::error_code EC = llvm::sys::fs::status(Path, Status))
-    return fail("cannot read '" + Path + "': " + EC.message() + "; check the path");
+    return fail("cannot read '" + Path + "': " + EC.message() +
+                "; check the path");
   if (llvm::sys::fs::is_directory(Status))
-    return fail("'" + Path + "' is a directory; name the CUDA source files to translate");
+    return fail("'" + Path +
+                "' is a directory; name the CUDA source files to translate");
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!Buffer)
@@ -72,16 +75,18 @@ llvm::Expected<std::string> readSource(llvm::StringRef Path) {
   if (Text.empty())
     return fail("'" + Path + "' is empty; there is nothing to translate");
   if (Text.contains('\0'))
-    return fail("'" + Path + "' is a binary file (it contains NUL bytes), not CUDA source");
+    return fail("'" + Path +
+                "' is a binary file (it contains NUL bytes), not CUDA source");
   const llvm::UTF8 *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
   const llvm::UTF8 *End = Begin + Text.size();
   const llvm::UTF8 *Cursor = Begin;
   if (!llvm::isLegalUTF8String(&Cursor, End)) {
     size_t Offset = Cursor - Begin;
     unsigned Line = 1 + llvm::count(Text.take_front(Offset), '\n');
-    return fail(llvm::formatv("'{0}' is not UTF-8 text (invalid byte at line {1}); "
-                              "convert it to UTF-8 first",
-                              Path, Line));
+    return fail(
+        llvm::formatv("'{0}' is not UTF-8 text (invalid byte at line {1}); "
+                      "convert it to UTF-8 first",
+                      Path, Line));
   }
   return Text.str();
 }
@@ -90,18 +95,40 @@ llvm::Expected<std::string> readSource(llvm::StringRef Path) {
 /// directory and a rename, so \p Path is never left half-written.
 llvm::Error writeAtomically(llvm::StringRef Path, llvm::StringRef Contents,
                             std::optional<llvm::sys::fs::perms> Permissions) {
+  // A device or pipe (-o /dev/null, a FIFO) is written in place: renaming a
+  // temporary over it would replace /dev/null with a regular file.
+  llvm::sys::fs::file_status Status;
+  if (!llvm::sys::fs::status(Path, Status) &&
+      llvm::sys::fs::exists(Status) &&
+      !llvm::sys::fs::is_regular_file(Status) &&
+      !llvm::sys::fs::is_directory(Status)) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_None);
+    if (!EC) {
+      OS << Contents;
+      OS.close();
+      if (OS.has_error())
+        EC = OS.error();
+    }
+    if (EC)
+      return llvm::createStringError(EC, "cannot write '%s': %s",
+                                     Path.str().c_str(), EC.message().c_str());
+    return llvm::Error::success();
+  }
   llvm::SmallString<256> Temp;
   int FD;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Path + ".hipify-%%%%%%", FD, Temp))
-    return llvm::createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
-                                   EC.message().c_str());
+  if (std::error_code EC =
+          llvm::sys::fs::createUniqueFile(Path + ".hipify-%%%%%%", FD, Temp))
+    return llvm::createStringError(EC, "cannot write '%s': %s",
+                                   Path.str().c_str(), EC.message().c_str());
   {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Contents;
     OS.close();
     if (OS.has_error()) {
       llvm::sys::fs::remove(Temp);
-      return llvm::createStringError(OS.error(), "cannot write '%s': %s", Path.str().c_str(),
+      return llvm::createStringError(OS.error(), "cannot write '%s': %s",
+                                     Path.str().c_str(),
                                      OS.error().message().c_str());
     }
   }
@@ -109,17 +136,17 @@ llvm::Error writeAtomically(llvm::StringRef Path, llvm::StringRef Contents,
     llvm::sys::fs::setPermissions(Temp, *Permissions);
   if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
     llvm::sys::fs::remove(Temp);
-    return llvm::createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
-                                   EC.message().c_str());
+    return llvm::createStringError(EC, "cannot write '%s': %s",
+                                   Path.str().c_str(), EC.message().c_str());
   }
   return llvm::Error::success();
 }
 
 struct Source {
-  std::string Path;     ///< As named on the command line.
+  std::string Path; ///< As named on the command line.
   std::string RealPath;
   std::string Contents;
-  std::string Output;   ///< Empty with --no-output; "-" for standard output.
+  std::string Output; ///< Empty with --no-output; "-" for standard output.
   std::vector<std::string> ProjectFlags;
 };
 
@@ -142,8 +169,8 @@ private:
   bool checkOutputLocation(const Source &S);
   void translate(Source &S, SourceTranslation &Result);
   bool emit(const Source &S, SourceTranslation &Result);
-  bool writeFile(llvm::StringRef Path, llvm::StringRef Contents, llvm::StringRef Original,
-                 bool IsInPlace);
+  bool writeFile(llvm::StringRef Path, llvm::StringRef Contents,
+                 llvm::StringRef Original, bool IsInPlace);
   void printStatistics();
   std::vector<std::string> parseCommand(const Source &S);
   void precompileCudaHeaders();
@@ -169,10 +196,12 @@ std::vector<std::string> commandKey(const std::vector<std::string> &Command) {
 }
 
 std::vector<std::string> HipifyRun::parseCommand(const Source &S) {
-  std::vector<std::string> Command = buildParseCommand(Options, TC, S.ProjectFlags, S.Path);
+  std::vector<std::string> Command =
+      buildParseCommand(Options, TC, S.ProjectFlags, S.Path);
   auto It = PrecompiledHeaders.find(commandKey(Command));
   if (It != PrecompiledHeaders.end() && !It->second.empty())
-    Command.insert(Command.end() - 1, {"-Xclang", "-include-pch", "-Xclang", It->second});
+    Command.insert(Command.end() - 1,
+                   {"-Xclang", "-include-pch", "-Xclang", It->second});
   return Command;
 }
 
@@ -203,7 +232,8 @@ void HipifyRun::precompileCudaHeaders() {
     std::string &PCH = PrecompiledHeaders[Key];
     llvm::SmallString<256> Prelude, Output;
     int FD;
-    if (llvm::sys::fs::createUniqueFile(TempDir + "/hipify-cuda-%%%%%%.cu", FD, Prelude))
+    if (llvm::sys::fs::createUniqueFile(TempDir + "/hipify-cuda-%%%%%%.cu", FD,
+                                        Prelude))
       continue;
     llvm::sys::Process::SafelyCloseFileDescriptor(FD);
     Temporaries.push_back(std::string(Prelude));
@@ -211,9 +241,11 @@ void HipifyRun::precompileCudaHeaders() {
     llvm::sys::path::replace_extension(Output, "pch");
     Temporaries.push_back(std::string(Output));
     std::vector<std::string> Generate = Key;
-    std::replace(Generate.begin(), Generate.end(), std::string("-fsyntax-only"), std::string("-c"));
-    llvm::append_range(Generate, std::vector<std::string>{"-o", std::string(Output),
-                                                          std::string(Prelude)});
+    std::replace(Generate.begin(), Generate.end(), std::string("-fsyntax-only"),
+                 std::string("-c"));
+    llvm::append_range(Generate,
+                       std::vector<std::string>{"-o", std::string(Output),
+                                                std::string(Prelude)});
     llvm::IntrusiveRefCntPtr<clang::FileManager> Files(new clang::FileManager(
         clang::FileSystemOptions(), llvm::vfs::createPhysicalFileSystem()));
     clang::tooling::ToolInvocation Invocation(
@@ -225,7 +257,8 @@ void HipifyRun::precompileCudaHeaders() {
       if (Options.Verbose)
         reportNote("precompiled the CUDA headers into '" + PCH + "'");
     } else if (Options.Verbose) {
-      reportNote("could not precompile the CUDA headers; each source parses them");
+      reportNote(
+          "could not precompile the CUDA headers; each source parses them");
     }
   }
 }
@@ -242,16 +275,20 @@ void HipifyRun::removeTemporaries() {
 
 bool HipifyRun::checkOptions() {
   if (Options.Sources.empty()) {
-    reportError("no input files; usage: hipify-clang [options] <source>... [-- <clang args>]");
+    reportError("no input files; usage: hipify-clang [options] <source>... [-- "
+                "<clang args>]");
     return false;
   }
-  int OutputModes = !Options.OutputFile.empty() + !Options.OutputDir.empty() + Options.InPlace;
+  int OutputModes = !Options.OutputFile.empty() + !Options.OutputDir.empty() +
+                    Options.InPlace;
   if (OutputModes > 1) {
-    reportError("-o, --o-dir and --inplace choose where output goes; use only one of them");
+    reportError("-o, --o-dir and --inplace choose where output goes; use only "
+                "one of them");
     return false;
   }
   if (!Options.OutputFile.empty() && Options.Sources.size() > 1) {
-    reportError("-o names one output but " + llvm::Twine(Options.Sources.size()) +
+    reportError("-o names one output but " +
+                llvm::Twine(Options.Sources.size()) +
                 " sources were given; use --o-dir for several sources");
     return false;
   }
@@ -262,8 +299,9 @@ bool HipifyRun::checkOutputLocation(const Source &S) {
   if (S.Output.empty() || S.Output == "-")
     return true;
   if (realPathOf(S.Output) == S.RealPath && !Options.InPlace) {
-    reportError("the output '" + S.Output + "' is the input '" + S.Path +
-                "' itself; use --inplace to replace a source with its translation");
+    reportError(
+        "the output '" + S.Output + "' is the input '" + S.Path +
+        "' itself; use --inplace to replace a source with its translation");
     return false;
   }
   llvm::SmallString<256> Dir(llvm::sys::path::parent_path(S.Output));
@@ -271,7 +309,8 @@ bool HipifyRun::checkOutputLocation(const Source &S) {
     Dir = ".";
   if (!llvm::sys::fs::is_directory(Dir)) {
     reportError("cannot write '" + S.Output + "': directory '" + Dir +
-                "' does not exist; create it or choose another output with -o or --o-dir");
+                "' does not exist; create it or choose another output with -o "
+                "or --o-dir");
     return false;
   }
   if (llvm::sys::fs::access(Dir, llvm::sys::fs::AccessMode::Write)) {
@@ -280,9 +319,11 @@ bool HipifyRun::checkOutputLocation(const Source &S) {
     return false;
   }
   if (llvm::sys::fs::exists(S.Output) &&
-      llvm::sys::fs::access(S.Output, llvm::sys::fs::AccessMode::Write) && !Options.InPlace) {
+      llvm::sys::fs::access(S.Output, llvm::sys::fs::AccessMode::Write) &&
+      !Options.InPlace) {
     // The rename would replace it, but a read-only file signals intent.
-    reportError("cannot write '" + S.Output + "': the file is read-only; remove it or "
+    reportError("cannot write '" + S.Output +
+                "': the file is read-only; remove it or "
                 "choose another output with -o or --o-dir");
     return false;
   }
@@ -301,16 +342,20 @@ bool HipifyRun::prepareSources() {
       Database = clang::tooling::JSONCompilationDatabase::loadFromFile(
           File, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
     if (!Database) {
-      reportError("cannot use the compilation database in '" + Options.BuildPath + "': " +
-                  Error + "; regenerate it (cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON) or "
-                  "drop -p");
+      reportError(
+          "cannot use the compilation database in '" + Options.BuildPath +
+          "': " + Error +
+          "; regenerate it (cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON) or "
+          "drop -p");
       return false;
     }
   }
-  if (!Options.OutputDir.empty() && !llvm::sys::fs::is_directory(Options.OutputDir))
-    if (std::error_code EC = llvm::sys::fs::create_directories(Options.OutputDir)) {
-      reportError("cannot create the output directory '" + Options.OutputDir + "': " +
-                  EC.message());
+  if (!Options.OutputDir.empty() &&
+      !llvm::sys::fs::is_directory(Options.OutputDir))
+    if (std::error_code EC =
+            llvm::sys::fs::create_directories(Options.OutputDir)) {
+      reportError("cannot create the output directory '" + Options.OutputDir +
+                  "': " + EC.message());
       return false;
     }
   bool Ok = true;
@@ -346,11 +391,12 @@ bool HipifyRun::prepareSources() {
       std::vector<clang::tooling::CompileCommand> Commands =
           Database->getCompileCommands(S.RealPath);
       if (Commands.empty())
-        reportWarning("'" + Path + "' has no entry in " + Options.BuildPath +
-                      "/compile_commands.json; parsing it without the project's flags");
+        reportWarning(
+            "'" + Path + "' has no entry in " + Options.BuildPath +
+            "/compile_commands.json; parsing it without the project's flags");
       else
-        S.ProjectFlags =
-            filterProjectFlags(Commands.front().CommandLine, Commands.front().Directory);
+        S.ProjectFlags = filterProjectFlags(Commands.front().CommandLine,
+                                            Commands.front().Directory);
     }
     Sources.push_back(std::move(S));
   }
@@ -360,8 +406,8 @@ bool HipifyRun::prepareSources() {
 void HipifyRun::translate(Source &S, SourceTranslation &Result) {
   auto Start = std::chrono::steady_clock::now();
   Result.SourcePath = S.Path;
-  Result.Files.push_back(
-      std::make_unique<FileTranslation>(S.Path, S.RealPath, S.Contents, /*IsMainFile=*/true));
+  Result.Files.push_back(std::make_unique<FileTranslation>(
+      S.Path, S.RealPath, S.Contents, /*IsMainFile=*/true));
   Result.Scopes.emplace_back();
   if (TC.HasCuda) {
     ASTEngineOptions AO;
@@ -380,7 +426,8 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     Engine.translate(*Result.Files[I], Scope);
   }
   double Seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   Result.Files[0]->statistics().Seconds = Seconds;
 }
 
@@ -395,11 +442,14 @@ bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,
   if (IsInPlace) {
     if (Contents == Original)
       return true; // Nothing to replace: the file and its time stamp stay.
-    if (llvm::ErrorOr<llvm::sys::fs::perms> P = llvm::sys::fs::getPermissions(Path))
+    if (llvm::ErrorOr<llvm::sys::fs::perms> P =
+            llvm::sys::fs::getPermissions(Path))
       Permissions = *P;
     if (!Options.NoBackup)
-      if (llvm::Error E = writeAtomically((Path + ".prehip").str(), Original, Permissions)) {
-        reportError(llvm::toString(std::move(E)) + "; the source was left unchanged");
+      if (llvm::Error E = writeAtomically((Path + ".prehip").str(), Original,
+                                          Permissions)) {
+        reportError(llvm::toString(std::move(E)) +
+                    "; the source was left unchanged");
         return false;
       }
   }
@@ -421,11 +471,13 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result) {
     reportWarning("'" + S.Path + "' could not be parsed (" + Result.FirstError +
                   "); translated it lexically");
   } else if (Result.CompileErrors) {
-    reportWarning(llvm::formatv("'{0}' has {1} compile error{2} (first: {3}); kept the "
-                                "translation of what parsed and translated the rest lexically",
-                                S.Path, Result.CompileErrors,
-                                Result.CompileErrors == 1 ? "" : "s", Result.FirstError)
-                      .str());
+    reportWarning(
+        llvm::formatv(
+            "'{0}' has {1} compile error{2} (first: {3}); kept the "
+            "translation of what parsed and translated the rest lexically",
+            S.Path, Result.CompileErrors, Result.CompileErrors == 1 ? "" : "s",
+            Result.FirstError)
+            .str());
   }
 
   // Decide where this source's user headers go; the first source to include
@@ -433,8 +485,8 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result) {
   std::string MainOutput = S.Output;
   bool WriteHeaders = !MainOutput.empty() && MainOutput != "-";
   llvm::SmallString<256> SourceDir(llvm::sys::path::parent_path(S.RealPath));
-  llvm::SmallString<256> OutputDir(
-      llvm::sys::path::parent_path(WriteHeaders ? realPathOf(MainOutput) : S.RealPath));
+  llvm::SmallString<256> OutputDir(llvm::sys::path::parent_path(
+      WriteHeaders ? realPathOf(MainOutput) : S.RealPath));
   std::vector<bool> Claimed(Result.Files.size(), false);
   for (size_t I = 1; I < Result.Files.size(); ++I) {
     FileTranslation &FT = *Result.Files[I];
@@ -475,12 +527,14 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result) {
       for (size_t I = 1; I < Result.Files.size(); ++I)
         if (Result.Files[I]->realPath() == Inc.HeaderRealPath)
           HeaderChanged = needsWrite(I) || It->second.Written;
-      std::string Key = llvm::formatv("{0}:{1}", Inc.IncludingFile, Inc.NameBegin).str();
+      std::string Key =
+          llvm::formatv("{0}:{1}", Inc.IncludingFile, Inc.NameBegin).str();
       if (!HeaderChanged || Redirected.count(Key))
         continue;
       Redirected.insert(Key);
-      Result.Files[Inc.IncludingFile]->addEdit(Inc.NameBegin, Inc.NameEnd - Inc.NameBegin,
-                                               "\"" + Inc.Spelled + ".hip\"", EditOrigin::AST);
+      Result.Files[Inc.IncludingFile]->addEdit(
+          Inc.NameBegin, Inc.NameEnd - Inc.NameBegin,
+          "\"" + Inc.Spelled + ".hip\"", EditOrigin::AST);
       Changed = true;
     }
   }
@@ -513,9 +567,10 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result) {
       continue;
     // A header from a subfolder of the source's folder goes to the same
     // subfolder of the output's.
-    if (std::error_code EC =
-            llvm::sys::fs::create_directories(llvm::sys::path::parent_path(H.Path))) {
-      reportError("cannot create the folder for '" + H.Path + "': " + EC.message());
+    if (std::error_code EC = llvm::sys::fs::create_directories(
+            llvm::sys::path::parent_path(H.Path))) {
+      reportError("cannot create the folder for '" + H.Path +
+                  "': " + EC.message());
       Ok = false;
       continue;
     }
@@ -534,7 +589,8 @@ void HipifyRun::printStatistics() {
   for (const TranslationStatistics &S : FileStats)
     Total.add(S);
   if (Options.PrintStats) {
-    llvm::raw_ostream &OS = Options.OutputFile == "-" ? llvm::errs() : llvm::outs();
+    llvm::raw_ostream &OS =
+        Options.OutputFile == "-" ? llvm::errs() : llvm::outs();
     for (const TranslationStatistics &S : FileStats)
       hipify::printStatistics(OS, S, /*IsTotal=*/false);
     if (FileStats.size() > 1)
@@ -543,7 +599,8 @@ void HipifyRun::printStatistics() {
   if (Options.PrintStatsCSV) {
     std::string Path = Options.StatsFile;
     if (Path.empty()) {
-      llvm::SmallString<256> P(Options.OutputDir.empty() ? "." : Options.OutputDir);
+      llvm::SmallString<256> P(Options.OutputDir.empty() ? "."
+                                                         : Options.OutputDir);
       llvm::sys::path::append(P, "hipify_stats.csv");
       Path = std::string(P);
     }
@@ -553,7 +610,8 @@ void HipifyRun::printStatistics() {
       printStatisticsCSV(OS, S, /*IsTotal=*/false);
     printStatisticsCSV(OS, Total, /*IsTotal=*/true);
     OS.flush();
-    if (llvm::Error E = writeAtomically(Path, llvm::StringRef(CSV).ltrim("\n"), std::nullopt)) {
+    if (llvm::Error E = writeAtomically(Path, llvm::StringRef(CSV).ltrim("\n"),
+                                        std::nullopt)) {
       reportError(llvm::toString(std::move(E)));
       Failed = true;
     }
@@ -571,13 +629,15 @@ int HipifyRun::run() {
     return Names;
   }());
   if (!TC.HasCuda)
-    reportWarning("no CUDA installation at '" + TC.CudaPath +
-                  "' (no include/cuda_runtime.h); translating without parsing, by "
-                  "tokens only (set --cuda-path or CUDA_PATH to parse)");
+    reportWarning(
+        "no CUDA installation at '" + TC.CudaPath +
+        "' (no include/cuda_runtime.h); translating without parsing, by "
+        "tokens only (set --cuda-path or CUDA_PATH to parse)");
   precompileCudaHeaders();
   if (Options.Verbose) {
     reportNote("CUDA: " + TC.CudaPath + (TC.HasCuda ? "" : " (not found)") +
-               "; targeted HIP version: " + (TC.HipVersion.empty() ? "unknown" : TC.HipVersion) +
+               "; targeted HIP version: " +
+               (TC.HipVersion.empty() ? "unknown" : TC.HipVersion) +
                (TC.RocmPath.empty() ? "" : " (" + TC.RocmPath + ")"));
     for (const Source &S : Sources) {
       std::string Line;
@@ -589,7 +649,9 @@ int HipifyRun::run() {
 
   std::vector<SourceTranslation> Results(Sources.size());
   {
-    unsigned Threads = Options.Jobs ? Options.Jobs : llvm::hardware_concurrency().compute_thread_count();
+    unsigned Threads =
+        Options.Jobs ? Options.Jobs
+                     : llvm::hardware_concurrency().compute_thread_count();
     Threads = std::max(1u, std::min<unsigned>(Threads, Sources.size()));
     if (Threads == 1) {
       for (size_t I = 0; I < Sources.size(); ++I)
@@ -612,7 +674,9 @@ int HipifyRun::run() {
 } // namespace
 
 int hipkit::hipify::runHipify(HipifyOptions Options) {
-  if (Options.Names.TargetHipVersion == 0 && !Options.Names.TargetHipVersionText.empty())
-    Options.Names.TargetHipVersion = NamePolicy::parseVersion(Options.Names.TargetHipVersionText);
+  if (Options.Names.TargetHipVersion == 0 &&
+      !Options.Names.TargetHipVersionText.empty())
+    Options.Names.TargetHipVersion =
+        NamePolicy::parseVersion(Options.Names.TargetHipVersionText);
   return HipifyRun(std::move(Options)).run();
 }

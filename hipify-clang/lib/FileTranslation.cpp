@@ -23,12 +23,14 @@ FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
 
 llvm::StringRef FileTranslation::lineEnding() const {
   size_t NewLine = Contents.find('\n');
-  if (NewLine != std::string::npos && NewLine > 0 && Contents[NewLine - 1] == '\r')
+  if (NewLine != std::string::npos && NewLine > 0 &&
+      Contents[NewLine - 1] == '\r')
     return "\r\n";
   return "\n";
 }
 
-std::pair<unsigned, unsigned> FileTranslation::lineAndColumn(unsigned Offset) const {
+std::pair<unsigned, unsigned>
+FileTranslation::lineAndColumn(unsigned Offset) const {
   auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
   unsigned Line = It - LineStarts.begin();
   return {Line, Offset - LineStarts[Line - 1] + 1};
@@ -46,7 +48,8 @@ void FileTranslation::countUnconverted(const ApiMapping &Row) {
 }
 
 bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
-                                   EditOrigin Origin, const NamePolicy &Policy) {
+                                   EditOrigin Origin,
+                                   const NamePolicy &Policy) {
   if (NotCuda.count(Offset) || !Referenced.insert(Offset).second)
     return false;
   UsesCudaFeatures = true;
@@ -63,9 +66,10 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
     return true;
   case NameAction::ReportExperimental:
     countUnconverted(Row);
-    warn(Offset, llvm::formatv("'{0}' maps to '{1}', which is experimental; pass "
-                               "--experimental to translate it",
-                               Row.CudaName, Row.HipName));
+    warn(Offset,
+         llvm::formatv("'{0}' maps to '{1}', which is experimental; pass "
+                       "--experimental to translate it",
+                       Row.CudaName, Row.HipName));
     return true;
   case NameAction::Rewrite:
     break;
@@ -77,7 +81,8 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
       Spelled = Spelled.drop_front(Colons + 2);
   }
   Edits.push_back({Offset, static_cast<unsigned>(Spelled.size()),
-                   Decision.Replacement.str(), static_cast<unsigned>(Edits.size())});
+                   Decision.Replacement.str(),
+                   static_cast<unsigned>(Edits.size())});
   warnIfNewerThanTarget(Offset, Row, Decision, Policy);
   ++Stats.Converted;
   ++(Origin == EditOrigin::AST ? Stats.AstChecked : Stats.Lexical);
@@ -87,26 +92,30 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
   return true;
 }
 
-void FileTranslation::warnIfNewerThanTarget(unsigned Offset, const ApiMapping &Row,
+void FileTranslation::warnIfNewerThanTarget(unsigned Offset,
+                                            const ApiMapping &Row,
                                             const NameDecision &Decision,
                                             const NamePolicy &Policy) {
   if (!Decision.NewerThanTarget || !WarnedNewer.insert(Row.CudaName).second)
     return;
   if (Decision.Action == NameAction::KeepIdentical)
-    warn(Offset, llvm::formatv("'{0}' needs HIP {1}, but the targeted ROCm has HIP {2}",
-                               Row.CudaName, Row.HipAdded,
-                               Policy.options().TargetHipVersionText));
+    warn(Offset,
+         llvm::formatv("'{0}' needs HIP {1}, but the targeted ROCm has HIP {2}",
+                       Row.CudaName, Row.HipAdded,
+                       Policy.options().TargetHipVersionText));
   else
-    warn(Offset, llvm::formatv("'{0}' (for '{1}') needs HIP {2}, but the targeted "
-                               "ROCm has HIP {3}",
-                               Decision.Replacement, Row.CudaName, Row.HipAdded,
-                               Policy.options().TargetHipVersionText));
+    warn(Offset,
+         llvm::formatv("'{0}' (for '{1}') needs HIP {2}, but the targeted "
+                       "ROCm has HIP {3}",
+                       Decision.Replacement, Row.CudaName, Row.HipAdded,
+                       Policy.options().TargetHipVersionText));
 }
 
 void FileTranslation::addEdit(unsigned Offset, unsigned Length,
                               llvm::StringRef Text, EditOrigin Origin,
                               llvm::StringRef Kind, llvm::StringRef Api) {
-  Edits.push_back({Offset, Length, Text.str(), static_cast<unsigned>(Edits.size())});
+  Edits.push_back(
+      {Offset, Length, Text.str(), static_cast<unsigned>(Edits.size())});
   if (Kind.empty())
     return;
   ++Stats.Converted;
@@ -150,15 +159,16 @@ std::vector<FileTranslation::Edit> FileTranslation::normalizedEdits() const {
 llvm::Expected<std::string> FileTranslation::apply() const {
   clang::tooling::Replacements Replacements;
   for (const Edit &E : normalizedEdits())
-    if (llvm::Error Err = Replacements.add(
-            clang::tooling::Replacement(DisplayPath, E.Offset, E.Length, E.Text)))
+    if (llvm::Error Err = Replacements.add(clang::tooling::Replacement(
+            DisplayPath, E.Offset, E.Length, E.Text)))
       return std::move(Err);
   return clang::tooling::applyAllReplacements(Contents, Replacements);
 }
 
 void FileTranslation::finishStatistics() {
   Stats.TotalBytes = Contents.size();
-  Stats.TotalLines = LineStarts.size() - (!Contents.empty() && Contents.back() == '\n');
+  Stats.TotalLines =
+      LineStarts.size() - (!Contents.empty() && Contents.back() == '\n');
   if (Contents.empty())
     Stats.TotalLines = 0;
   std::set<unsigned> Lines;
@@ -168,7 +178,8 @@ void FileTranslation::finishStatistics() {
       continue;
     Stats.ReplacedBytes += E.Length; // Bytes of the original replaced.
     unsigned First = lineAndColumn(E.Offset).first;
-    unsigned Last = lineAndColumn(E.Offset + (E.Length ? E.Length - 1 : 0)).first;
+    unsigned Last =
+        lineAndColumn(E.Offset + (E.Length ? E.Length - 1 : 0)).first;
     for (unsigned L = First; L <= Last; ++L)
       Lines.insert(L);
   }
@@ -177,11 +188,14 @@ void FileTranslation::finishStatistics() {
 
 std::string FileTranslation::formatWarnings() const {
   std::vector<std::pair<unsigned, std::string>> Sorted = Warnings;
-  llvm::stable_sort(Sorted, [](const auto &A, const auto &B) { return A.first < B.first; });
+  llvm::stable_sort(
+      Sorted, [](const auto &A, const auto &B) { return A.first < B.first; });
   std::string Text;
   for (const auto &[Offset, Message] : Sorted) {
     auto [Line, Column] = lineAndColumn(Offset);
-    Text += llvm::formatv("{0}:{1}:{2}: warning: {3}\n", DisplayPath, Line, Column, Message).str();
+    Text += llvm::formatv("{0}:{1}:{2}: warning: {3}\n", DisplayPath, Line,
+                          Column, Message)
+                .str();
   }
   return Text;
 }

@@ -27,7 +27,8 @@ NameDecision NamePolicy::decide(const ApiMapping &Row) const {
   // --roc selects the ROCm libraries' own names for every library but cuDNN,
   // whose ROCm counterpart (MIOpen) --miopen selects.
   bool IsDnn = Row.Api == "cudnn";
-  if (!Row.RocName.empty() && ((Options.Roc && !IsDnn) || (Options.MIOpen && IsDnn)))
+  if (!Row.RocName.empty() &&
+      ((Options.Roc && !IsDnn) || (Options.MIOpen && IsDnn)))
     Target = Row.RocName;
   // Rows of namespaced names ("cooperative_groups::grid_group") are rewritten
   // at the unqualified spelling: only the last component is written.
@@ -35,12 +36,14 @@ NameDecision NamePolicy::decide(const ApiMapping &Row) const {
     size_t Colons = Name.rfind("::");
     return Colons == llvm::StringRef::npos ? Name : Name.drop_front(Colons + 2);
   };
-  Decision.Replacement = Row.Kind == NameKind::Header ? Target : Unqualified(Target);
+  Decision.Replacement =
+      Row.Kind == NameKind::Header ? Target : Unqualified(Target);
   llvm::StringRef Spelled =
       Row.Kind == NameKind::Header ? Row.CudaName : Unqualified(Row.CudaName);
   Decision.Action = Decision.Replacement == Spelled ? NameAction::KeepIdentical
                                                     : NameAction::Rewrite;
   unsigned Added = parseVersion(Row.HipAdded);
-  Decision.NewerThanTarget = Options.TargetHipVersion && Added > Options.TargetHipVersion;
+  Decision.NewerThanTarget =
+      Options.TargetHipVersion && Added > Options.TargetHipVersion;
   return Decision;
 }

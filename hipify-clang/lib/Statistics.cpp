@@ -119,16 +119,20 @@ void print(llvm::raw_ostream &OS, const TranslationStatistics &S, bool IsTotal,
   R.value("TOTAL bytes", llvm::Twine(S.TotalBytes));
   R.value("CHANGED lines of code", llvm::Twine(S.ChangedLines));
   R.value("TOTAL lines of code", llvm::Twine(S.TotalLines));
-  R.value("CODE CHANGED (in bytes) %", llvm::Twine(percent(S.ReplacedBytes, S.TotalBytes)));
-  R.value("CODE CHANGED (in lines) %", llvm::Twine(percent(S.ChangedLines, S.TotalLines)));
+  R.value("CODE CHANGED (in bytes) %",
+          llvm::Twine(percent(S.ReplacedBytes, S.TotalBytes)));
+  R.value("CODE CHANGED (in lines) %",
+          llvm::Twine(percent(S.ChangedLines, S.TotalLines)));
   std::string Seconds;
   llvm::raw_string_ostream(Seconds) << llvm::format("%.2f", S.Seconds);
   R.value("TIME ELAPSED s", Seconds);
   R.value("AST-CHECKED refs count", llvm::Twine(S.AstChecked));
   R.value("LEXICAL refs count", llvm::Twine(S.Lexical));
-  R.table("CONVERTED refs by type", "CUDA ref type;Count", rows(S.ConvertedByKind));
+  R.table("CONVERTED refs by type", "CUDA ref type;Count",
+          rows(S.ConvertedByKind));
   R.table("CONVERTED refs by API", "CUDA API;Count", apiRows(S.ConvertedByApi));
-  R.table("CONVERTED refs by names", "CUDA ref name;Count", rows(S.ConvertedByName));
+  R.table("CONVERTED refs by names", "CUDA ref name;Count",
+          rows(S.ConvertedByName));
   R.table("UNCONVERTED refs by type", "UNCONVERTED CUDA ref type;Count",
           rows(S.UnconvertedByKind));
   R.table("UNCONVERTED refs by API", "UNCONVERTED CUDA API;Count",
@@ -139,11 +143,13 @@ void print(llvm::raw_ostream &OS, const TranslationStatistics &S, bool IsTotal,
 } // namespace
 
 void hipkit::hipify::printStatistics(llvm::raw_ostream &OS,
-                                     const TranslationStatistics &S, bool IsTotal) {
+                                     const TranslationStatistics &S,
+                                     bool IsTotal) {
   print(OS, S, IsTotal, /*CSV=*/false);
 }
 
 void hipkit::hipify::printStatisticsCSV(llvm::raw_ostream &OS,
-                                        const TranslationStatistics &S, bool IsTotal) {
+                                        const TranslationStatistics &S,
+                                        bool IsTotal) {
   print(OS, S, IsTotal, /*CSV=*/true);
 }

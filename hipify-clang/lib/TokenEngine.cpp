@@ -64,7 +64,9 @@ std::vector<LexedToken> lexFile(llvm::StringRef Contents) {
     Lex.LexFromRawLexer(Tok);
     if (Tok.is(clang::tok::eof))
       break;
-    LexedToken T{Tok.getKind(), SM.getFileOffset(Tok.getLocation()), {},
+    LexedToken T{Tok.getKind(),
+                 SM.getFileOffset(Tok.getLocation()),
+                 {},
                  Tok.isAtStartOfLine()};
     if (Tok.is(clang::tok::raw_identifier)) {
       llvm::StringRef Raw = Tok.getRawIdentifier();
@@ -189,7 +191,8 @@ std::vector<Directive> scanDirectives(llvm::StringRef Contents,
 }
 
 bool inAnyRange(llvm::ArrayRef<OffsetRange> Ranges, unsigned Offset) {
-  return llvm::any_of(Ranges, [&](const OffsetRange &R) { return R.contains(Offset); });
+  return llvm::any_of(Ranges,
+                      [&](const OffsetRange &R) { return R.contains(Offset); });
 }
 
 bool isPrefix(llvm::ArrayRef<unsigned> Prefix, llvm::ArrayRef<unsigned> Of) {
@@ -210,11 +213,13 @@ constexpr llvm::StringLiteral HipRuntimeApiHeader = "hip/hip_runtime_api.h";
 
 } // namespace
 
-void TokenEngine::translate(FileTranslation &FT, const LexicalScope &Scope) const {
+void TokenEngine::translate(FileTranslation &FT,
+                            const LexicalScope &Scope) const {
   llvm::StringRef Contents = FT.contents();
   std::vector<LexedToken> Tokens = lexFile(Contents);
   std::vector<bool> Untranslatable;
-  std::vector<Directive> Directives = scanDirectives(Contents, Tokens, Untranslatable);
+  std::vector<Directive> Directives =
+      scanDirectives(Contents, Tokens, Untranslatable);
 
   // Names. Keywords are never names, whatever a table row says.
   clang::LangOptions Opts = cudaLangOptions();
@@ -234,12 +239,14 @@ void TokenEngine::translate(FileTranslation &FT, const LexicalScope &Scope) cons
     // A member (x.name, p->name) is never a CUDA API name; a qualified name
     // (ns::name) is one only if the table has a row for the qualified name.
     const ApiMapping *Row = nullptr;
-    clang::tok::TokenKind Previous = I ? Tokens[I - 1].Kind : clang::tok::unknown;
+    clang::tok::TokenKind Previous =
+        I ? Tokens[I - 1].Kind : clang::tok::unknown;
     if (Previous == clang::tok::period || Previous == clang::tok::arrow)
       continue;
     if (Previous == clang::tok::coloncolon && I >= 2 &&
         Tokens[I - 2].Kind == clang::tok::raw_identifier) {
-      Row = lookupCudaName((Tokens[I - 2].Identifier + "::" + T.Identifier).str());
+      Row = lookupCudaName(
+          (Tokens[I - 2].Identifier + "::" + T.Identifier).str());
     } else {
       Row = lookupCudaName(T.Identifier);
     }
@@ -254,7 +261,8 @@ void TokenEngine::translate(FileTranslation &FT, const LexicalScope &Scope) cons
     std::vector<unsigned> Blocks;
   };
   std::vector<EmittedHeader> Emitted;
-  auto isRedundant = [&](llvm::StringRef Name, llvm::ArrayRef<unsigned> Blocks) {
+  auto isRedundant = [&](llvm::StringRef Name,
+                         llvm::ArrayRef<unsigned> Blocks) {
     return llvm::any_of(Emitted, [&](const EmittedHeader &E) {
       return E.Name == Name && isPrefix(E.Blocks, Blocks);
     });
@@ -265,18 +273,20 @@ void TokenEngine::translate(FileTranslation &FT, const LexicalScope &Scope) cons
   unsigned AfterGuardOrPragmaOnce = 0;
   if (Directives.size() >= 2 && Directives[0].IsIfndef &&
       Directives[1].Kind == DirectiveKind::Define &&
-      Directives[1].Macro == Directives[0].Macro && Directives[1].Blocks.size() == 1) {
+      Directives[1].Macro == Directives[0].Macro &&
+      Directives[1].Blocks.size() == 1) {
     GuardBlock = Directives[1].Blocks[0];
     AfterGuardOrPragmaOnce = Directives[1].LineEnd;
   }
   for (const Directive &D : Directives) {
-    if (D.Kind == DirectiveKind::Pragma && D.Blocks.empty() && !AfterGuardOrPragmaOnce &&
+    if (D.Kind == DirectiveKind::Pragma && D.Blocks.empty() &&
+        !AfterGuardOrPragmaOnce &&
         Contents.slice(D.HashOffset, D.LineEnd).contains("once"))
       AfterGuardOrPragmaOnce = D.LineEnd;
     if (D.Kind != DirectiveKind::Include || D.HeaderName.empty())
       continue;
-    bool TopLevel = D.Blocks.empty() ||
-                    (GuardBlock && D.Blocks.size() == 1 && D.Blocks[0] == *GuardBlock);
+    bool TopLevel = D.Blocks.empty() || (GuardBlock && D.Blocks.size() == 1 &&
+                                         D.Blocks[0] == *GuardBlock);
     if (TopLevel && !FirstTopLevelInclude)
       FirstTopLevelInclude = lineStart(Contents, D.HashOffset);
     bool InSkipped = inAnyRange(Scope.Skipped, D.HashOffset);
@@ -296,7 +306,8 @@ void TokenEngine::translate(FileTranslation &FT, const LexicalScope &Scope) cons
       FT.warnIfNewerThanTarget(D.NameBegin + 1, *Row, Decision, Policy);
       if (InSkipped) {
         FT.addEdit(D.NameBegin, D.NameEnd - D.NameBegin,
-                   (D.Angled ? "<" : "\"") + HipHeader + (D.Angled ? ">" : "\""),
+                   (D.Angled ? "<" : "\"") + HipHeader +
+                       (D.Angled ? ">" : "\""),
                    Origin, "include", Row->Api);
         continue;
       }

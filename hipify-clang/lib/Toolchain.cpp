@@ -9,7 +9,9 @@
 
 using namespace hipkit::hipify;
 
-static bool exists(const llvm::Twine &Path) { return llvm::sys::fs::exists(Path); }
+static bool exists(const llvm::Twine &Path) {
+  return llvm::sys::fs::exists(Path);
+}
 
 std::string hipkit::hipify::readHipVersion(llvm::StringRef RocmRoot) {
   auto valueOf = [](llvm::StringRef Text, llvm::StringRef Key, char Separator) {
@@ -28,14 +30,17 @@ std::string hipkit::hipify::readHipVersion(llvm::StringRef RocmRoot) {
     return std::string();
   };
   for (auto [Relative, Separator] :
-       {std::pair("share/hip/version", '='), std::pair("include/hip/hip_version.h", ' ')}) {
+       {std::pair("share/hip/version", '='),
+        std::pair("include/hip/hip_version.h", ' ')}) {
     llvm::SmallString<256> Path(RocmRoot);
     llvm::sys::path::append(Path, Relative);
     auto Buffer = llvm::MemoryBuffer::getFile(Path);
     if (!Buffer)
       continue;
-    std::string Major = valueOf((*Buffer)->getBuffer(), "HIP_VERSION_MAJOR", Separator);
-    std::string Minor = valueOf((*Buffer)->getBuffer(), "HIP_VERSION_MINOR", Separator);
+    std::string Major =
+        valueOf((*Buffer)->getBuffer(), "HIP_VERSION_MAJOR", Separator);
+    std::string Minor =
+        valueOf((*Buffer)->getBuffer(), "HIP_VERSION_MINOR", Separator);
     if (!Major.empty() && !Minor.empty())
       return Major + "." + Minor;
   }
@@ -46,17 +51,20 @@ Toolchain hipkit::hipify::discoverToolchain(const HipifyOptions &Options) {
   Toolchain TC;
   TC.CudaPath = Options.CudaPath;
   if (TC.CudaPath.empty())
-    if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("CUDA_PATH"))
+    if (std::optional<std::string> Env =
+            llvm::sys::Process::GetEnv("CUDA_PATH"))
       TC.CudaPath = *Env;
   if (TC.CudaPath.empty())
     TC.CudaPath = "/usr/local/cuda";
   TC.HasCuda = exists(TC.CudaPath + "/include/cuda_runtime.h");
 
-  TC.ResourceDir = Options.ResourceDir.empty() ? HIPIFY_CLANG_RESOURCE_DIR : Options.ResourceDir;
+  TC.ResourceDir = Options.ResourceDir.empty() ? HIPIFY_CLANG_RESOURCE_DIR
+                                               : Options.ResourceDir;
 
-  // The tool lives in <prefix>/bin; its stand-in headers in <prefix>/lib/hipify-clang/include.
-  llvm::SmallString<256> StandIns(
-      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Options.ExecutablePath)));
+  // The tool lives in <prefix>/bin; its stand-in headers in
+  // <prefix>/lib/hipify-clang/include.
+  llvm::SmallString<256> StandIns(llvm::sys::path::parent_path(
+      llvm::sys::path::parent_path(Options.ExecutablePath)));
   llvm::sys::path::append(StandIns, "lib", "hipify-clang", "include");
   TC.StandInDir = std::string(StandIns);
 
@@ -64,7 +72,8 @@ Toolchain hipkit::hipify::discoverToolchain(const HipifyOptions &Options) {
   if (!Options.RocmPath.empty()) {
     RocmCandidates.push_back(Options.RocmPath);
   } else {
-    if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("ROCM_PATH"))
+    if (std::optional<std::string> Env =
+            llvm::sys::Process::GetEnv("ROCM_PATH"))
       RocmCandidates.push_back(*Env);
     RocmCandidates.push_back("/usr");
     RocmCandidates.push_back("/opt/rocm");
@@ -79,29 +88,31 @@ Toolchain hipkit::hipify::discoverToolchain(const HipifyOptions &Options) {
   return TC;
 }
 
-std::vector<std::string>
-hipkit::hipify::buildParseCommand(const HipifyOptions &Options, const Toolchain &TC,
-                                  llvm::ArrayRef<std::string> ProjectFlags,
-                                  llvm::StringRef Source) {
+std::vector<std::string> hipkit::hipify::buildParseCommand(
+    const HipifyOptions &Options, const Toolchain &TC,
+    llvm::ArrayRef<std::string> ProjectFlags, llvm::StringRef Source) {
   std::vector<std::string> Command = {"clang++"};
   llvm::append_range(Command, Options.ExtraArgsBefore);
   // CUDA mode, as nvcc would compile a .cu file, whatever the file's suffix.
   // The host side is enough: device code is parsed too (only code generation
   // is per side), and device-only #if branches go to the token engine.
-  llvm::append_range(Command, std::vector<std::string>{
-      "-x", "cuda", "--cuda-host-only", "-fsyntax-only", "--cuda-path=" + TC.CudaPath,
-      "-nocudalib", "--no-cuda-version-check", "-Wno-unknown-cuda-version", "-w",
-      // Clang stops parsing after 20 errors by default; the translation wants
-      // the AST of everything after them too.
-      "-ferror-limit=0", "-resource-dir", TC.ResourceDir,
-      // After every other include directory, so a CUDA installation that has
-      // the real header uses it.
-      "-idirafter", TC.StandInDir});
+  llvm::append_range(
+      Command, std::vector<std::string>{
+                   "-x", "cuda", "--cuda-host-only", "-fsyntax-only",
+                   "--cuda-path=" + TC.CudaPath, "-nocudalib",
+                   "--no-cuda-version-check", "-Wno-unknown-cuda-version", "-w",
+                   // Clang stops parsing after 20 errors by default; the
+                   // translation wants the AST of everything after them too.
+                   "-ferror-limit=0", "-resource-dir", TC.ResourceDir,
+                   // After every other include directory, so a CUDA
+                   // installation that has the real header uses it.
+                   "-idirafter", TC.StandInDir});
   // CUDA 13 moved libcu++ and the other CCCL headers (cuda/std/...) under
   // include/cccl, which nvcc searches and clang 19 does not.
   if (llvm::sys::fs::is_directory(TC.CudaPath + "/include/cccl"))
-    llvm::append_range(Command,
-                       std::vector<std::string>{"-idirafter", TC.CudaPath + "/include/cccl"});
+    llvm::append_range(
+        Command,
+        std::vector<std::string>{"-idirafter", TC.CudaPath + "/include/cccl"});
   for (const std::string &Arch : Options.CudaGpuArchs)
     Command.push_back("--cuda-gpu-arch=" + Arch);
   llvm::append_range(Command, ProjectFlags);
@@ -126,7 +137,8 @@ hipkit::hipify::filterProjectFlags(llvm::ArrayRef<std::string> CommandLine,
     llvm::sys::path::append(Full, Path);
     return std::string(Full);
   };
-  static const char *const PathFlags[] = {"-I", "-isystem", "-iquote", "-idirafter", "-include"};
+  static const char *const PathFlags[] = {"-I", "-isystem", "-iquote",
+                                          "-idirafter", "-include"};
   static const char *const ValueFlags[] = {"-D", "-U"};
   for (size_t I = 1; I < CommandLine.size(); ++I) {
     llvm::StringRef Arg = CommandLine[I];

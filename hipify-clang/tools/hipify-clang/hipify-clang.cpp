@@ -51,7 +51,8 @@ int main(int Argc, char **Argv) {
 
   // Everything after `--` goes to clang unchanged.
   ArrayRef<char *> All(Argv + 1, Argc - 1);
-  auto DashDash = llvm::find_if(All, [](const char *A) { return StringRef(A) == "--"; });
+  auto DashDash =
+      llvm::find_if(All, [](const char *A) { return StringRef(A) == "--"; });
   ArrayRef<char *> Own(All.begin(), DashDash);
   hipkit::hipify::HipifyOptions Options;
   if (DashDash != All.end())
@@ -64,11 +65,13 @@ int main(int Argc, char **Argv) {
     hipkit::exitWithError(Twine("option '") + Args.getArgString(MissingIndex) +
                           "' needs a value; see hipify-clang --help");
   for (const Arg *A : Args.filtered(OPT_UNKNOWN))
-    hipkit::exitWithError("unknown option '" + A->getAsString(Args) +
-                          "'; see hipify-clang --help (clang options go after --)");
+    hipkit::exitWithError(
+        "unknown option '" + A->getAsString(Args) +
+        "'; see hipify-clang --help (clang options go after --)");
 
   if (Args.hasArg(OPT_help)) {
-    Table.printHelp(outs(), "hipify-clang [options] <source>... [-- <clang args>]",
+    Table.printHelp(outs(),
+                    "hipify-clang [options] <source>... [-- <clang args>]",
                     "hipify-clang: translate CUDA sources to HIP");
     return 0;
   }
@@ -91,17 +94,20 @@ int main(int Argc, char **Argv) {
   Options.TempDir = Args.getLastArgValue(OPT_temp_dir).str();
   Options.PrintStats = Args.hasArg(OPT_print_stats) || Args.hasArg(OPT_examine);
   Options.StatsFile = Args.getLastArgValue(OPT_o_stats).str();
-  Options.PrintStatsCSV = Args.hasArg(OPT_print_stats_csv) || !Options.StatsFile.empty();
+  Options.PrintStatsCSV =
+      Args.hasArg(OPT_print_stats_csv) || !Options.StatsFile.empty();
   Options.CudaPath = Args.getLastArgValue(OPT_cuda_path).str();
   Options.CudaGpuArchs = Args.getAllArgValues(OPT_cuda_gpu_arch);
-  Options.ResourceDir = Args.getLastArgValue(OPT_clang_resource_directory).str();
+  Options.ResourceDir =
+      Args.getLastArgValue(OPT_clang_resource_directory).str();
   Options.RocmPath = Args.getLastArgValue(OPT_rocm_path).str();
   Options.BuildPath = Args.getLastArgValue(OPT_p).str();
   Options.ExtraArgs = Args.getAllArgValues(OPT_extra_arg);
   Options.ExtraArgsBefore = Args.getAllArgValues(OPT_extra_arg_before);
   Options.IncludeDirs = Args.getAllArgValues(OPT_I);
   Options.Defines = Args.getAllArgValues(OPT_D);
-  Options.SkipExcludedBlocks = Args.hasArg(OPT_skip_excluded_preprocessor_conditional_blocks);
+  Options.SkipExcludedBlocks =
+      Args.hasArg(OPT_skip_excluded_preprocessor_conditional_blocks);
   Options.HipKernelExecutionSyntax = Args.hasFlag(
       OPT_hip_kernel_execution_syntax, OPT_cuda_kernel_execution_syntax, false);
   Options.Amap = Args.hasArg(OPT_amap);
@@ -113,7 +119,8 @@ int main(int Argc, char **Argv) {
   if (const Arg *A = Args.getLastArg(OPT_j)) {
     StringRef Value = A->getValue();
     if (Value.getAsInteger(10, Options.Jobs) || Options.Jobs == 0)
-      hipkit::exitWithError("-j needs a positive number of jobs, not '" + Value + "'");
+      hipkit::exitWithError("-j needs a positive number of jobs, not '" +
+                            Value + "'");
   }
   return hipkit::hipify::runHipify(std::move(Options));
 }

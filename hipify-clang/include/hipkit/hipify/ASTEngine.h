@@ -26,7 +26,7 @@ namespace hipkit::hipify {
 /// A quoted #include of a user header, so the driver can point it at the
 /// header's translation when that is written under another name.
 struct UserHeaderInclude {
-  unsigned IncludingFile; ///< Index into SourceTranslation::Files.
+  unsigned IncludingFile;      ///< Index into SourceTranslation::Files.
   unsigned NameBegin, NameEnd; ///< The name with its quotes.
   std::string Spelled;
   std::string HeaderRealPath;
@@ -60,8 +60,8 @@ struct ASTEngineOptions {
 
 /// Parses \p Source with the compiler command \p Command (argv[0] first) and
 /// fills \p Out. The source's own bytes must already be in Out.Files[0].
-void runASTEngine(llvm::ArrayRef<std::string> Command, const ASTEngineOptions &Options,
-                  SourceTranslation &Out);
+void runASTEngine(llvm::ArrayRef<std::string> Command,
+                  const ASTEngineOptions &Options, SourceTranslation &Out);
 
 } // namespace hipkit::hipify
 

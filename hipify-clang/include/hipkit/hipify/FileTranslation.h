@@ -31,7 +31,9 @@ enum class EditOrigin { AST, Lexical };
 /// A half-open byte range [Begin, End) of a file.
 struct OffsetRange {
   unsigned Begin = 0, End = 0;
-  bool contains(unsigned Offset) const { return Begin <= Offset && Offset < End; }
+  bool contains(unsigned Offset) const {
+    return Begin <= Offset && Offset < End;
+  }
 };
 
 class FileTranslation {
@@ -70,7 +72,8 @@ public:
   /// Warns (once per name) when \p Decision writes a HIP name newer than the
   /// targeted HIP version.
   void warnIfNewerThanTarget(unsigned Offset, const ApiMapping &Row,
-                             const NameDecision &Decision, const NamePolicy &Policy);
+                             const NameDecision &Decision,
+                             const NamePolicy &Policy);
   void warn(unsigned Offset, const llvm::Twine &Message);
 
   /// True once anything shows the file is CUDA code: a CUDA name, a kernel

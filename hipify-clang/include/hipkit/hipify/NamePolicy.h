@@ -19,7 +19,8 @@ enum class NameAction {
   Rewrite,            ///< Replace the name's spelling with Replacement.
   KeepIdentical,      ///< HIP spells it the same: nothing to rewrite.
   ReportUnsupported,  ///< No HIP equivalent: warn, leave it.
-  ReportExperimental, ///< Experimental row without --experimental: warn, leave it.
+  ReportExperimental, ///< Experimental row without --experimental: warn, leave
+                      ///< it.
 };
 
 struct NameDecision {

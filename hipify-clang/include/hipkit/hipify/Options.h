@@ -14,9 +14,9 @@ namespace hipkit::hipify {
 
 /// How names are chosen from the mapping table.
 struct NameOptions {
-  bool Roc = false;          ///< Prefer RocName (rocBLAS, ...) over HipName.
-  bool MIOpen = false;       ///< Prefer RocName for cuDNN (MIOpen).
-  bool Experimental = false; ///< Apply experimental rows.
+  bool Roc = false;             ///< Prefer RocName (rocBLAS, ...) over HipName.
+  bool MIOpen = false;          ///< Prefer RocName for cuDNN (MIOpen).
+  bool Experimental = false;    ///< Apply experimental rows.
   bool UseHipDataTypes = false; ///< Library data types -> hipDataType rows.
   /// The HIP version of the targeted ROCm as major*100+minor, 0 when unknown.
   unsigned TargetHipVersion = 0;
@@ -42,10 +42,10 @@ struct HipifyOptions {
   std::string StatsFile;
 
   // Parsing.
-  std::string CudaPath;      ///< Empty: $CUDA_PATH, else /usr/local/cuda.
-  std::string ResourceDir;   ///< Empty: clang 19's.
-  std::string RocmPath;      ///< Empty: $ROCM_PATH, /usr, /opt/rocm.
-  std::string BuildPath;     ///< -p
+  std::string CudaPath;    ///< Empty: $CUDA_PATH, else /usr/local/cuda.
+  std::string ResourceDir; ///< Empty: clang 19's.
+  std::string RocmPath;    ///< Empty: $ROCM_PATH, /usr, /opt/rocm.
+  std::string BuildPath;   ///< -p
   std::vector<std::string> CudaGpuArchs;
   std::vector<std::string> IncludeDirs, Defines;
   std::vector<std::string> ExtraArgsBefore, ExtraArgs;

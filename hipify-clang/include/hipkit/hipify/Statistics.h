@@ -18,14 +18,18 @@ namespace hipkit::hipify {
 struct TranslationStatistics {
   std::string FileName;
   unsigned Converted = 0, Unconverted = 0;
-  /// Converted references proved by the AST engine vs. matched by the token engine.
+  /// Converted references proved by the AST engine vs. matched by the token
+  /// engine.
   unsigned AstChecked = 0, Lexical = 0;
-  std::map<std::string, unsigned> ConvertedByKind, ConvertedByApi, ConvertedByName;
-  std::map<std::string, unsigned> UnconvertedByKind, UnconvertedByApi, UnconvertedByName;
+  std::map<std::string, unsigned> ConvertedByKind, ConvertedByApi,
+      ConvertedByName;
+  std::map<std::string, unsigned> UnconvertedByKind, UnconvertedByApi,
+      UnconvertedByName;
   uint64_t ReplacedBytes = 0, TotalBytes = 0;
   unsigned ChangedLines = 0, TotalLines = 0;
   double Seconds = 0;
-  /// Files counted (1 for one file) and, of those, files the translation changed.
+  /// Files counted (1 for one file) and, of those, files the translation
+  /// changed.
   unsigned Files = 1, ChangedFiles = 0;
 
   /// Adds \p Other's counts (for the totals over a run).

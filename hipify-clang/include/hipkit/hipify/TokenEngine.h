@@ -38,7 +38,8 @@ public:
 
   /// Adds lexical name references within \p Scope and rewrites the file's
   /// #include lines:
-  ///  - each CUDA header becomes its HIP header (unsupported ones are reported);
+  ///  - each CUDA header becomes its HIP header (unsupported ones are
+  ///  reported);
   ///  - an include made redundant by an earlier one of the same HIP header that
   ///    is active whenever it is (same or enclosing #if block) is removed;
   ///  - hip/hip_runtime.h is inserted before the first other HIP header that

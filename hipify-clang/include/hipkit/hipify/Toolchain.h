@@ -39,17 +39,19 @@ std::string readHipVersion(llvm::StringRef RocmRoot);
 
 /// The clang command line (argv[0] first) that parses \p Source in CUDA mode.
 /// \p ProjectFlags are the -I/-D/... flags taken from compile_commands.json.
-std::vector<std::string> buildParseCommand(const HipifyOptions &Options, const Toolchain &TC,
-                                           llvm::ArrayRef<std::string> ProjectFlags,
-                                           llvm::StringRef Source);
+std::vector<std::string>
+buildParseCommand(const HipifyOptions &Options, const Toolchain &TC,
+                  llvm::ArrayRef<std::string> ProjectFlags,
+                  llvm::StringRef Source);
 
 /// Keeps, from a project compile command (nvcc's or a host compiler's), the
 /// flags that change what the source means: -I, -isystem, -iquote, -idirafter,
 /// -D, -U, -include and -std. Relative paths are made absolute against
 /// \p Directory. Everything else (code generation, nvcc's -gencode, ...) is
 /// irrelevant to a parse and often unknown to clang.
-std::vector<std::string> filterProjectFlags(llvm::ArrayRef<std::string> CommandLine,
-                                            llvm::StringRef Directory);
+std::vector<std::string>
+filterProjectFlags(llvm::ArrayRef<std::string> CommandLine,
+                   llvm::StringRef Directory);
 
 } // namespace hipkit::hipify
 
