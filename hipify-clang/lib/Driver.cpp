@@ -95,23 +95,6 @@ llvm::Expected<std::string> readSource(llvm::StringRef Path) {
 /// directory and a rename, so \p Path is never left half-written.
 llvm::Error writeAtomically(llvm::StringRef Path, llvm::StringRef Contents,
                             std::optional<llvm::sys::fs::perms> Permissions) {
-  // A device or pipe (-o /dev/null, -o /dev/stdout) is written through:
-  // renaming over it would replace the device node with a regular file.
-  llvm::sys::fs::file_status Existing;
-  if (!llvm::sys::fs::status(Path, Existing) && llvm::sys::fs::exists(Existing) &&
-      !llvm::sys::fs::is_regular_file(Existing)) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Path, EC);
-    if (!EC) {
-      OS << Contents;
-      OS.close();
-      EC = OS.error();
-    }
-    if (EC)
-      return llvm::createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
-                                     EC.message().c_str());
-    return llvm::Error::success();
-  }
   // A device or pipe (-o /dev/null, a FIFO) is written in place: renaming a
   // temporary over it would replace /dev/null with a regular file.
   llvm::sys::fs::file_status Status;
