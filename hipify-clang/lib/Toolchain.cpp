@@ -113,6 +113,13 @@ std::vector<std::string> hipkit::hipify::buildParseCommand(
     llvm::append_range(
         Command,
         std::vector<std::string>{"-idirafter", TC.CudaPath + "/include/cccl"});
+  // clang 19's CUDA wrapper leaves out CUDA's surface functions (surf2Dread,
+  // ...); the shipped header declares them from CUDA's own header.
+  if (llvm::sys::fs::exists(TC.CudaPath + "/include/surface_indirect_functions.h") &&
+      llvm::sys::fs::exists(TC.StandInDir + "/hipify_cuda_surface_functions.h"))
+    llvm::append_range(Command,
+                       std::vector<std::string>{
+                           "-include", TC.StandInDir + "/hipify_cuda_surface_functions.h"});
   for (const std::string &Arch : Options.CudaGpuArchs)
     Command.push_back("--cuda-gpu-arch=" + Arch);
   llvm::append_range(Command, ProjectFlags);
