@@ -383,6 +383,35 @@ public:
         Ctx.recordNotCuda(ND->getLocation(), ND->getName());
     return true;
   }
+  /// Calls whose row rewrites arguments ("drop:N", "cast:N:TYPE").
+  bool VisitCallExpr(CallExpr *E) {
+    const Expr *Callee = E->getCallee()->IgnoreImplicit();
+    const NamedDecl *D = nullptr;
+    SourceLocation NameLoc;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee)) {
+      D = Ref->getDecl();
+      NameLoc = Ref->getLocation();
+    } else if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee)) {
+      if (Lookup->getNumDecls())
+        D = (*Lookup->decls_begin())->getUnderlyingDecl();
+      NameLoc = Lookup->getNameLoc();
+    }
+    if (!D || Ctx.isUserLocation(D->getLocation()))
+      return true;
+    const ApiMapping *Row = Ctx.rowFor(D);
+    if (!Row || Row->Rewrite.empty())
+      return true;
+    RewriteRule Rule = parseRewrite(*Row);
+    if (Rule.Argument >= E->getNumArgs() ||
+        isa<CXXDefaultArgExpr>(E->getArg(Rule.Argument)))
+      return true;
+    if (Rule.Kind == RewriteRule::DropArgument)
+      dropArgument(E, NameLoc, *Row, Rule.Argument);
+    else if (Rule.Kind == RewriteRule::CastArgument)
+      castArgument(E->getArg(Rule.Argument), Rule.Text);
+    return true;
+  }
+
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
     Ctx.markUsesCuda(E->getBeginLoc());
     if (Ctx.options().HipKernelExecutionSyntax)
@@ -391,6 +420,76 @@ public:
   }
 
 private:
+  /// The offset of \p Loc in \p FT when it is a location in that file itself
+  /// (not inside a macro expansion).
+  bool fileOffset(SourceLocation Loc, FileTranslation *FT, unsigned &Offset) {
+    if (Loc.isInvalid() || Loc.isMacroID())
+      return false;
+    unsigned At;
+    if (Ctx.translationAt(Loc, At) != FT)
+      return false;
+    Offset = At;
+    return true;
+  }
+
+  /// The targeted HIP has only the older form of the callee, which lacks
+  /// argument \p Argument (the mask of __shfl_down_sync): remove it and the
+  /// comma that separates it, keeping every other byte of the call.
+  void dropArgument(CallExpr *E, SourceLocation NameLoc, const ApiMapping &Row,
+                    unsigned Argument) {
+    if (!Ctx.policy().decide(Row).UsesFallback)
+      return;
+    unsigned NameOffset;
+    FileTranslation *FT = Ctx.translationAt(NameLoc, NameOffset);
+    if (!FT)
+      return;
+    SourceManager &SM = Ctx.sourceManager();
+    const Expr *Arg = E->getArg(Argument);
+    bool HasNext = Argument + 1 < E->getNumArgs() &&
+                   !isa<CXXDefaultArgExpr>(E->getArg(Argument + 1));
+    unsigned Begin, End;
+    bool Located;
+    if (HasNext) {
+      Located = fileOffset(Arg->getBeginLoc(), FT, Begin) &&
+                fileOffset(E->getArg(Argument + 1)->getBeginLoc(), FT, End);
+    } else if (Argument > 0) {
+      Located = fileOffset(Lexer::getLocForEndOfToken(
+                               E->getArg(Argument - 1)->getEndLoc(), 0, SM,
+                               LangOptions()),
+                           FT, Begin) &&
+                fileOffset(Lexer::getLocForEndOfToken(Arg->getEndLoc(), 0, SM,
+                                                      LangOptions()),
+                           FT, End);
+    } else {
+      Located = fileOffset(Arg->getBeginLoc(), FT, Begin) &&
+                fileOffset(Lexer::getLocForEndOfToken(Arg->getEndLoc(), 0, SM,
+                                                      LangOptions()),
+                           FT, End);
+    }
+    if (Located && !NameLoc.isMacroID() && Begin < End)
+      FT->addArgumentDrop(NameOffset, Begin, End);
+    else // The call is spelled in a macro: edit its text there.
+      FT->dropCallArgument(NameOffset, Argument);
+  }
+
+  /// A function (a kernel) passed where HIP declares only `const void *`
+  /// and, unlike CUDA, offers no template overload.
+  void castArgument(const Expr *Arg, llvm::StringRef Type) {
+    QualType T = Arg->IgnoreParenImpCasts()->getType();
+    if (!T->isFunctionType() && !T->isFunctionPointerType())
+      return;
+    unsigned Begin, End;
+    FileTranslation *FT = Ctx.translationAt(Arg->getBeginLoc(), Begin);
+    SourceLocation EndLoc = Lexer::getLocForEndOfToken(
+        Arg->getEndLoc(), 0, Ctx.sourceManager(), LangOptions());
+    if (!FT || !fileOffset(Arg->getBeginLoc(), FT, Begin) ||
+        !fileOffset(EndLoc, FT, End))
+      return;
+    FT->addEdit(Begin, 0, ("reinterpret_cast<" + Type + ">(").str(),
+                EditOrigin::AST);
+    FT->addEdit(End, 0, ")", EditOrigin::AST);
+  }
+
   /// kernel<<<grid, block[, shmem[, stream]]>>>(args) becomes
   /// hipLaunchKernelGGL(kernel, dim3(grid), dim3(block), shmem, stream, args)
   /// by editing only the punctuation around the user's expressions, so names

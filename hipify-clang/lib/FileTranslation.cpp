@@ -1,6 +1,7 @@
 //===- FileTranslation.cpp ------------------------------------------------===//
 #include "hipkit/hipify/FileTranslation.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -54,6 +55,29 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
     return false;
   UsesCudaFeatures = true;
   NameDecision Decision = Policy.decide(Row);
+  RewriteRule Rule = parseRewrite(Row);
+  // A name used for its value (CUDART_VERSION >= 11020, __CUDA_ARCH__ < 600)
+  // becomes the row's value; `defined X` and `#ifdef X` keep the HIP name.
+  if (Rule.Kind == RewriteRule::Value &&
+      (Decision.Action == NameAction::Rewrite ||
+       Decision.Action == NameAction::KeepIdentical) &&
+      !isExistenceTest(Offset)) {
+    Decision.Replacement = Rule.Text;
+    Decision.Action = NameAction::Rewrite;
+  }
+  // The older form takes fewer arguments: the AST engine removes the argument
+  // at the call; a lexical reference (macro body, skipped block) is edited by
+  // scanning the text, and left with a warning when that finds no call.
+  if (Decision.UsesFallback && Rule.Kind == RewriteRule::DropArgument &&
+      Origin == EditOrigin::Lexical && !dropCallArgument(Offset, Rule.Argument)) {
+    countUnconverted(Row);
+    warn(Offset, llvm::formatv("'{0}' needs HIP {1} and its older form '{2}' "
+                               "takes no argument {3}; no call found to "
+                               "rewrite, left untranslated",
+                               Row.CudaName, Row.HipAdded, Row.Fallback,
+                               Rule.Argument));
+    return true;
+  }
   switch (Decision.Action) {
   case NameAction::KeepIdentical:
     // Nothing to rewrite, but HIP may still lack the name.
@@ -89,6 +113,95 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
   ++Stats.ConvertedByKind[getKindName(Row.Kind).str()];
   ++Stats.ConvertedByApi[Row.Api.str()];
   ++Stats.ConvertedByName[Row.CudaName.str()];
+  return true;
+}
+
+bool FileTranslation::isExistenceTest(unsigned Offset) const {
+  llvm::StringRef Before = llvm::StringRef(Contents).take_front(Offset);
+  // The directive or `defined` before the name, on the same line.
+  size_t LineStart = Before.find_last_of('\n');
+  Before = Before.drop_front(LineStart == llvm::StringRef::npos ? 0
+                                                                : LineStart + 1);
+  Before = Before.rtrim(" \t");
+  if (Before.ends_with("("))
+    Before = Before.drop_back().rtrim(" \t");
+  auto EndsWithWord = [&](llvm::StringRef Word) {
+    return Before.ends_with(Word) &&
+           (Before.size() == Word.size() ||
+            !clang::isAsciiIdentifierContinue(Before[Before.size() - Word.size() - 1]));
+  };
+  if (EndsWithWord("defined"))
+    return true;
+  llvm::StringRef Directive = Before.ltrim(" \t");
+  if (!Directive.consume_front("#"))
+    return false;
+  Directive = Directive.ltrim(" \t");
+  return Directive == "ifdef" || Directive == "ifndef" ||
+         Directive == "elifdef" || Directive == "elifndef";
+}
+
+void FileTranslation::addArgumentDrop(unsigned NameOffset, unsigned Begin,
+                                      unsigned End) {
+  if (!DroppedAt.insert(NameOffset).second)
+    return;
+  Edits.push_back(
+      {Begin, End - Begin, "", static_cast<unsigned>(Edits.size())});
+}
+
+bool FileTranslation::dropCallArgument(unsigned NameOffset, unsigned Argument) {
+  if (DroppedAt.count(NameOffset))
+    return true;
+  llvm::StringRef Text = Contents;
+  unsigned I = NameOffset;
+  while (I < Text.size() && clang::isAsciiIdentifierContinue(Text[I]))
+    ++I;
+  while (I < Text.size() && clang::isWhitespace(Text[I]))
+    ++I;
+  if (I >= Text.size() || Text[I] != '(')
+    return false;
+  // The start of every argument and the offset of the closing parenthesis,
+  // skipping nested brackets and literals.
+  std::vector<unsigned> Starts{I + 1};
+  unsigned Depth = 0;
+  for (++I; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '"' || C == '\'') {
+      for (++I; I < Text.size() && Text[I] != C; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      continue;
+    }
+    if (C == '(' || C == '[' || C == '{') {
+      ++Depth;
+    } else if (C == ')' || C == ']' || C == '}') {
+      if (Depth == 0)
+        break;
+      --Depth;
+    } else if (C == ',' && Depth == 0) {
+      Starts.push_back(I + 1);
+    }
+  }
+  if (I >= Text.size() || Argument >= Starts.size())
+    return false;
+  auto SkipSpace = [&](unsigned At) {
+    while (At < Text.size() && clang::isWhitespace(Text[At]))
+      ++At;
+    return At;
+  };
+  unsigned Begin, End;
+  if (Argument + 1 < Starts.size()) {
+    // The argument and its comma, up to the next argument's first character.
+    Begin = SkipSpace(Starts[Argument]);
+    End = SkipSpace(Starts[Argument + 1]);
+  } else if (Argument > 0) {
+    // The last argument: from the comma before it to the parenthesis.
+    Begin = Starts[Argument] - 1;
+    End = I;
+  } else {
+    Begin = Starts[0];
+    End = I;
+  }
+  addArgumentDrop(NameOffset, Begin, End);
   return true;
 }
 

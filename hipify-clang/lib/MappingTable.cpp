@@ -20,11 +20,13 @@ using namespace hipkit::hipify;
 #define HIPIFY_STR(Literal) llvm::StringRef(Literal, sizeof(Literal) - 1)
 static constexpr ApiMapping AllMappings[] = {
 #define HIPIFY_MAPPING(CudaName, Kind, Api, HipName, RocName, Status,          \
-                       CudaAdded, CudaDeprecated, CudaRemoved, HipAdded)       \
+                       CudaAdded, CudaDeprecated, CudaRemoved, HipAdded,       \
+                       Fallback, Rewrite)                                      \
   {HIPIFY_STR(CudaName),       NameKind::Kind,          HIPIFY_STR(Api),       \
    HIPIFY_STR(HipName),        HIPIFY_STR(RocName),     SupportStatus::Status, \
    HIPIFY_STR(CudaAdded),      HIPIFY_STR(CudaDeprecated),                     \
-   HIPIFY_STR(CudaRemoved),    HIPIFY_STR(HipAdded)},
+   HIPIFY_STR(CudaRemoved),    HIPIFY_STR(HipAdded),                           \
+   HIPIFY_STR(Fallback),       HIPIFY_STR(Rewrite)},
 #include "MappingTable.inc"
 };
 
@@ -51,6 +53,26 @@ const ApiMapping *hipkit::hipify::lookupCudaName(llvm::StringRef CudaName) {
   if (Found == End || Found->CudaName != CudaName)
     return nullptr;
   return Found;
+}
+
+RewriteRule hipkit::hipify::parseRewrite(const ApiMapping &Row) {
+  // gen_mapping_table.py has validated the syntax.
+  RewriteRule Rule;
+  auto [Form, Rest] = Row.Rewrite.split(':');
+  if (Form == "value") {
+    Rule.Kind = RewriteRule::Value;
+    Rule.Text = Rest;
+    return Rule;
+  }
+  auto [Index, Text] = Rest.split(':');
+  if (Index.getAsInteger(10, Rule.Argument))
+    return RewriteRule();
+  if (Form == "drop")
+    Rule.Kind = RewriteRule::DropArgument;
+  else if (Form == "cast")
+    Rule.Kind = RewriteRule::CastArgument;
+  Rule.Text = Text;
+  return Rule;
 }
 
 llvm::StringRef hipkit::hipify::getKindName(NameKind Kind) {

@@ -36,14 +36,20 @@ NameDecision NamePolicy::decide(const ApiMapping &Row) const {
     size_t Colons = Name.rfind("::");
     return Colons == llvm::StringRef::npos ? Name : Name.drop_front(Colons + 2);
   };
+  unsigned Added = parseVersion(Row.HipAdded);
+  Decision.NewerThanTarget =
+      Options.TargetHipVersion && Added > Options.TargetHipVersion;
+  // The targeted HIP lacks HipName but has the row's older form.
+  if (Decision.NewerThanTarget && !Row.Fallback.empty()) {
+    Target = Row.Fallback;
+    Decision.NewerThanTarget = false;
+    Decision.UsesFallback = true;
+  }
   Decision.Replacement =
       Row.Kind == NameKind::Header ? Target : Unqualified(Target);
   llvm::StringRef Spelled =
       Row.Kind == NameKind::Header ? Row.CudaName : Unqualified(Row.CudaName);
   Decision.Action = Decision.Replacement == Spelled ? NameAction::KeepIdentical
                                                     : NameAction::Rewrite;
-  unsigned Added = parseVersion(Row.HipAdded);
-  Decision.NewerThanTarget =
-      Options.TargetHipVersion && Added > Options.TargetHipVersion;
   return Decision;
 }

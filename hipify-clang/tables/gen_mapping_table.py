@@ -21,6 +21,21 @@ import sys
 
 COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
            "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
+# Columns a table may add after the ten above (its header line says whether it
+# does); rows of tables without them have them empty.
+#   fallback: the HIP name written instead of hip_name when the targeted HIP is
+#             older than hip_added (__shfl_down for __shfl_down_sync);
+#   rewrite:  drop:N       remove call argument N (counted from 0) whenever the
+#                          fallback is written (the mask of the *_sync forms);
+#             cast:N:TYPE  wrap call argument N in reinterpret_cast<TYPE>(...)
+#                          when it is a function (a kernel passed where HIP
+#                          declares only `const void *`);
+#             value:TEXT   write TEXT instead of hip_name wherever the name is
+#                          used for its value, i.e. everywhere but `defined X`
+#                          and `#ifdef X` (CUDART_VERSION, __CUDA_ARCH__).
+OPTIONAL_COLUMNS = ["fallback", "rewrite"]
+ALL_COLUMNS = COLUMNS + OPTIONAL_COLUMNS
+REWRITE_RE = re.compile(r"^(drop:[0-9]+|cast:[0-9]+:[A-Za-z_][A-Za-z0-9_ *:]*|value:\S.*)$")
 
 # Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
 KINDS = {"function": "Function", "type": "Type", "enum": "Enum",
@@ -49,6 +64,16 @@ API_TITLES = {
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")
 # C identifiers, optionally namespace-qualified (cooperative_groups::thread_block).
 IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$")
+CXX_KEYWORDS = frozenset("""
+alignas alignof and and_eq asm auto bitand bitor bool break case catch char
+char8_t char16_t char32_t class compl concept const consteval constexpr
+constinit const_cast continue co_await co_return co_yield decltype default
+delete do double dynamic_cast else enum explicit export extern false float for
+friend goto if inline int long mutable namespace new noexcept not not_eq
+nullptr operator or or_eq private protected public register reinterpret_cast
+requires return short signed sizeof static static_assert static_cast struct
+switch template this thread_local throw true try typedef typeid typename union
+unsigned using virtual void volatile wchar_t while xor xor_eq""".split())
 HEADER_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_./+-]*$")
 
 
@@ -60,7 +85,9 @@ class TableError(Exception):
 class Row:
     def __init__(self, path, line, fields):
         self.path, self.line = path, line
-        for name, value in zip(COLUMNS, fields):
+        for name in OPTIONAL_COLUMNS:
+            setattr(self, name, "")
+        for name, value in zip(ALL_COLUMNS, fields):
             setattr(self, name, value)
 
     def where(self):
@@ -90,15 +117,16 @@ def parse_table(path):
             continue
         fields = text.split("\t")
         if header is None:
-            if fields != COLUMNS:
-                raise TableError(path, number, "expected the header line '%s'"
-                                 % "\\t".join(COLUMNS))
+            if fields != COLUMNS and fields != ALL_COLUMNS:
+                raise TableError(path, number, "expected the header line '%s' "
+                                 "(optionally followed by '\\t%s')"
+                                 % ("\\t".join(COLUMNS), "\\t".join(OPTIONAL_COLUMNS)))
             header = fields
             continue
-        if len(fields) != len(COLUMNS):
+        if len(fields) != len(header):
             raise TableError(path, number, "expected %d tab-separated columns, found %d"
-                             % (len(COLUMNS), len(fields)))
-        for column, value in zip(COLUMNS, fields):
+                             % (len(header), len(fields)))
+        for column, value in zip(header, fields):
             if value != value.strip():
                 raise TableError(path, number, "column %s has leading or trailing spaces"
                                  % column)
@@ -128,6 +156,8 @@ def validate_row(row):
     name_re = HEADER_RE if row.kind == "header" else IDENT_RE
     if not name_re.match(row.cuda_name):
         fail("'%s' is not a valid cuda_name for a %s" % (row.cuda_name, row.kind))
+    if row.kind != "header" and row.cuda_name in CXX_KEYWORDS:
+        fail("'%s' is a C++ keyword, not a CUDA name" % row.cuda_name)
     if row.api not in API_TITLES:
         fail("unknown api '%s' for '%s' (expected one of: %s)"
              % (row.api, row.cuda_name, ", ".join(API_TITLES)))
@@ -147,6 +177,25 @@ def validate_row(row):
         if not row.hip_added:
             fail("%s row '%s' has no hip_added (the HIP version that introduced '%s')"
                  % (row.status, row.cuda_name, row.hip_name))
+    if row.fallback:
+        if row.status == "unsupported":
+            fail("unsupported row '%s' has a fallback; give it a hip_name or clear "
+                 "the fallback" % row.cuda_name)
+        if not IDENT_RE.match(row.fallback):
+            fail("'%s' is not a valid fallback for a %s" % (row.fallback, row.kind))
+    if row.rewrite:
+        if not REWRITE_RE.match(row.rewrite):
+            fail("bad rewrite '%s' for '%s' (expected drop:N, cast:N:TYPE or value:TEXT)"
+                 % (row.rewrite, row.cuda_name))
+        if row.status == "unsupported":
+            fail("unsupported row '%s' has a rewrite; nothing is written for it"
+                 % row.cuda_name)
+        if row.rewrite.startswith(("drop:", "cast:")) and row.kind != "function":
+            fail("rewrite '%s' of '%s' changes call arguments, but the row is a %s"
+                 % (row.rewrite, row.cuda_name, row.kind))
+        if row.rewrite.startswith("drop:") and not row.fallback:
+            fail("rewrite '%s' of '%s' applies when the fallback is written, but the "
+                 "row has no fallback" % (row.rewrite, row.cuda_name))
     for column in ("cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"):
         value = getattr(row, column)
         if value and not VERSION_RE.match(value):
@@ -177,7 +226,8 @@ def load_rows(paths):
 
 
 def c_string(value):
-    return '"%s"' % value  # Names are identifiers, paths or versions: nothing to escape.
+    # Names are identifiers, paths or versions; a rewrite's text may hold anything.
+    return '"%s"' % value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def render_inc(rows, sources):
@@ -186,16 +236,18 @@ def render_inc(rows, sources):
            "// Do not edit: change the tables and rebuild.",
            "//",
            "// HIPIFY_MAPPING(CudaName, Kind, Api, HipName, RocName, Status,",
-           "//                CudaAdded, CudaDeprecated, CudaRemoved, HipAdded)",
+           "//                CudaAdded, CudaDeprecated, CudaRemoved, HipAdded,",
+           "//                Fallback, Rewrite)",
            "// rows sorted by CudaName; HIPIFY_API(Name) once per statistics category.",
            "",
            "#ifdef HIPIFY_MAPPING"]
     for row in rows:
-        out.append("HIPIFY_MAPPING(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)" % (
+        out.append("HIPIFY_MAPPING(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)" % (
             c_string(row.cuda_name), KINDS[row.kind], c_string(row.api),
             c_string(row.hip_name), c_string(row.roc_name), STATUSES[row.status],
             c_string(row.cuda_added), c_string(row.cuda_deprecated),
-            c_string(row.cuda_removed), c_string(row.hip_added)))
+            c_string(row.cuda_removed), c_string(row.hip_added),
+            c_string(row.fallback), c_string(row.rewrite)))
     out += ["#undef HIPIFY_MAPPING", "#endif", "", "#ifdef HIPIFY_API"]
     for api in API_TITLES:
         if any(row.api == api for row in rows):
@@ -219,14 +271,17 @@ def render_api_doc(api, rows):
            "A HIP name equal to the CUDA name means the name is the same in HIP "
            "and is left as it is.", ""]
     has_roc = any(r.roc_name for r in rows)
+    has_rewrite = any(r.fallback or r.rewrite for r in rows)
     header = ["CUDA", "Kind", "HIP"] + (["ROC"] if has_roc else []) + \
-             ["Status", "CUDA added", "CUDA deprecated", "CUDA removed", "HIP added"]
+             ["Status", "CUDA added", "CUDA deprecated", "CUDA removed", "HIP added"] + \
+             (["Older HIP", "Rewrite"] if has_rewrite else [])
     out.append("| " + " | ".join(header) + " |")
     out.append("|" + "|".join("---" for _ in header) + "|")
     for r in rows:
         cells = [md_cell(r.cuda_name), r.kind, md_cell(r.hip_name)] + \
                 ([md_cell(r.roc_name)] if has_roc else []) + \
-                [r.status, r.cuda_added, r.cuda_deprecated, r.cuda_removed, r.hip_added]
+                [r.status, r.cuda_added, r.cuda_deprecated, r.cuda_removed, r.hip_added] + \
+                ([md_cell(r.fallback), md_cell(r.rewrite)] if has_rewrite else [])
         out.append("| " + " | ".join(cells) + " |")
     out.append("")
     return "\n".join(out)

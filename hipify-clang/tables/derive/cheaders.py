@@ -144,6 +144,20 @@ def deprecated_functions(text):
     return names
 
 
+# C++ keywords are never CUDA names: `operator int()` in cuda_fp16.hpp looks
+# like a function named `int` to the scan below.
+CXX_KEYWORDS = frozenset("""
+alignas alignof and and_eq asm auto bitand bitor bool break case catch char
+char8_t char16_t char32_t class compl concept const consteval constexpr
+constinit const_cast continue co_await co_return co_yield decltype default
+delete do double dynamic_cast else enum explicit export extern false float for
+friend goto if inline int long mutable namespace new noexcept not not_eq
+nullptr operator or or_eq private protected public register reinterpret_cast
+requires return short signed sizeof static static_assert static_cast struct
+switch template this thread_local throw true try typedef typeid typename union
+unsigned using virtual void volatile wchar_t while xor xor_eq""".split())
+
+
 def functions(text, markers):
     """Names declared as functions on statements that mention one of markers."""
     names = set()
@@ -165,6 +179,8 @@ def functions(text, markers):
             if not re.search(r"\)\s*$", head) and not re.search(r"__\w+__\s*\([^()]*\)", head):
                 continue
         if "=" in head or "return" in head:
+            continue
+        if name in CXX_KEYWORDS:
             continue
         if any(marker in head for marker in markers):
             names.add(name)

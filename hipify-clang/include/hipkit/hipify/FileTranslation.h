@@ -55,6 +55,20 @@ public:
                     const NamePolicy &Policy);
   bool hasReference(unsigned Offset) const { return Referenced.count(Offset); }
 
+  /// Removes argument \p Argument (from 0) of the call whose callee name is
+  /// spelled at \p NameOffset, with the comma that separates it from the next
+  /// (or previous) argument, by scanning the text: for calls the AST cannot
+  /// locate in this file (macro bodies, skipped blocks, a failed parse).
+  /// Returns false, editing nothing, if no such argument is found.
+  bool dropCallArgument(unsigned NameOffset, unsigned Argument);
+  /// Removes [Begin, End) as the argument drop of the call whose callee name
+  /// is at \p NameOffset; each call is edited once, whichever engine asks.
+  void addArgumentDrop(unsigned NameOffset, unsigned Begin, unsigned End);
+  /// True when the name at \p Offset is the operand of `defined` or of
+  /// `#ifdef`/`#ifndef`/`#elifdef`/`#elifndef`: tested for existence, not
+  /// used for its value.
+  bool isExistenceTest(unsigned Offset) const;
+
   /// The AST resolved the identifier at \p Offset to something that is not a
   /// CUDA declaration (the user's own): the token engine must leave it.
   void markNotCuda(unsigned Offset) { NotCuda.insert(Offset); }
@@ -104,6 +118,7 @@ private:
   bool IsMainFile;
   std::vector<Edit> Edits;
   llvm::DenseSet<unsigned> Referenced, NotCuda;
+  llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
   llvm::DenseSet<llvm::StringRef> WarnedNewer;
   std::vector<std::pair<unsigned, std::string>> Warnings;
   std::vector<unsigned> LineStarts;

@@ -29,6 +29,9 @@ struct NameDecision {
   llvm::StringRef Replacement;
   /// True when the emitted HIP name is newer than the targeted HIP version.
   bool NewerThanTarget = false;
+  /// True when Replacement is the row's Fallback: HipName is newer than the
+  /// targeted HIP, which has the older form (a "drop:N" rewrite then applies).
+  bool UsesFallback = false;
 };
 
 class NamePolicy {
