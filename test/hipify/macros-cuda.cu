@@ -13,7 +13,7 @@
 #define HOST_DEVICE
 #endif
 
-// CHECK: #if defined(HIP_INCLUDE_HIP_HIP_RUNTIME_H) && HIP_VERSION >= 11000
+// CHECK: #if defined(HIP_INCLUDE_HIP_HIP_RUNTIME_H) && 11070 /* CUDART_VERSION */ >= 11000
 #if defined(__CUDA_RUNTIME_H__) && CUDART_VERSION >= 11000
 HOST_DEVICE inline int fast() { return 1; }
 #endif
