@@ -1,0 +1,26 @@
+// HIP 5.2 declares hipFuncGetAttributes, hipFuncSetAttribute,
+// hipFuncSetCacheConfig and hipFuncSetSharedMemConfig with `const void *func`
+// and, unlike CUDA, no template overload: the rows' rewrite "cast:N:const void *"
+// wraps a function argument in reinterpret_cast; a pointer to void stays.
+// REQUIRES: cuda
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %hipify %s -o %t/out.hip 2>&1 | count 0
+// RUN: grep -v '^ *//' %t/out.hip | FileCheck %s
+// RUN: %hipcc -c %t/out.hip -o %t/out.o --offload-arch=gfx942
+
+#include <cuda_runtime.h>
+
+__global__ void kernel(float *p) { p[threadIdx.x] = 0; }
+template <typename T> __global__ void fill(T *p) { p[threadIdx.x] = T(); }
+
+void configure(const void *already) {
+  cudaFuncAttributes attr;
+  // CHECK: hipFuncGetAttributes(&attr, reinterpret_cast<const void *>(kernel));
+  cudaFuncGetAttributes(&attr, kernel);
+  // CHECK-NEXT: hipFuncSetAttribute(reinterpret_cast<const void *>(fill<float>), hipFuncAttributeMaxDynamicSharedMemorySize, 1024);
+  cudaFuncSetAttribute(fill<float>, cudaFuncAttributeMaxDynamicSharedMemorySize, 1024);
+  // CHECK-NEXT: hipFuncSetCacheConfig(reinterpret_cast<const void *>(&kernel), hipFuncCachePreferShared);
+  cudaFuncSetCacheConfig(&kernel, cudaFuncCachePreferShared);
+  // CHECK-NEXT: hipFuncSetSharedMemConfig(already, hipSharedMemBankSizeFourByte);
+  cudaFuncSetSharedMemConfig(already, cudaSharedMemBankSizeFourByte);
+}
