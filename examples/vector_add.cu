@@ -44,9 +44,9 @@ int main() {
       return 1;
     }
   std::printf("vector_add: ok\n");
-  cudaFree(da);
-  cudaFree(db);
-  cudaFree(dc);
+  CHECK(cudaFree(da));
+  CHECK(cudaFree(db));
+  CHECK(cudaFree(dc));
   std::free(ha);
   std::free(hb);
   std::free(hc);
