@@ -420,16 +420,24 @@ public:
   }
 
 private:
-  /// The offset of \p Loc in \p FT when it is a location in that file itself
-  /// (not inside a macro expansion).
-  bool fileOffset(SourceLocation Loc, FileTranslation *FT, unsigned &Offset) {
-    if (Loc.isInvalid() || Loc.isMacroID())
+  /// The offsets of \p Range in \p FT when the user wrote it there as one
+  /// piece of text: in the file itself or as a macro argument (CUDA_CHECK(
+  /// cudaFuncGetAttributes(&attr, kernel))), not from a macro body.
+  bool fileRange(CharSourceRange Range, FileTranslation *FT, unsigned &Begin,
+                 unsigned &End) {
+    SourceManager &SM = Ctx.sourceManager();
+    CharSourceRange File = Lexer::makeFileCharRange(Range, SM, LangOptions());
+    if (File.isInvalid() || !SM.isWrittenInSameFile(File.getBegin(), File.getEnd()))
       return false;
+    for (SourceLocation Loc : {Range.getBegin(), Range.getEnd()})
+      if (Loc.isMacroID() && !SM.isMacroArgExpansion(Loc))
+        return false;
     unsigned At;
-    if (Ctx.translationAt(Loc, At) != FT)
+    if (Ctx.translationAt(File.getBegin(), At) != FT)
       return false;
-    Offset = At;
-    return true;
+    Begin = At;
+    End = SM.getFileOffset(File.getEnd());
+    return Begin <= End;
   }
 
   /// The targeted HIP has only the older form of the callee, which lacks
@@ -444,31 +452,29 @@ private:
     if (!FT)
       return;
     SourceManager &SM = Ctx.sourceManager();
+    if (NameLoc.isMacroID() && !SM.isMacroArgExpansion(NameLoc)) {
+      // The call is spelled in a macro body: edit its text there.
+      FT->dropCallArgument(NameOffset, Argument);
+      return;
+    }
     const Expr *Arg = E->getArg(Argument);
     bool HasNext = Argument + 1 < E->getNumArgs() &&
                    !isa<CXXDefaultArgExpr>(E->getArg(Argument + 1));
+    CharSourceRange Range;
+    if (HasNext) // The argument and its comma, up to the next argument.
+      Range = CharSourceRange::getCharRange(
+          Arg->getBeginLoc(), E->getArg(Argument + 1)->getBeginLoc());
+    else if (Argument > 0) // The last one, from the comma before it.
+      Range = CharSourceRange::getCharRange(
+          Lexer::getLocForEndOfToken(E->getArg(Argument - 1)->getEndLoc(), 0,
+                                     SM, LangOptions()),
+          Lexer::getLocForEndOfToken(Arg->getEndLoc(), 0, SM, LangOptions()));
+    else
+      Range = CharSourceRange::getTokenRange(Arg->getSourceRange());
     unsigned Begin, End;
-    bool Located;
-    if (HasNext) {
-      Located = fileOffset(Arg->getBeginLoc(), FT, Begin) &&
-                fileOffset(E->getArg(Argument + 1)->getBeginLoc(), FT, End);
-    } else if (Argument > 0) {
-      Located = fileOffset(Lexer::getLocForEndOfToken(
-                               E->getArg(Argument - 1)->getEndLoc(), 0, SM,
-                               LangOptions()),
-                           FT, Begin) &&
-                fileOffset(Lexer::getLocForEndOfToken(Arg->getEndLoc(), 0, SM,
-                                                      LangOptions()),
-                           FT, End);
-    } else {
-      Located = fileOffset(Arg->getBeginLoc(), FT, Begin) &&
-                fileOffset(Lexer::getLocForEndOfToken(Arg->getEndLoc(), 0, SM,
-                                                      LangOptions()),
-                           FT, End);
-    }
-    if (Located && !NameLoc.isMacroID() && Begin < End)
+    if (fileRange(Range, FT, Begin, End) && NameOffset < Begin && Begin < End)
       FT->addArgumentDrop(NameOffset, Begin, End);
-    else // The call is spelled in a macro: edit its text there.
+    else
       FT->dropCallArgument(NameOffset, Argument);
   }
 
@@ -480,10 +486,8 @@ private:
       return;
     unsigned Begin, End;
     FileTranslation *FT = Ctx.translationAt(Arg->getBeginLoc(), Begin);
-    SourceLocation EndLoc = Lexer::getLocForEndOfToken(
-        Arg->getEndLoc(), 0, Ctx.sourceManager(), LangOptions());
-    if (!FT || !fileOffset(Arg->getBeginLoc(), FT, Begin) ||
-        !fileOffset(EndLoc, FT, End))
+    if (!FT || !fileRange(CharSourceRange::getTokenRange(Arg->getSourceRange()),
+                          FT, Begin, End))
       return;
     FT->addEdit(Begin, 0, ("reinterpret_cast<" + Type + ">(").str(),
                 EditOrigin::AST);

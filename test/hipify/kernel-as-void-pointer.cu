@@ -13,6 +13,8 @@
 __global__ void kernel(float *p) { p[threadIdx.x] = 0; }
 template <typename T> __global__ void fill(T *p) { p[threadIdx.x] = T(); }
 
+#define CHECK(call) if ((call) != cudaSuccess) return
+
 void configure(const void *already) {
   cudaFuncAttributes attr;
   // CHECK: hipFuncGetAttributes(&attr, reinterpret_cast<const void *>(kernel));
@@ -23,4 +25,7 @@ void configure(const void *already) {
   cudaFuncSetCacheConfig(&kernel, cudaFuncCachePreferShared);
   // CHECK-NEXT: hipFuncSetSharedMemConfig(already, hipSharedMemBankSizeFourByte);
   cudaFuncSetSharedMemConfig(already, cudaSharedMemBankSizeFourByte);
+  // Inside a macro argument, as error-checking wrappers do.
+  // CHECK-NEXT: CHECK(hipFuncGetAttributes(&attr, reinterpret_cast<const void *>(kernel)));
+  CHECK(cudaFuncGetAttributes(&attr, kernel));
 }

@@ -17,7 +17,9 @@
 // The mask is dropped in a macro body too, by scanning the call's text.
 // CHECK: #define SUM_DOWN(v, o) ((v) + __shfl_down((v), (o)))
 // NEW: #define SUM_DOWN(v, o) ((v) + __shfl_down_sync(FULL, (v), (o)))
+#define IDENTITY(x) (x)
 #define SUM_DOWN(v, o) ((v) + __shfl_down_sync(FULL, (v), (o)))
+#define IDENTITY(x) (x)
 
 __global__ void warp(int *out, const int *in) {
   int v = in[threadIdx.x];
@@ -35,6 +37,10 @@ __global__ void warp(int *out, const int *in) {
   int any = __any_sync(FULL, v < 0), all = __all_sync(FULL,
       v != 0);
   v = SUM_DOWN(v, 8);
+  // CHECK-NEXT: v = SUM_DOWN(v, 8);
+  // Inside a macro argument the AST finds the call's arguments.
+  // CHECK-NEXT: v = IDENTITY(__shfl_down(v, 4));
+  v = IDENTITY(__shfl_down_sync(FULL, v, 4));
   out[threadIdx.x] = v + (int)b + any + all;
 }
 
@@ -45,7 +51,7 @@ __global__ void warp(int *out, const int *in) {
 // WARN-NEXT: [[FILE]]:[[@LINE+1]]:53: warning: '__activemask' needs HIP 6.4, but the targeted ROCm has HIP 5.2
 __device__ unsigned active() { __syncwarp(); return __activemask(); }
 #endif
-// The seven _sync calls, the macro body's and the include are conversions.
+// The eight _sync calls, the macro body's and the include are conversions.
 // WARN-NOT: warning:
-// WARN: CONVERTED refs count: 9
+// WARN: CONVERTED refs count: 10
 // WARN-NEXT: UNCONVERTED refs count: 1
