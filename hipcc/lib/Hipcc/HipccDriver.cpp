@@ -35,32 +35,9 @@ namespace hipkit {
 //===----------------------------------------------------------------------===//
 // hipcc's own option table (HipccOptions.td)
 //===----------------------------------------------------------------------===//
-namespace {
-enum HipccOptionID {
-  OPT_INVALID = 0,
-#define OPTION(...) LLVM_MAKE_OPT_ID(__VA_ARGS__),
-#include "HipccOptions.inc"
-#undef OPTION
-};
-
-#define PREFIX(NAME, VALUE)                                                    \
-  static constexpr StringLiteral NAME##_init[] = VALUE;                        \
-  static constexpr ArrayRef<StringLiteral> NAME(NAME##_init,                   \
-                                                std::size(NAME##_init) - 1);
-#include "HipccOptions.inc"
-#undef PREFIX
-
-static constexpr OptTable::Info HipccInfoTable[] = {
-#define OPTION(...) LLVM_CONSTRUCT_OPT_INFO(__VA_ARGS__),
-#include "HipccOptions.inc"
-#undef OPTION
-};
-
-class HipccOptTable : public GenericOptTable {
-public:
-  HipccOptTable() : GenericOptTable(HipccInfoTable) {}
-};
-} // namespace
+#define HIPKIT_OPTIONS_INC "HipccOptions.inc"
+#define HIPKIT_OPT_TABLE_CLASS HipccOptTable
+#include "hipkit/Support/OptTableDefinition.inc"
 
 std::string quoteForShell(StringRef Arg) {
   // '#' starts a comment only at the start of a word ("-###" needs no quotes).

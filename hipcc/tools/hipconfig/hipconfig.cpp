@@ -19,32 +19,9 @@
 using namespace llvm;
 using namespace llvm::opt;
 
-namespace {
-enum ID {
-  OPT_INVALID = 0,
-#define OPTION(...) LLVM_MAKE_OPT_ID(__VA_ARGS__),
-#include "HipconfigOptions.inc"
-#undef OPTION
-};
-
-#define PREFIX(NAME, VALUE)                                                    \
-  static constexpr StringLiteral NAME##_init[] = VALUE;                        \
-  static constexpr ArrayRef<StringLiteral> NAME(NAME##_init,                   \
-                                                std::size(NAME##_init) - 1);
-#include "HipconfigOptions.inc"
-#undef PREFIX
-
-static constexpr OptTable::Info InfoTable[] = {
-#define OPTION(...) LLVM_CONSTRUCT_OPT_INFO(__VA_ARGS__),
-#include "HipconfigOptions.inc"
-#undef OPTION
-};
-
-class HipconfigOptTable : public GenericOptTable {
-public:
-  HipconfigOptTable() : GenericOptTable(InfoTable) {}
-};
-} // namespace
+#define HIPKIT_OPTIONS_INC "HipconfigOptions.inc"
+#define HIPKIT_OPT_TABLE_CLASS HipconfigOptTable
+#include "hipkit/Support/OptTableDefinition.inc"
 
 static std::optional<std::string> getEnv(StringRef Name) {
   return sys::Process::GetEnv(Name);

@@ -17,32 +17,9 @@
 using namespace llvm;
 using namespace llvm::opt;
 
-namespace {
-enum ID {
-  OPT_INVALID = 0,
-#define OPTION(...) LLVM_MAKE_OPT_ID(__VA_ARGS__),
-#include "Options.inc"
-#undef OPTION
-};
-
-#define PREFIX(NAME, VALUE)                                                    \
-  static constexpr StringLiteral NAME##_init[] = VALUE;                        \
-  static constexpr ArrayRef<StringLiteral> NAME(NAME##_init,                   \
-                                                std::size(NAME##_init) - 1);
-#include "Options.inc"
-#undef PREFIX
-
-static constexpr opt::OptTable::Info InfoTable[] = {
-#define OPTION(...) LLVM_CONSTRUCT_OPT_INFO(__VA_ARGS__),
-#include "Options.inc"
-#undef OPTION
-};
-
-class HipifyOptTable : public opt::GenericOptTable {
-public:
-  HipifyOptTable() : GenericOptTable(InfoTable) {}
-};
-} // namespace
+#define HIPKIT_OPTIONS_INC "Options.inc"
+#define HIPKIT_OPT_TABLE_CLASS HipifyOptTable
+#include "hipkit/Support/OptTableDefinition.inc"
 
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
