@@ -37,6 +37,11 @@ import cheaders  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
            "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
+# Curated per-row decisions no header tells (rewrites.tsv): the fallback name
+# for an older HIP and the call rewrite (gen_mapping_table.py documents both).
+# A derived table gets these columns when one of its rows has them.
+REWRITE_COLUMNS = ["fallback", "rewrite"]
+REWRITES = {}             # cuda_name -> [fallback, rewrite], from rewrites.tsv
 
 # Headers whose declarations carry CUDA's deprecation markers.
 DEPRECATION_HEADERS = ["cuda_runtime_api.h", "cuda.h", "sm_20_intrinsics.h", "sm_30_intrinsics.h",
@@ -66,8 +71,9 @@ def read_tsv(path, columns):
             if not line or line.startswith("#"):
                 continue
             fields = line.split("\t")
-            if fields == columns:
-                continue
+            if fields[:len(columns)] == columns:
+                continue  # The header line (curated tables may add columns).
+            fields = fields[:len(columns)] if len(fields) > len(columns) else fields
             fields += [""] * (len(columns) - len(fields))
             if len(fields) != len(columns):
                 die("%s:%d: expected %d columns" % (path, number, len(columns)))
@@ -147,12 +153,17 @@ class Rows:
             removed = ""  # Still declared: the history entry concerns another overload.
         self.rows[name] = [name, kind, api or self.api, hip_name, "", status,
                            cuda_added, deprecated, removed, hip_added or ""]
+        if name in REWRITES and status != "unsupported":
+            self.rows[name] += REWRITES[name]
 
     def write(self, path):
+        extended = any(len(row) > len(COLUMNS) for row in self.rows.values())
+        columns = COLUMNS + (REWRITE_COLUMNS if extended else [])
         with open(path, "w", encoding="utf-8", newline="") as out:
-            out.write("\t".join(COLUMNS) + "\n")
+            out.write("\t".join(columns) + "\n")
             for name in sorted(self.rows, key=lambda n: n.encode()):
-                out.write("\t".join(self.rows[name]) + "\n")
+                row = self.rows[name] + [""] * (len(columns) - len(self.rows[name]))
+                out.write("\t".join(row) + "\n")
 
 
 class History:
@@ -512,6 +523,7 @@ def main(argv):
     parser.add_argument("--out", required=True)
     parser.add_argument("--overrides", default=os.path.join(HERE, "overrides.tsv"))
     parser.add_argument("--history", default=os.path.join(HERE, "history.tsv"))
+    parser.add_argument("--rewrites", default=os.path.join(HERE, "rewrites.tsv"))
     parser.add_argument("--partial", action="store_true",
                         help="headers missing from --cuda read as empty (for tests)")
     args = parser.parse_args(argv)
@@ -541,6 +553,9 @@ def main(argv):
     CUDA_HEADERS_VERSION = "%d.%d" % (int(version.group(1)) // 1000,
                                       int(version.group(1)) % 1000 // 10)
     history = History(args.history)
+    if os.path.exists(args.rewrites):
+        for row in read_tsv(args.rewrites, ["cuda_name"] + REWRITE_COLUMNS):
+            REWRITES[row["cuda_name"]] = [row["fallback"], row["rewrite"]]
     overrides = {}
     for row in read_tsv(args.overrides, ["cuda_name", "hip_name", "kind"]):
         overrides[row["cuda_name"]] = "" if row["hip_name"] == "-" else row["hip_name"]
