@@ -71,9 +71,9 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
   if (Decision.UsesFallback && Rule.Kind == RewriteRule::DropArgument &&
       Origin == EditOrigin::Lexical && !dropCallArgument(Offset, Rule.Argument)) {
     countUnconverted(Row);
-    warn(Offset, llvm::formatv("'{0}' needs HIP {1} and its older form '{2}' "
-                               "takes no argument {3}; no call found to "
-                               "rewrite, left untranslated",
+    warn(Offset, llvm::formatv("'{0}' needs HIP {1}, and no call was found to "
+                               "rewrite into '{2}' without argument {3}; left "
+                               "untranslated",
                                Row.CudaName, Row.HipAdded, Row.Fallback,
                                Rule.Argument));
     return true;
