@@ -8,6 +8,7 @@ thing per statement; it never needs to understand expressions.
 
 import os
 import re
+import sys
 
 COMMENT_RE = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"", re.S)
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -145,17 +146,10 @@ def deprecated_functions(text):
 
 
 # C++ keywords are never CUDA names: `operator int()` in cuda_fp16.hpp looks
-# like a function named `int` to the scan below.
-CXX_KEYWORDS = frozenset("""
-alignas alignof and and_eq asm auto bitand bitor bool break case catch char
-char8_t char16_t char32_t class compl concept const consteval constexpr
-constinit const_cast continue co_await co_return co_yield decltype default
-delete do double dynamic_cast else enum explicit export extern false float for
-friend goto if inline int long mutable namespace new noexcept not not_eq
-nullptr operator or or_eq private protected public register reinterpret_cast
-requires return short signed sizeof static static_assert static_cast struct
-switch template this thread_local throw true try typedef typeid typename union
-unsigned using virtual void volatile wchar_t while xor xor_eq""".split())
+# like a function named `int` to the scan below. The generator, which rejects
+# such rows, owns the list.
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from gen_mapping_table import CXX_KEYWORDS  # noqa: E402
 
 
 def functions(text, markers):
