@@ -23,3 +23,21 @@ endfunction()
 function(hipkit_add_test_depends)
   set_property(GLOBAL APPEND PROPERTY HIPKIT_TEST_DEPENDS ${ARGN})
 endfunction()
+
+# LLVM's installed TableGen.cmake expects LLVM's own build to name llvm-tblgen.
+if(NOT LLVM_TABLEGEN_EXE)
+  set(LLVM_TABLEGEN_EXE "${LLVM_TOOLS_BINARY_DIR}/llvm-tblgen")
+endif()
+include(TableGen)
+
+# hipkit_add_option_table(<consumer> <options.td> <options.inc>)
+# Generates <options.inc> (an llvm::opt table, see
+# common/include/hipkit/Support/OptTableDefinition.inc) from <options.td> in the
+# current binary directory, before <consumer> is compiled.
+function(hipkit_add_option_table consumer td inc)
+  set(LLVM_TARGET_DEFINITIONS "${td}")
+  tablegen(LLVM "${inc}" -gen-opt-parser-defs)
+  add_custom_target(${consumer}-option-table DEPENDS ${TABLEGEN_OUTPUT})
+  add_dependencies(${consumer} ${consumer}-option-table)
+  target_include_directories(${consumer} PRIVATE "${CMAKE_CURRENT_BINARY_DIR}")
+endfunction()
