@@ -17,6 +17,13 @@ if not hasattr(config, "hipkit_stage_dir"):
 stage = config.hipkit_stage_dir
 bindir = os.path.join(stage, "bin")
 
+# test/hipify/identity-guard.test runs the suite again with hipify-clang
+# replaced by a copier (param hipify_tool), in its own exec root so its
+# temporaries never meet those of the run it is part of.
+hipify_tool = lit_config.params.get("hipify_tool", os.path.join(bindir, "hipify-clang"))
+if "exec_root" in lit_config.params:
+    config.test_exec_root = lit_config.params["exec_root"]
+
 # FileCheck, not, split-file and the llvm-* tools come from LLVM 19.
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
@@ -31,7 +38,7 @@ config.substitutions.append(("%hipkit_root", stage))
 config.substitutions.append(("%hipkit_src", config.hipkit_src_root))
 config.substitutions.append(("%hipcc", os.path.join(bindir, "hipcc")))
 config.substitutions.append(("%hipconfig", os.path.join(bindir, "hipconfig")))
-config.substitutions.append(("%hipify", os.path.join(bindir, "hipify-clang")))
+config.substitutions.append(("%hipify", hipify_tool))
 config.substitutions.append(("%bitcode_dir", os.path.join(stage, "amdgcn", "bitcode")))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
 config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
@@ -39,6 +46,8 @@ config.substitutions.append(("%llvm_bin", config.llvm_tools_dir))
 config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%lit", config.lit_command))
+config.substitutions.append(("%hipkit_test_obj", config.hipkit_test_obj_root))
 
 config.available_features.add("llvm-%s" % config.llvm_version_major)
 if os.path.exists(os.path.join(config.cuda_path, "include", "cuda_runtime.h")):

@@ -2,7 +2,7 @@
 // table wherever they are tested: #ifdef, defined(), #if expressions, taken
 // or not, so the guarded code stays compiled under HIP.
 // REQUIRES: cuda
-// RUN: %hipify %s -o - | FileCheck %s
+// RUN: %hipify %s -o - | grep -v '^ *//' | FileCheck %s --implicit-check-not='{{__CUDA|CUDART_VERSION|cuda_}}'
 
 #include <cuda_runtime.h>
 
@@ -31,6 +31,7 @@ HOST_DEVICE inline int fast() { return 1; }
 #endif
 
 // A macro the user defines is the user's, whatever its name.
+// CHECK: #define CUDA_VERSION_OF_THIS_LIBRARY 3
 #define CUDA_VERSION_OF_THIS_LIBRARY 3
-// CHECK: int version() { return CUDA_VERSION_OF_THIS_LIBRARY; }
+// CHECK-NEXT: int version() { return CUDA_VERSION_OF_THIS_LIBRARY; }
 int version() { return CUDA_VERSION_OF_THIS_LIBRARY; }

@@ -1,11 +1,14 @@
 // Code in #if branches the parse does not take is translated by tokens,
 // unless --skip-excluded-preprocessor-conditional-blocks is given.
 // REQUIRES: cuda
-// RUN: %hipify %s -o - | FileCheck %s --check-prefix=ALL
-// RUN: %hipify %s -o - --skip-excluded-preprocessor-conditional-blocks | FileCheck %s --check-prefix=SKIP
-// RUN: %hipify %s -o - --default-preprocessor | FileCheck %s --check-prefix=SKIP
-// RUN: %hipify %s -o - --print-stats | FileCheck %s --check-prefix=STATS
+// RUN: %hipify %s -o - | grep -v '^ *//' | FileCheck %s --check-prefix=ALL --implicit-check-not=cuda
+// RUN: %hipify %s -o - --skip-excluded-preprocessor-conditional-blocks | grep -v '^ *//' \
+// RUN:   | FileCheck %s --check-prefix=SKIP
+// RUN: %hipify %s -o - --default-preprocessor | grep -v '^ *//' | FileCheck %s --check-prefix=SKIP
+// RUN: %hipify %s -o /dev/null --print-stats | FileCheck %s --check-prefix=STATS
 
+// ALL: #include <hip/hip_runtime.h>
+// SKIP: #include <hip/hip_runtime.h>
 #include <cuda_runtime.h>
 
 void run(float *p) {
@@ -20,6 +23,7 @@ void run(float *p) {
 #endif
 #ifdef SOME_UNDEFINED_OPTION
   // ALL: hipDeviceReset();
+  // SKIP: cudaDeviceReset();
   cudaDeviceReset();
 #endif
 }
