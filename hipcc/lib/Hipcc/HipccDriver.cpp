@@ -226,7 +226,8 @@ private:
   Error findRocm();
   std::string findClangDir() const;
   Error resolveOffloadArchs(std::vector<std::string> &ArchArgs);
-  Error expandOffloadArchValue(StringRef Value, std::vector<std::string> &Out);
+  Error expandOffloadArchValue(StringRef Value, StringRef GivenAs,
+                               std::vector<std::string> &Out);
   void addRocmPathArgs(std::vector<std::string> &Args) const;
   void addHipIncludeArgs(std::vector<std::string> &Args) const;
   void addLinkArgs(std::vector<std::string> &Args) const;
@@ -315,11 +316,24 @@ std::string HipccInvocationBuilder::findClangDir() const {
   return Dir.empty() ? std::string(HIPKIT_CLANG_DIR) : Dir;
 }
 
+/// Expands one comma-separated list of targets, \p GivenAs naming where it
+/// came from for messages ("--offload-arch=gfx942", "HCC_AMDGPU_TARGET=...").
 Error HipccInvocationBuilder::expandOffloadArchValue(
-    StringRef Value, std::vector<std::string> &Out) {
+    StringRef Value, StringRef GivenAs, std::vector<std::string> &Out) {
   SmallVector<StringRef, 4> Ids;
-  Value.split(Ids, ',', -1, /*KeepEmpty=*/false);
+  Value.split(Ids, ',', -1, /*KeepEmpty=*/true);
   for (StringRef Id : Ids) {
+    // An empty entry must not vanish: with no target left, clang would
+    // compile for its own default (gfx906) without a word.
+    if (Id.empty()) {
+      StringRef Setting = GivenAs.starts_with("-")
+                              ? StringRef("--offload-arch")
+                              : GivenAs.split('=').first;
+      return createStringError(inconvertibleErrorCode(),
+                               "empty offload arch in '" + GivenAs +
+                                   "': name a processor, e.g. " + Setting +
+                                   "=" + DefaultOffloadArch);
+    }
     if (Id == "native") {
       std::string AmdgpuArch = findClangDir() + "/amdgpu-arch";
       std::vector<std::string> Gpus = detectInstalledGpus(AmdgpuArch);
@@ -351,7 +365,8 @@ Error HipccInvocationBuilder::resolveOffloadArchs(
     return Error::success();
   std::vector<std::string> Targets;
   if (std::string FromEnv = env("HCC_AMDGPU_TARGET"); !FromEnv.empty()) {
-    if (Error E = expandOffloadArchValue(FromEnv, Targets))
+    if (Error E = expandOffloadArchValue(
+            FromEnv, "HCC_AMDGPU_TARGET=" + FromEnv, Targets))
       return E;
   } else {
     Targets = detectInstalledGpus(findClangDir() + "/amdgpu-arch");
@@ -445,7 +460,8 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
         !CA.Parsed->getOption().matches(copt::OPT_offload_arch_EQ))
       continue;
     std::vector<std::string> Ids;
-    if (Error E = expandOffloadArchValue(CA.Parsed->getValue(), Ids))
+    if (Error E = expandOffloadArchValue(CA.Parsed->getValue(),
+                                         join(CA.Spelling, " "), Ids))
       return E;
     for (const std::string &Id : Ids)
       UserArchArgs.push_back("--offload-arch=" + Id);
