@@ -195,14 +195,42 @@ static bool parseBoolEnv(StringRef Value, bool Default) {
            Value.equals_insensitive("off") || Value.equals_insensitive("no"));
 }
 
-/// Splits an *_APPEND variable into words as a POSIX shell would (quotes and
-/// backslashes), without running a shell.
-static std::vector<std::string> splitFlagsVariable(StringRef Value) {
+/// The quote character left open at the end of \p Value, or 0. Follows
+/// cl::TokenizeGNUCommandLine's rules: a backslash escapes the next character
+/// everywhere, a quote runs to the next one of its kind.
+static char findUnclosedQuote(StringRef Value) {
+  char Open = 0;
+  for (size_t I = 0; I < Value.size(); ++I) {
+    char C = Value[I];
+    if (C == '\\' && I + 1 < Value.size())
+      ++I;
+    else if (Open && C == Open)
+      Open = 0;
+    else if (!Open && (C == '\'' || C == '"'))
+      Open = C;
+  }
+  return Open;
+}
+
+/// Splits the *_APPEND variable \p Name into words as a POSIX shell would
+/// (quotes and backslashes), without running a shell. TokenizeGNUCommandLine
+/// ends an unclosed quote at the end of the string, which would quietly make
+/// the rest of the variable part of one word (-DMSG="oops -O0 swallowing
+/// -O0), so that is an error.
+static Error splitFlagsVariable(StringRef Name, StringRef Value,
+                                std::vector<std::string> &Words) {
+  if (char Quote = findUnclosedQuote(Value))
+    return createStringError(inconvertibleErrorCode(),
+                             Name + " has a " + Twine(Quote) +
+                                 " that is never closed (in '" + Value +
+                                 "'); close the quote, or escape the " +
+                                 Twine(Quote) + " with a backslash");
   BumpPtrAllocator Alloc;
   StringSaver Saver(Alloc);
-  SmallVector<const char *, 16> Words;
-  cl::TokenizeGNUCommandLine(Value, Saver, Words);
-  return std::vector<std::string>(Words.begin(), Words.end());
+  SmallVector<const char *, 16> Tokens;
+  cl::TokenizeGNUCommandLine(Value, Saver, Tokens);
+  Words.insert(Words.end(), Tokens.begin(), Tokens.end());
+  return Error::success();
 }
 
 namespace {
@@ -495,9 +523,13 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
   if (LinkStep)
     addLinkArgs(Args);
   if (HasSourceInput)
-    append_range(Args, splitFlagsVariable(env("HIPCC_COMPILE_FLAGS_APPEND")));
+    if (Error E = splitFlagsVariable("HIPCC_COMPILE_FLAGS_APPEND",
+                                     env("HIPCC_COMPILE_FLAGS_APPEND"), Args))
+      return E;
   if (LinkStep)
-    append_range(Args, splitFlagsVariable(env("HIPCC_LINK_FLAGS_APPEND")));
+    if (Error E = splitFlagsVariable("HIPCC_LINK_FLAGS_APPEND",
+                                     env("HIPCC_LINK_FLAGS_APPEND"), Args))
+      return E;
   return Error::success();
 }
 
