@@ -74,6 +74,13 @@ struct CommandLine {
   std::vector<std::unique_ptr<Arg>> HipccArgs;
   std::vector<ClangArgument> ClangArgs;
 
+  /// The last of hipcc's options \p IDs given, or nullptr.
+  const Arg *lastHipcc(ArrayRef<unsigned> IDs) const {
+    for (auto It = HipccArgs.rbegin(); It != HipccArgs.rend(); ++It)
+      if (any_of(IDs, [&](unsigned ID) { return (*It)->getOption().matches(ID); }))
+        return It->get();
+    return nullptr;
+  }
   bool hasHipcc(unsigned ID) const {
     return any_of(HipccArgs, [&](const std::unique_ptr<Arg> &A) {
       return A->getOption().matches(ID);
@@ -250,6 +257,7 @@ private:
     return GetEnv ? GetEnv(Name).value_or("") : "";
   }
   Error checkPlatform() const;
+  Error checkRuntimeLinkage() const;
   Error scanInputs();
   Error findRocm();
   std::string findClangDir() const;
@@ -287,6 +295,20 @@ Error HipccInvocationBuilder::checkPlatform() const {
   return createStringError(inconvertibleErrorCode(),
                            "unknown HIP_PLATFORM '" + Platform +
                                "'; use amd (or leave it unset)");
+}
+
+/// -use-staticlib asks for AMD's static libamdhip64, which Debian's HIP 5.2
+/// does not ship; linking the shared one instead would be a silent surprise.
+/// As in AMD's hipcc, the last of -use-staticlib and -use-sharedlib counts.
+Error HipccInvocationBuilder::checkRuntimeLinkage() const {
+  const Arg *Linkage = CL.lastHipcc({OPT_use_staticlib, OPT_use_sharedlib});
+  if (!Linkage || !Linkage->getOption().matches(OPT_use_staticlib))
+    return Error::success();
+  return createStringError(
+      inconvertibleErrorCode(),
+      "-use-staticlib is not supported: hipkit links the HIP runtime as a "
+      "shared library only (Debian's HIP 5.2 ships no libamdhip64.a); remove "
+      "-use-staticlib");
 }
 
 /// Decides each input's language, checks inputs exist, and notes whether HIP
@@ -472,6 +494,8 @@ std::vector<std::string> HipccInvocationBuilder::rewriteUserArgs(
 
 Error HipccInvocationBuilder::build(ClangInvocation &Out) {
   if (Error E = checkPlatform())
+    return E;
+  if (Error E = checkRuntimeLinkage())
     return E;
   // Without inputs ("hipcc -v", "hipcc -print-targets") clang links nothing;
   // hipcc must not make it link by adding -Wl,-rpath.
