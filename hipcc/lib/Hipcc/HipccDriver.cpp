@@ -77,7 +77,8 @@ struct CommandLine {
   /// The last of hipcc's options \p IDs given, or nullptr.
   const Arg *lastHipcc(ArrayRef<unsigned> IDs) const {
     for (auto It = HipccArgs.rbegin(); It != HipccArgs.rend(); ++It)
-      if (any_of(IDs, [&](unsigned ID) { return (*It)->getOption().matches(ID); }))
+      if (any_of(IDs,
+                 [&](unsigned ID) { return (*It)->getOption().matches(ID); }))
         return It->get();
     return nullptr;
   }
@@ -376,9 +377,8 @@ Error HipccInvocationBuilder::expandOffloadArchValue(
     // An empty entry must not vanish: with no target left, clang would
     // compile for its own default (gfx906) without a word.
     if (Id.empty()) {
-      StringRef Setting = GivenAs.starts_with("-")
-                              ? StringRef("--offload-arch")
-                              : GivenAs.split('=').first;
+      StringRef Setting = GivenAs.starts_with("-") ? StringRef("--offload-arch")
+                                                   : GivenAs.split('=').first;
       return createStringError(inconvertibleErrorCode(),
                                "empty offload arch in '" + GivenAs +
                                    "': name a processor, e.g. " + Setting +

@@ -93,7 +93,8 @@ static bool isDeviceLibDir(const Twine &Dir) { return !checkDeviceLibDir(Dir); }
 /// does. On failure the error is permission_denied when either layout is there
 /// but unreadable, else no_such_file_or_directory.
 static std::error_code findDeviceLibDir(StringRef Root, std::string &Found) {
-  std::error_code Result = std::make_error_code(std::errc::no_such_file_or_directory);
+  std::error_code Result =
+      std::make_error_code(std::errc::no_such_file_or_directory);
   for (std::string Dir :
        {join(Root, "amdgcn", "bitcode"),
         join(Root, "lib", getMultiarchTuple(), "amdgcn/bitcode")}) {
