@@ -56,6 +56,9 @@ if shutil.which("nvcc", path=os.path.join(config.cuda_path, "bin")):
     config.available_features.add("nvcc")
 if shutil.which("ccache"):
     config.available_features.add("ccache")
+# Tests that drop privileges (setpriv) to see what a non-root user sees.
+if os.geteuid() == 0 and shutil.which("setpriv"):
+    config.available_features.add("root")
 
 # hipcc's default offload target depends on the AMD GPUs amdgpu-arch reports.
 import subprocess

@@ -41,3 +41,20 @@ function(hipkit_add_option_table consumer td inc)
   add_dependencies(${consumer} ${consumer}-option-table)
   target_include_directories(${consumer} PRIVATE "${CMAKE_CURRENT_BINARY_DIR}")
 endfunction()
+
+# hipkit_add_stage_permissions(<dir>...)
+# Makes the staged tree (and the build directories it links into, such as the patched HIP headers)
+# usable by every user, whatever the umask of the build: directories and executables 755, other
+# files 644. Compilers, linkers and LLVM's create_directories (0770 by default) otherwise leave
+# private modes, and a private amdgcn/ made other users' hipcc miss hipkit's device libraries.
+# Runs after every target registered with hipkit_add_test_depends (call it after all of them);
+# links are not followed (the prefix's lib/libamdhip64.so points into the system).
+function(hipkit_add_stage_permissions)
+  get_property(staging_targets GLOBAL PROPERTY HIPKIT_TEST_DEPENDS)
+  add_custom_target(hipkit-stage-permissions ALL
+    COMMAND chmod -R u=rwX,go=rX ${ARGN}
+    COMMENT "Making the staged tree readable by every user"
+    VERBATIM)
+  add_dependencies(hipkit-stage-permissions ${staging_targets})
+  hipkit_add_test_depends(hipkit-stage-permissions)
+endfunction()

@@ -171,7 +171,11 @@ std::unique_ptr<Module> buildControlLibrary(LLVMContext &Context,
 }
 
 Error writeControlLibraries(StringRef OutputDir) {
-  if (std::error_code EC = sys::fs::create_directories(OutputDir))
+  // Readable by everyone (LLVM's default is 0770 less the umask): these are
+  // the libraries every user's hipcc links.
+  if (std::error_code EC = sys::fs::create_directories(
+          OutputDir, /*IgnoreExisting=*/true,
+          sys::fs::all_read | sys::fs::all_exe | sys::fs::owner_write))
     return createStringError(EC, "cannot create output directory '" +
                                      OutputDir + "': " + EC.message() +
                                      "; choose a writable --output-dir");

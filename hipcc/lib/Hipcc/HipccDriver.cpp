@@ -74,6 +74,14 @@ struct CommandLine {
   std::vector<std::unique_ptr<Arg>> HipccArgs;
   std::vector<ClangArgument> ClangArgs;
 
+  /// The last of hipcc's options \p IDs given, or nullptr.
+  const Arg *lastHipcc(ArrayRef<unsigned> IDs) const {
+    for (auto It = HipccArgs.rbegin(); It != HipccArgs.rend(); ++It)
+      if (any_of(IDs,
+                 [&](unsigned ID) { return (*It)->getOption().matches(ID); }))
+        return It->get();
+    return nullptr;
+  }
   bool hasHipcc(unsigned ID) const {
     return any_of(HipccArgs, [&](const std::unique_ptr<Arg> &A) {
       return A->getOption().matches(ID);
@@ -195,14 +203,42 @@ static bool parseBoolEnv(StringRef Value, bool Default) {
            Value.equals_insensitive("off") || Value.equals_insensitive("no"));
 }
 
-/// Splits an *_APPEND variable into words as a POSIX shell would (quotes and
-/// backslashes), without running a shell.
-static std::vector<std::string> splitFlagsVariable(StringRef Value) {
+/// The quote character left open at the end of \p Value, or 0. Follows
+/// cl::TokenizeGNUCommandLine's rules: a backslash escapes the next character
+/// everywhere, a quote runs to the next one of its kind.
+static char findUnclosedQuote(StringRef Value) {
+  char Open = 0;
+  for (size_t I = 0; I < Value.size(); ++I) {
+    char C = Value[I];
+    if (C == '\\' && I + 1 < Value.size())
+      ++I;
+    else if (Open && C == Open)
+      Open = 0;
+    else if (!Open && (C == '\'' || C == '"'))
+      Open = C;
+  }
+  return Open;
+}
+
+/// Splits the *_APPEND variable \p Name into words as a POSIX shell would
+/// (quotes and backslashes), without running a shell. TokenizeGNUCommandLine
+/// ends an unclosed quote at the end of the string, which would quietly make
+/// the rest of the variable part of one word (-DMSG="oops -O0 swallowing
+/// -O0), so that is an error.
+static Error splitFlagsVariable(StringRef Name, StringRef Value,
+                                std::vector<std::string> &Words) {
+  if (char Quote = findUnclosedQuote(Value))
+    return createStringError(inconvertibleErrorCode(),
+                             Name + " has a " + Twine(Quote) +
+                                 " that is never closed (in '" + Value +
+                                 "'); close the quote, or escape the " +
+                                 Twine(Quote) + " with a backslash");
   BumpPtrAllocator Alloc;
   StringSaver Saver(Alloc);
-  SmallVector<const char *, 16> Words;
-  cl::TokenizeGNUCommandLine(Value, Saver, Words);
-  return std::vector<std::string>(Words.begin(), Words.end());
+  SmallVector<const char *, 16> Tokens;
+  cl::TokenizeGNUCommandLine(Value, Saver, Tokens);
+  Words.insert(Words.end(), Tokens.begin(), Tokens.end());
+  return Error::success();
 }
 
 namespace {
@@ -222,11 +258,13 @@ private:
     return GetEnv ? GetEnv(Name).value_or("") : "";
   }
   Error checkPlatform() const;
+  Error checkRuntimeLinkage() const;
   Error scanInputs();
   Error findRocm();
   std::string findClangDir() const;
   Error resolveOffloadArchs(std::vector<std::string> &ArchArgs);
-  Error expandOffloadArchValue(StringRef Value, std::vector<std::string> &Out);
+  Error expandOffloadArchValue(StringRef Value, StringRef GivenAs,
+                               std::vector<std::string> &Out);
   void addRocmPathArgs(std::vector<std::string> &Args) const;
   void addHipIncludeArgs(std::vector<std::string> &Args) const;
   void addLinkArgs(std::vector<std::string> &Args) const;
@@ -258,6 +296,20 @@ Error HipccInvocationBuilder::checkPlatform() const {
   return createStringError(inconvertibleErrorCode(),
                            "unknown HIP_PLATFORM '" + Platform +
                                "'; use amd (or leave it unset)");
+}
+
+/// -use-staticlib asks for AMD's static libamdhip64, which Debian's HIP 5.2
+/// does not ship; linking the shared one instead would be a silent surprise.
+/// As in AMD's hipcc, the last of -use-staticlib and -use-sharedlib counts.
+Error HipccInvocationBuilder::checkRuntimeLinkage() const {
+  const Arg *Linkage = CL.lastHipcc({OPT_use_staticlib, OPT_use_sharedlib});
+  if (!Linkage || !Linkage->getOption().matches(OPT_use_staticlib))
+    return Error::success();
+  return createStringError(
+      inconvertibleErrorCode(),
+      "-use-staticlib is not supported: hipkit links the HIP runtime as a "
+      "shared library only (Debian's HIP 5.2 ships no libamdhip64.a); remove "
+      "-use-staticlib");
 }
 
 /// Decides each input's language, checks inputs exist, and notes whether HIP
@@ -315,11 +367,23 @@ std::string HipccInvocationBuilder::findClangDir() const {
   return Dir.empty() ? std::string(HIPKIT_CLANG_DIR) : Dir;
 }
 
+/// Expands one comma-separated list of targets, \p GivenAs naming where it
+/// came from for messages ("--offload-arch=gfx942", "HCC_AMDGPU_TARGET=...").
 Error HipccInvocationBuilder::expandOffloadArchValue(
-    StringRef Value, std::vector<std::string> &Out) {
+    StringRef Value, StringRef GivenAs, std::vector<std::string> &Out) {
   SmallVector<StringRef, 4> Ids;
-  Value.split(Ids, ',', -1, /*KeepEmpty=*/false);
+  Value.split(Ids, ',', -1, /*KeepEmpty=*/true);
   for (StringRef Id : Ids) {
+    // An empty entry must not vanish: with no target left, clang would
+    // compile for its own default (gfx906) without a word.
+    if (Id.empty()) {
+      StringRef Setting = GivenAs.starts_with("-") ? StringRef("--offload-arch")
+                                                   : GivenAs.split('=').first;
+      return createStringError(inconvertibleErrorCode(),
+                               "empty offload arch in '" + GivenAs +
+                                   "': name a processor, e.g. " + Setting +
+                                   "=" + DefaultOffloadArch);
+    }
     if (Id == "native") {
       std::string AmdgpuArch = findClangDir() + "/amdgpu-arch";
       std::vector<std::string> Gpus = detectInstalledGpus(AmdgpuArch);
@@ -351,7 +415,8 @@ Error HipccInvocationBuilder::resolveOffloadArchs(
     return Error::success();
   std::vector<std::string> Targets;
   if (std::string FromEnv = env("HCC_AMDGPU_TARGET"); !FromEnv.empty()) {
-    if (Error E = expandOffloadArchValue(FromEnv, Targets))
+    if (Error E = expandOffloadArchValue(
+            FromEnv, "HCC_AMDGPU_TARGET=" + FromEnv, Targets))
       return E;
   } else {
     Targets = detectInstalledGpus(findClangDir() + "/amdgpu-arch");
@@ -430,6 +495,8 @@ std::vector<std::string> HipccInvocationBuilder::rewriteUserArgs(
 Error HipccInvocationBuilder::build(ClangInvocation &Out) {
   if (Error E = checkPlatform())
     return E;
+  if (Error E = checkRuntimeLinkage())
+    return E;
   // Without inputs ("hipcc -v", "hipcc -print-targets") clang links nothing;
   // hipcc must not make it link by adding -Wl,-rpath.
   LinkStep = isLinkStep(CL) && CL.hasClang(copt::OPT_INPUT);
@@ -445,7 +512,8 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
         !CA.Parsed->getOption().matches(copt::OPT_offload_arch_EQ))
       continue;
     std::vector<std::string> Ids;
-    if (Error E = expandOffloadArchValue(CA.Parsed->getValue(), Ids))
+    if (Error E = expandOffloadArchValue(CA.Parsed->getValue(),
+                                         join(CA.Spelling, " "), Ids))
       return E;
     for (const std::string &Id : Ids)
       UserArchArgs.push_back("--offload-arch=" + Id);
@@ -479,9 +547,13 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
   if (LinkStep)
     addLinkArgs(Args);
   if (HasSourceInput)
-    append_range(Args, splitFlagsVariable(env("HIPCC_COMPILE_FLAGS_APPEND")));
+    if (Error E = splitFlagsVariable("HIPCC_COMPILE_FLAGS_APPEND",
+                                     env("HIPCC_COMPILE_FLAGS_APPEND"), Args))
+      return E;
   if (LinkStep)
-    append_range(Args, splitFlagsVariable(env("HIPCC_LINK_FLAGS_APPEND")));
+    if (Error E = splitFlagsVariable("HIPCC_LINK_FLAGS_APPEND",
+                                     env("HIPCC_LINK_FLAGS_APPEND"), Args))
+      return E;
   return Error::success();
 }
 

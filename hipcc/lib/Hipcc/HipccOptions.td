@@ -19,3 +19,12 @@ def hipcc_func_supp : Flag<["--"], "hipcc-func-supp">,
 def hipcc_no_func_supp : Flag<["--"], "hipcc-no-func-supp">,
   HelpText<"Inline every device function (-mllvm -amdgpu-early-inline-all=true "
            "-mllvm -amdgpu-function-calls=false) unless -O0, as AMD's hipcc">;
+// AMD's hipcc links libamdhip64 statically with -use-staticlib. Debian's HIP
+// 5.2 (the runtime hipkit is built for) ships no libamdhip64.a, so hipcc
+// refuses it rather than quietly linking the shared library.
+def use_staticlib : Flag<["-"], "use-staticlib">,
+  HelpText<"Refused: hipkit has no static HIP runtime to link (AMD hipcc's "
+           "static link of libamdhip64)">;
+def use_sharedlib : Flag<["-"], "use-sharedlib">,
+  HelpText<"Link the HIP runtime as a shared library, libamdhip64.so (the "
+           "default; AMD hipcc compatibility)">;

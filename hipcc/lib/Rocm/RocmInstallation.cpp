@@ -6,6 +6,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 
 using namespace llvm;
 
@@ -74,20 +75,42 @@ static std::string join(const Twine &A, const Twine &B = "",
   return std::string(P);
 }
 
-static bool isDeviceLibDir(const Twine &Dir) {
-  return sys::fs::exists(join(Dir, "ocml.bc"));
+/// Whether \p Dir holds device libraries this user can read: ocml.bc there
+/// opens. The error says why not: missing, or permission denied (a directory
+/// or file of a prefix installed under a private umask).
+static std::error_code checkDeviceLibDir(const Twine &Dir) {
+  int FD;
+  if (std::error_code EC = sys::fs::openFileForRead(join(Dir, "ocml.bc"), FD))
+    return EC;
+  sys::Process::SafelyCloseFileDescriptor(FD);
+  return std::error_code();
 }
+
+static bool isDeviceLibDir(const Twine &Dir) { return !checkDeviceLibDir(Dir); }
 
 /// Where a ROCm root keeps its device libraries: <root>/amdgcn/bitcode as ROCm
 /// and hipkit install them, or <root>/lib/<multiarch>/amdgcn/bitcode as Debian
-/// does.
-static std::optional<std::string> findDeviceLibDir(StringRef Root) {
+/// does. On failure the error is permission_denied when either layout is there
+/// but unreadable, else no_such_file_or_directory.
+static std::error_code findDeviceLibDir(StringRef Root, std::string &Found) {
+  std::error_code Result =
+      std::make_error_code(std::errc::no_such_file_or_directory);
   for (std::string Dir :
        {join(Root, "amdgcn", "bitcode"),
-        join(Root, "lib", getMultiarchTuple(), "amdgcn/bitcode")})
-    if (isDeviceLibDir(Dir))
-      return Dir;
-  return std::nullopt;
+        join(Root, "lib", getMultiarchTuple(), "amdgcn/bitcode")}) {
+    std::error_code EC = checkDeviceLibDir(Dir);
+    if (!EC) {
+      Found = Dir;
+      return EC;
+    }
+    if (EC == std::errc::permission_denied)
+      Result = EC;
+  }
+  return Result;
+}
+
+static bool isPermissionDenied(std::error_code EC) {
+  return EC == std::errc::permission_denied;
 }
 
 static bool hasHipHeaders(StringRef Root) {
@@ -202,17 +225,41 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
   RocmInstallation R;
   bool Found = false;
   for (const Candidate &C : Candidates) {
-    if (std::optional<std::string> Dir = findDeviceLibDir(C.Path)) {
+    std::string Dir;
+    std::error_code EC = findDeviceLibDir(C.Path, Dir);
+    if (!EC) {
       R.Root = C.Path;
       R.Source = C.Source;
-      R.DeviceLibDir = *Dir;
+      R.DeviceLibDir = Dir;
       Found = true;
       break;
     }
+    if (C.Explicit && isPermissionDenied(EC))
+      return makeError("no ROCm installation at " + C.GivenAs +
+                       ": its device libraries (amdgcn/bitcode/ocml.bc) cannot "
+                       "be read (permission denied); make them readable, or "
+                       "point " +
+                       C.GivenAs.substr(0, C.GivenAs.find('=')) +
+                       " at another ROCm root");
     if (C.Explicit)
       return makeError("no ROCm installation at " + C.GivenAs +
                        ": no device libraries (amdgcn/bitcode/ocml.bc) there; "
                        "point it at a ROCm root or unset it");
+    // The prefix a hipkit tool is installed in ships its own device libraries
+    // (every processor clang 19 knows). Going on to /opt/rocm or /usr would
+    // quietly compile against another ROCm's, which lack most of them and
+    // fail later with "cannot find ROCm device library for gfx942".
+    if (C.Source == RocmSource::ExecutableDir && isPermissionDenied(EC))
+      return makeError("cannot read hipkit's device libraries in '" +
+                       join(C.Path, "amdgcn", "bitcode") +
+                       "' (permission denied); make the installation readable "
+                       "(chmod -R a+rX '" +
+                       C.Path + "'), or set ROCM_PATH to use another ROCm");
+    if (C.Source == RocmSource::ExecutableDir)
+      return makeError("hipkit's device libraries are missing: no '" +
+                       join(C.Path, "amdgcn", "bitcode", "ocml.bc") +
+                       "'; reinstall hipkit, or set ROCM_PATH to use another "
+                       "ROCm");
   }
   if (!Found)
     return makeError("no ROCm installation found (searched /opt/rocm, /usr and "

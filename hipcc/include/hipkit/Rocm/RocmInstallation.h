@@ -10,12 +10,14 @@
 //   2. $ROCM_PATH                 (must hold device libraries)
 //   3. $HIP_PATH                  (a ROCm root if it holds device libraries)
 //   4. next to the executable: <exe>/.. (or <exe>/../.. for <root>/llvm/bin),
-//      i.e. the hipkit install prefix
+//      i.e. the hipkit install prefix; it ships its own device libraries, so
+//      when they are missing or unreadable discovery fails (never a quiet
+//      fallback to another ROCm's)
 //   5. /opt/rocm
 //   6. Debian's /usr layout (device libraries in
 //   /usr/lib/<multiarch>/amdgcn/bitcode)
 // A root "holds device libraries" when <root>/amdgcn/bitcode or
-// <root>/lib/<multiarch>/amdgcn/bitcode contains ocml.bc.
+// <root>/lib/<multiarch>/amdgcn/bitcode contains an ocml.bc this user can read.
 // DEVICE_LIB_PATH / HIP_DEVICE_LIB_PATH override the device library directory.
 // The HIP runtime (headers, libamdhip64, version) comes from $HIP_PATH when
 // set, else from the first of the ROCm root and the later candidates that has
