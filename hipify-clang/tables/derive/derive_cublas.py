@@ -110,9 +110,6 @@ def derive(cuda, rocm, overrides):
     rocblas = RocmLibrary(cheaders.header_files(os.path.join(rocm, "rocblas")))
     texts = {h: cheaders.read_header(os.path.join(cuda, h))
              for h in CUBLAS_HEADERS + [LEGACY_HEADER]}
-    for h, t in texts.items():
-        if not t:
-            die("%s declares nothing" % os.path.join(cuda, h))
 
     def checked_override(cuda_name, column, library):
         name = overrides.get(cuda_name, {}).get(column, "")
