@@ -54,6 +54,11 @@ if os.path.exists(os.path.join(config.cuda_path, "include", "cuda_runtime.h")):
     config.available_features.add("cuda")
 if shutil.which("nvcc", path=os.path.join(config.cuda_path, "bin")):
     config.available_features.add("nvcc")
+# The ROCm 6.4 library tree (hipBLAS, rocBLAS, ...) that scripts/fetch-rocm-libraries.sh
+# unpacks into the build folder; its versions.tsv is written last, so it marks a whole tree.
+config.substitutions.append(("%rocm_libraries", config.rocm_libraries_dir))
+if os.path.exists(os.path.join(config.rocm_libraries_dir, "versions.tsv")):
+    config.available_features.add("rocm-6.4-libraries")
 if shutil.which("ccache"):
     config.available_features.add("ccache")
 # Tests that drop privileges (setpriv) to see what a non-root user sees.

@@ -130,19 +130,55 @@ public:
       Out.Files[Index]->UsesCudaFeatures = true;
   }
 
+  /// The CUDA library whose header declares (or defines) what is at \p Loc:
+  /// cuBLAS for cublas_api.h. Names are looked up in that library's rows
+  /// first, since libraries may share a name.
+  const ApiInfo *libraryAt(SourceLocation Loc) {
+    if (Loc.isInvalid())
+      return nullptr;
+    SourceLocation Spelling = SM->getSpellingLoc(Loc);
+    OptionalFileEntryRef File =
+        SM->getFileEntryRefForID(SM->getFileID(Spelling));
+    return File ? lookupLibraryOfHeader(File->getName()) : nullptr;
+  }
+
+  /// The row for \p Name as declared in \p Library's headers, else any row.
+  static const ApiMapping *lookupIn(const ApiInfo *Library,
+                                    llvm::StringRef Name) {
+    if (Library)
+      if (const ApiMapping *Row = lookupCudaName(Name, Library->Name))
+        return Row;
+    return lookupCudaName(Name);
+  }
+
   /// The table row for a declaration of the CUDA headers: by qualified name,
   /// else (for declarations at global scope) by simple name.
   const ApiMapping *rowFor(const NamedDecl *D) {
     if (!D || !D->getDeclName().isIdentifier())
       return nullptr;
-    if (const ApiMapping *Row = lookupCudaName(D->getQualifiedNameAsString()))
+    const ApiInfo *Library = libraryAt(D->getLocation());
+    if (const ApiMapping *Row =
+            lookupIn(Library, D->getQualifiedNameAsString()))
       return Row;
+    if (isAtGlobalScope(D))
+      return lookupIn(Library, D->getName());
+    return nullptr;
+  }
+
+  static bool isAtGlobalScope(const NamedDecl *D) {
     const DeclContext *DC = D->getDeclContext()->getRedeclContext();
     while (DC && (DC->isExternCContext() || DC->isExternCXXContext()))
       DC = DC->getParent()->getRedeclContext();
-    if (DC && DC->isTranslationUnit())
-      return lookupCudaName(D->getName());
-    return nullptr;
+    return DC && DC->isTranslationUnit();
+  }
+
+  /// A name of a CUDA library's header that no row lists.
+  void recordUnknownLibraryName(SourceLocation Loc, llvm::StringRef Name,
+                                const ApiInfo &Library) {
+    unsigned Offset;
+    FileTranslation *FT = translationAt(Loc, Offset);
+    if (FT && spells(*FT, Offset, Name))
+      FT->addUnknownLibraryName(Offset, Name, Library);
   }
 
   /// A reference at \p Loc to \p D.
@@ -153,9 +189,14 @@ public:
       recordNotCuda(Loc, D->getName());
       return;
     }
-    if (const ApiMapping *Row = rowFor(D))
+    if (const ApiMapping *Row = rowFor(D)) {
       if (Row->Kind != NameKind::Header)
         recordName(Loc, D->getName(), *Row);
+      return;
+    }
+    if (isAtGlobalScope(D))
+      if (const ApiInfo *Library = libraryAt(D->getLocation()))
+        recordUnknownLibraryName(Loc, D->getName(), *Library);
   }
 
   void addHeaderInclude(SourceLocation HashLoc, CharSourceRange FilenameRange,
@@ -306,14 +347,24 @@ private:
     const IdentifierInfo *II = NameTok.getIdentifierInfo();
     if (!II)
       return;
-    const ApiMapping *Row = lookupCudaName(II->getName());
-    if (!Row || Row->Kind == NameKind::Header || (MustBeDefined && !MI))
+    if (MustBeDefined && !MI)
       return;
     // A macro the user defines is the user's, whatever its name.
     if (MI && Ctx.isUserLocation(MI->getDefinitionLoc())) {
-      Ctx.recordNotCuda(NameTok.getLocation(), II->getName());
+      if (lookupCudaName(II->getName()))
+        Ctx.recordNotCuda(NameTok.getLocation(), II->getName());
       return;
     }
+    const ApiInfo *Library = MI ? Ctx.libraryAt(MI->getDefinitionLoc()) : nullptr;
+    const ApiMapping *Row = TranslationContext::lookupIn(Library, II->getName());
+    if (!Row) {
+      if (Library)
+        Ctx.recordUnknownLibraryName(NameTok.getLocation(), II->getName(),
+                                     *Library);
+      return;
+    }
+    if (Row->Kind == NameKind::Header)
+      return;
     Ctx.recordName(NameTok.getLocation(), II->getName(), *Row);
   }
 

@@ -95,6 +95,12 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
                        "--experimental to translate it",
                        Row.CudaName, Row.HipName));
     return true;
+  case NameAction::ReportNoRocEquivalent:
+    countUnconverted(Row);
+    warn(Offset, llvm::formatv("'{0}' has no {1} equivalent; left untranslated",
+                               Row.CudaName,
+                               lookupApi(Row.Api)->RocLibrary));
+    return true;
   case NameAction::Rewrite:
     break;
   }
@@ -114,6 +120,20 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
   ++Stats.ConvertedByApi[Row.Api.str()];
   ++Stats.ConvertedByName[Row.CudaName.str()];
   return true;
+}
+
+void FileTranslation::addUnknownLibraryName(unsigned Offset,
+                                            llvm::StringRef Name,
+                                            const ApiInfo &Library) {
+  if (NotCuda.count(Offset) || !Referenced.insert(Offset).second)
+    return;
+  UsesCudaFeatures = true;
+  ++Stats.Unconverted;
+  ++Stats.UnconvertedByApi[Library.Name.str()];
+  ++Stats.UnconvertedByName[Name.str()];
+  warn(Offset, llvm::formatv("'{0}' ({1}) is not in hipkit's tables; left "
+                             "untranslated",
+                             Name, Library.Library));
 }
 
 bool FileTranslation::isExistenceTest(unsigned Offset) const {

@@ -9,6 +9,7 @@
 #include "hipkit/hipify/MappingTable.h"
 
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -31,7 +32,13 @@ static constexpr ApiMapping AllMappings[] = {
 };
 
 static constexpr llvm::StringRef ApiNames[] = {
-#define HIPIFY_API(Name) HIPIFY_STR(Name),
+#define HIPIFY_API(Name, Library, RocLibrary) HIPIFY_STR(Name),
+#include "MappingTable.inc"
+};
+
+static constexpr ApiInfo Apis[] = {
+#define HIPIFY_API(Name, Library, RocLibrary)                                  \
+  {HIPIFY_STR(Name), HIPIFY_STR(Library), HIPIFY_STR(RocLibrary)},
 #include "MappingTable.inc"
 };
 
@@ -53,6 +60,33 @@ const ApiMapping *hipkit::hipify::lookupCudaName(llvm::StringRef CudaName) {
   if (Found == End || Found->CudaName != CudaName)
     return nullptr;
   return Found;
+}
+
+const ApiMapping *hipkit::hipify::lookupCudaName(llvm::StringRef CudaName,
+                                                 llvm::StringRef Api) {
+  for (const ApiMapping *Row = lookupCudaName(CudaName);
+       Row && Row != std::end(AllMappings) && Row->CudaName == CudaName; ++Row)
+    if (Row->Api == Api)
+      return Row;
+  return nullptr;
+}
+
+const ApiInfo *hipkit::hipify::lookupApi(llvm::StringRef Api) {
+  for (const ApiInfo &Info : Apis)
+    if (Info.Name == Api)
+      return &Info;
+  return nullptr;
+}
+
+const ApiInfo *hipkit::hipify::lookupLibraryOfHeader(llvm::StringRef FileName) {
+  llvm::StringRef Base = llvm::sys::path::filename(FileName);
+  for (const ApiMapping *Row = lookupCudaName(Base);
+       Row && Row != std::end(AllMappings) && Row->CudaName == Base; ++Row) {
+    const ApiInfo *Info = lookupApi(Row->Api);
+    if (Row->Kind == NameKind::Header && Info && Info->isLibrary())
+      return Info;
+  }
+  return nullptr;
 }
 
 RewriteRule hipkit::hipify::parseRewrite(const ApiMapping &Row) {

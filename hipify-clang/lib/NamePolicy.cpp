@@ -25,11 +25,22 @@ NameDecision NamePolicy::decide(const ApiMapping &Row) const {
   }
   llvm::StringRef Target = Row.HipName;
   // --roc selects the ROCm libraries' own names for every library but cuDNN,
-  // whose ROCm counterpart (MIOpen) --miopen selects.
+  // whose ROCm counterpart (MIOpen) --miopen selects. A library with a ROCm
+  // counterpart (cuBLAS: rocBLAS) is translated to it alone: writing the
+  // hipBLAS name for a row rocBLAS lacks would mix two libraries whose handles
+  // and types differ.
+  const ApiInfo *Library = lookupApi(Row.Api);
   bool IsDnn = Row.Api == "cudnn";
-  if (!Row.RocName.empty() &&
-      ((Options.Roc && !IsDnn) || (Options.MIOpen && IsDnn)))
+  if (Options.Roc && Library && !Library->RocLibrary.empty()) {
+    if (Row.RocName.empty()) {
+      Decision.Action = NameAction::ReportNoRocEquivalent;
+      return Decision;
+    }
     Target = Row.RocName;
+  } else if (!Row.RocName.empty() &&
+             ((Options.Roc && !IsDnn) || (Options.MIOpen && IsDnn))) {
+    Target = Row.RocName;
+  }
   // Rows of namespaced names ("cooperative_groups::grid_group") are rewritten
   // at the unqualified spelling: only the last component is written.
   auto Unqualified = [](llvm::StringRef Name) {

@@ -297,7 +297,8 @@ void TokenEngine::translate(FileTranslation &FT,
       FT.UsesCudaFeatures = true;
       NameDecision Decision = Policy.decide(*Row);
       if (Decision.Action == NameAction::ReportUnsupported ||
-          Decision.Action == NameAction::ReportExperimental) {
+          Decision.Action == NameAction::ReportExperimental ||
+          Decision.Action == NameAction::ReportNoRocEquivalent) {
         // Counted and reported like any other name.
         FT.addReference(D.NameBegin + 1, *Row, Origin, Policy);
         continue;

@@ -11,6 +11,13 @@
                        when hip_added says it came later;
   --clang-include DIR  clang's resource include dir: names its __clang_hip_*.h
                        wrappers declare count as HIP names of every version.
+  --rocm-libraries DIR the ROCm library tree of scripts/fetch-rocm-libraries.sh:
+                       every hip_name and roc_name of a CUDA library's rows
+                       (cuBLAS -> hipBLAS, rocBLAS) must be declared by the
+                       headers in DIR/include (a header row: the file must
+                       exist). A newer library that drops a name fails here,
+                       by name. Library rows date their names by library
+                       release, so --hip-include leaves them to this check.
 
 Prints `file:line: error: ...` for each violation and exits 1; otherwise
 prints one summary line per check.
@@ -76,6 +83,7 @@ def main(argv):
     parser.add_argument("tables", nargs="+")
     parser.add_argument("--cuda-include")
     parser.add_argument("--hip-include")
+    parser.add_argument("--rocm-libraries")
     parser.add_argument("--clang-include",
                         help="with --hip-include: clang's resource include dir, whose "
                              "__clang_hip_*.h declare names every hipcc provides")
@@ -111,7 +119,7 @@ def main(argv):
         ids = hip_identifiers(hip_dir, args.clang_include)
         older = newer = 0
         for row in rows:
-            if not row.hip_name:
+            if not row.hip_name or row.api in gen_mapping_table.LIBRARIES:
                 continue
             if row.kind == "header":
                 present = os.path.isfile(os.path.join(args.hip_include, row.hip_name))
@@ -134,6 +142,28 @@ def main(argv):
                                      hip_dir, row.hip_added))
         print("HIP %d.%d: %d names present in %s, %d added later"
               % (*version, older, hip_dir, newer))
+    if args.rocm_libraries:
+        include = os.path.join(args.rocm_libraries, "include")
+        if not os.path.isdir(include):
+            raise SystemExit("check_names.py: error: no include folder in %s; run "
+                             "scripts/fetch-rocm-libraries.sh" % args.rocm_libraries)
+        ids = cheaders.identifiers(cheaders.header_files(include))
+        checked = 0
+        for row in rows:
+            if row.api not in gen_mapping_table.LIBRARIES:
+                continue
+            for column in ("hip_name", "roc_name"):
+                name = getattr(row, column)
+                if not name:
+                    continue
+                checked += 1
+                present = os.path.isfile(os.path.join(include, name)) \
+                    if row.kind == "header" else name in ids
+                if not present:
+                    errors.append("%s: error: %s '%s' (for '%s') is not declared in the ROCm "
+                                  "library headers in %s" % (row.where(), column, name,
+                                                              row.cuda_name, include))
+        print("ROCm libraries: %d names present in %s" % (checked, include))
     sys.stdout.flush()
     for error in errors:
         print(error, file=sys.stderr)

@@ -59,6 +59,19 @@ API_TITLES = {
     "library_types": "CUDA library types (library_types.h)",
     "headers": "CUDA headers",
     "macros": "CUDA macros tested by user code",
+    "cublas": "cuBLAS (cublas_v2.h, cublas_api.h, cublasXt.h)",
+    "cublas_legacy": "cuBLAS legacy API (cublas.h)",
+}
+
+# The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
+# (cuBLAS) is not in hipkit's tables") and the ROCm library whose names (roc_name) --roc
+# writes; a row of such an API with no roc_name has no equivalent there. Names may repeat
+# across library APIs (cublas_v2.h's cublasSgemm macro, legacy cublas.h's function), so
+# rows are keyed by (api, cuda_name); their header rows say which CUDA headers declare
+# the library's names.
+LIBRARIES = {
+    "cublas": ("cuBLAS", "rocBLAS"),
+    "cublas_legacy": ("cuBLAS", "rocBLAS"),
 }
 
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")
@@ -212,17 +225,26 @@ def validate_row(row):
 
 
 def load_rows(paths):
-    """All rows of all tables, sorted by cuda_name, each CUDA name once."""
+    """All rows of all tables, sorted by cuda_name, then by API in API_TITLES order;
+    each CUDA name once, except across library APIs (LIBRARIES)."""
     by_name = {}
     for path in paths:
         for row in parse_table(path):
-            first = by_name.get(row.cuda_name)
-            if first is not None:
-                raise TableError(row.path, row.line, "duplicate cuda_name '%s' (first at %s)"
-                                 % (row.cuda_name, first.where()))
-            by_name[row.cuda_name] = row
-    # Byte order, as llvm::StringRef::compare orders names for the binary search.
-    return [by_name[name] for name in sorted(by_name, key=lambda n: n.encode("utf-8"))]
+            for first in by_name.get(row.cuda_name, []):
+                if first.api == row.api:
+                    raise TableError(row.path, row.line, "duplicate cuda_name '%s'%s (first at %s)"
+                                     % (row.cuda_name, " in api '%s'" % row.api
+                                        if row.api in LIBRARIES else "", first.where()))
+                if first.api not in LIBRARIES or row.api not in LIBRARIES:
+                    raise TableError(row.path, row.line, "duplicate cuda_name '%s' (first at %s); "
+                                     "only library APIs may share a name"
+                                     % (row.cuda_name, first.where()))
+            by_name.setdefault(row.cuda_name, []).append(row)
+    api_order = {api: index for index, api in enumerate(API_TITLES)}
+    # Byte order, as llvm::StringRef::compare orders names for the binary search; a
+    # lookup by name alone finds the first API's row.
+    return [row for name in sorted(by_name, key=lambda n: n.encode("utf-8"))
+            for row in sorted(by_name[name], key=lambda r: api_order[r.api])]
 
 
 def c_string(value):
@@ -238,7 +260,8 @@ def render_inc(rows, sources):
            "// HIPIFY_MAPPING(CudaName, Kind, Api, HipName, RocName, Status,",
            "//                CudaAdded, CudaDeprecated, CudaRemoved, HipAdded,",
            "//                Fallback, Rewrite)",
-           "// rows sorted by CudaName; HIPIFY_API(Name) once per statistics category.",
+           "// rows sorted by CudaName, then Api; HIPIFY_API(Name, Library, RocLibrary)",
+           "// once per statistics category (Library and RocLibrary empty but for libraries).",
            "",
            "#ifdef HIPIFY_MAPPING"]
     for row in rows:
@@ -251,7 +274,9 @@ def render_inc(rows, sources):
     out += ["#undef HIPIFY_MAPPING", "#endif", "", "#ifdef HIPIFY_API"]
     for api in API_TITLES:
         if any(row.api == api for row in rows):
-            out.append("HIPIFY_API(%s)" % c_string(api))
+            library, roc_library = LIBRARIES.get(api, ("", ""))
+            out.append("HIPIFY_API(%s, %s, %s)" % (c_string(api), c_string(library),
+                                                  c_string(roc_library)))
     out += ["#undef HIPIFY_API", "#endif", ""]
     return "\n".join(out)
 
@@ -270,9 +295,16 @@ def render_api_doc(api, rows):
            % (len(rows), supported, experimental, unsupported),
            "A HIP name equal to the CUDA name means the name is the same in HIP "
            "and is left as it is.", ""]
+    library, roc_library = LIBRARIES.get(api, ("", ""))
+    if roc_library:
+        with_roc = sum(1 for r in rows if r.roc_name and r.status != "unsupported")
+        out[3] = ("%d CUDA names: %d supported, %d experimental, %d unsupported in HIP "
+                  "(the default output);" % (len(rows), supported, experimental, unsupported))
+        out.insert(4, "with `--roc`, %d have a %s name (column %s) and %d are left untranslated."
+                   % (with_roc, roc_library, roc_library, len(rows) - with_roc))
     has_roc = any(r.roc_name for r in rows)
     has_rewrite = any(r.fallback or r.rewrite for r in rows)
-    header = ["CUDA", "Kind", "HIP"] + (["ROC"] if has_roc else []) + \
+    header = ["CUDA", "Kind", "HIP"] + ([roc_library or "ROC"] if has_roc else []) + \
              ["Status", "CUDA added", "CUDA deprecated", "CUDA removed", "HIP added"] + \
              (["Older HIP", "Rewrite"] if has_rewrite else [])
     out.append("| " + " | ".join(header) + " |")

@@ -69,6 +69,12 @@ public:
   /// used for its value.
   bool isExistenceTest(unsigned Offset) const;
 
+  /// A reference at \p Offset to \p Name, which a header of the CUDA library
+  /// \p Library declares but no row lists: warned about and counted, never
+  /// rewritten, so that no library name passes silently.
+  void addUnknownLibraryName(unsigned Offset, llvm::StringRef Name,
+                             const ApiInfo &Library);
+
   /// The AST resolved the identifier at \p Offset to something that is not a
   /// CUDA declaration (the user's own): the token engine must leave it.
   void markNotCuda(unsigned Offset) { NotCuda.insert(Offset); }

@@ -68,14 +68,31 @@ struct RewriteRule {
 };
 RewriteRule parseRewrite(const ApiMapping &Row);
 
-/// Every row, sorted by CudaName.
+/// Every row, sorted by CudaName, then by Api in the order of getApiNames().
 llvm::ArrayRef<ApiMapping> getAllMappings();
 
-/// The row for \p CudaName, or nullptr when the name is not a CUDA name hipkit knows.
+/// The row for \p CudaName, or nullptr when the name is not a CUDA name hipkit
+/// knows. Where CUDA libraries share a name (cublas_v2.h's `cublasSgemm` macro,
+/// legacy cublas.h's function), the first API's row.
 const ApiMapping *lookupCudaName(llvm::StringRef CudaName);
+/// The row for \p CudaName in API \p Api, or nullptr.
+const ApiMapping *lookupCudaName(llvm::StringRef CudaName, llvm::StringRef Api);
 
+/// A statistics category; for a CUDA library, the library's names.
+struct ApiInfo {
+  llvm::StringRef Name;       ///< "runtime", "cublas", ...
+  llvm::StringRef Library;    ///< "cuBLAS"; empty for the CUDA runtime, driver, ...
+  llvm::StringRef RocLibrary; ///< "rocBLAS": what --roc writes (RocName) instead.
+  bool isLibrary() const { return !Library.empty(); }
+};
 /// The statistics categories (the Api values of the rows), in a fixed order.
 llvm::ArrayRef<llvm::StringRef> getApiNames();
+/// The category \p Api, or nullptr.
+const ApiInfo *lookupApi(llvm::StringRef Api);
+/// The library API whose CUDA header (a `header` row of that API) is named
+/// \p FileName (a path; its last component is compared), or nullptr: which
+/// library a declaration of the CUDA headers belongs to.
+const ApiInfo *lookupLibraryOfHeader(llvm::StringRef FileName);
 
 /// True when the HIP name is spelled like the CUDA name (sinf, atomicAdd,
 /// __syncthreads, ...): the name is known and supported, but translating it

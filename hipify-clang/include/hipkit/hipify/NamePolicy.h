@@ -21,6 +21,8 @@ enum class NameAction {
   ReportUnsupported,  ///< No HIP equivalent: warn, leave it.
   ReportExperimental, ///< Experimental row without --experimental: warn, leave
                       ///< it.
+  ReportNoRocEquivalent, ///< --roc, and the row's library has no RocName for
+                         ///< it (rocBLAS lacks it): warn, leave it.
 };
 
 struct NameDecision {

@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Derive cublas.tsv and cublas_legacy.tsv from the CUDA 13 and ROCm 6.4 headers.
+
+    derive_cublas.py --cuda /usr/local/cuda/include --rocm build/rocm-6.4/include --out .
+
+Every function, type, enum, enumerator and macro that cublas_api.h, cublas_v2.h,
+cublasXt.h (api `cublas`) and the legacy cublas.h (api `cublas_legacy`) declare gets a
+row. The two APIs are separate tables because their names collide: cublas_v2.h defines
+`cublasSgemm` as a macro for `cublasSgemm_v2`, while cublas.h declares a legacy,
+handle-less function of that name that hipBLAS does not have.
+
+hipBLAS names (hip_name) are found by transforms and accepted only if hipblas.h or
+hipblas-common.h declares them, with as many parameters as the CUDA function:
+  cublasX_v2[_64], cublasX[_64] -> hipblasX_v2[_64] when hipBLAS has it (its V2 API:
+      hipComplex and hipDataType arguments, declared without HIPBLAS_V2), else hipblasX[_64];
+  cublasX (types), CUBLAS_X (enumerators) -> hipblasX, HIPBLAS_X;
+  the _v2 spelling macros of cublas_v2.h -> the name of the function they spell.
+rocBLAS names (roc_name, written with --roc) come from cublasXyzAbc -> rocblas_xyz_abc
+with the same checks, plus overrides-cublas.tsv for handles, types and enumerators.
+Functions taking complex or cudaDataType arguments get no rocBLAS name: rocBLAS's
+rocblas_float_complex and rocblas_datatype are not the HIP types the rest of a
+translation uses (hipComplex, hipDataType), so such calls would not compile.
+hip_added is "6.4": the one hipBLAS/rocBLAS header set read (Debian sid's ROCm 6.4).
+"""
+
+import argparse
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cheaders  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
+           "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
+ROCM_VERSION = "6.4"
+CUBLAS_HEADERS = ["cublas_api.h", "cublas_v2.h", "cublasXt.h"]
+LEGACY_HEADER = "cublas.h"
+# Include targets: cublasXt has no ROCm counterpart.
+HEADER_TARGETS = {"cublas_api.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
+                  "cublas_v2.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
+                  "cublas.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
+                  "cublasXt.h": ("", "")}
+
+
+def die(message):
+    print("derive_cublas.py: error: %s" % message, file=sys.stderr)
+    sys.exit(1)
+
+
+def parameter_lists(text):
+    """{function name: [parameter text, ...]} for every `name(...)` declaration."""
+    text = re.sub(r"^[ \t]*#[^\n]*", "", text, flags=re.M)
+    result = {}
+    for m in re.finditer(r"\b([A-Za-z_]\w*)\s*\(", text):
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+        inner = text[m.end():i - 1]
+        params, depth, start = [], 0, 0
+        for j, ch in enumerate(inner):
+            depth += {"(": 1, ")": -1, "<": 1, ">": -1}.get(ch, 0)
+            if ch == "," and depth == 0:
+                params.append(inner[start:j].strip())
+                start = j + 1
+        params.append(inner[start:].strip())
+        if params == [""] or params == ["void"]:
+            params = []
+        result.setdefault(m.group(1), params)
+    return result
+
+
+def snake(name):
+    """SgemmStridedBatched -> sgemm_strided_batched; Isamax -> isamax."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
+class RocmLibrary:
+    """The names one ROCm library's headers declare, with function parameter lists."""
+
+    def __init__(self, paths):
+        text = "\n".join(cheaders.read_header(p) for p in paths)
+        self.ids = cheaders.identifiers(paths)
+        self.params = parameter_lists(text)
+
+    def function(self, name, arity):
+        params = self.params.get(name)
+        return name if name in self.ids and params is not None and len(params) == arity else ""
+
+    def name(self, name):
+        return name if name in self.ids else ""
+
+
+def split_function(name):
+    """cublasSgemm_v2_64 -> ("Sgemm", "_64")."""
+    base = name[len("cublas"):]
+    suffix = ""
+    if base.endswith("_64"):
+        base, suffix = base[:-3], "_64"
+    if base.endswith("_v2"):
+        base = base[:-3]
+    return base, suffix
+
+
+def derive(cuda, rocm, overrides):
+    hipblas = RocmLibrary([os.path.join(rocm, "hipblas", "hipblas.h"),
+                           os.path.join(rocm, "hipblas-common", "hipblas-common.h")])
+    rocblas = RocmLibrary(cheaders.header_files(os.path.join(rocm, "rocblas")))
+    texts = {h: cheaders.read_header(os.path.join(cuda, h))
+             for h in CUBLAS_HEADERS + [LEGACY_HEADER]}
+
+    def checked_override(cuda_name, column, library):
+        name = overrides.get(cuda_name, {}).get(column, "")
+        if name and not library.name(name):
+            die("overrides-cublas.tsv: %s '%s' for '%s' is not declared by the ROCm headers"
+                % (column, name, cuda_name))
+        return name
+
+    tables = {"cublas": {}, "cublas_legacy": {}}
+
+    def add(api, name, kind, hip="", roc=""):
+        hip = checked_override(name, "hip_name", hipblas) or hip
+        roc = checked_override(name, "roc_name", rocblas) or roc
+        tables[api].setdefault(name, {
+            "cuda_name": name, "kind": kind, "api": api, "hip_name": hip, "roc_name": roc,
+            "status": "supported" if hip else "unsupported",
+            "cuda_added": "", "cuda_deprecated": "", "cuda_removed": "",
+            "hip_added": ROCM_VERSION if hip else ""})
+
+    for header, (hip, roc) in HEADER_TARGETS.items():
+        present = [t if t and os.path.exists(os.path.join(rocm, t)) else "" for t in (hip, roc)]
+        add("cublas_legacy" if header == LEGACY_HEADER else "cublas", header, "header", *present)
+
+    cuda_params = {}
+    for h in CUBLAS_HEADERS + [LEGACY_HEADER]:
+        cuda_params.update({k: v for k, v in parameter_lists(texts[h]).items()
+                            if k not in cuda_params})
+
+    def function_targets(name, legacy):
+        if legacy:
+            return "", ""  # hipBLAS and rocBLAS have only handle-based APIs.
+        params = cuda_params[name]
+        base, suffix = split_function(name)
+        hip = hipblas.function("hipblas%s_v2%s" % (base, suffix), len(params)) or \
+            hipblas.function("hipblas%s%s" % (base, suffix), len(params))
+        roc = ""
+        if not any(re.search(r"\b(cuComplex|cuDoubleComplex|cudaDataType|cublasDataType_t|"
+                             r"cudaDataType_t|cublasComputeType_t)\b", p) for p in params):
+            roc = rocblas.function("rocblas_%s%s" % (snake(base), suffix), len(params))
+        return hip, roc
+
+    for api, headers in (("cublas", CUBLAS_HEADERS), ("cublas_legacy", [LEGACY_HEADER])):
+        legacy = api == "cublas_legacy"
+        for h in headers:
+            text = texts[h]
+            for name in sorted(cheaders.functions(text, ["CUBLASWINAPI", "CUBLASAPI"])):
+                add(api, name, "function", *function_targets(name, legacy))
+            for e in cheaders.enums(text):
+                for type_name in e.names():
+                    add(api, type_name, "enum", hipblas.name("hipblas" + type_name[6:]))
+                for enumerator in e.enumerators:
+                    add(api, enumerator, "enumerator",
+                        hipblas.name("HIPBLAS_" + enumerator[len("CUBLAS_"):]))
+            for type_name in sorted(cheaders.typedef_names(text) |
+                                    set(re.findall(r"\bstruct\s+([A-Za-z_]\w*)", text))):
+                add(api, type_name, "type", hipblas.name("hipblas" + type_name[6:]))
+            for name, (_, body) in sorted(cheaders.macros(text).items()):
+                # The _v2 spellings (#define cublasSgemm cublasSgemm_v2) and legacy
+                # aliases (#define cublasStatus cublasStatus_t) write what their target does.
+                target = tables["cublas"].get(body) or tables[api].get(body)
+                if target is None and body in cuda_params and not legacy:
+                    add(api, body, "function", *function_targets(body, legacy))
+                    target = tables[api][body]
+                if target is not None:
+                    add(api, name, "macro", target["hip_name"], target["roc_name"])
+                else:
+                    add(api, name, "macro")
+    # A legacy name that is also a cublas_v2.h macro is the legacy table's only where
+    # the legacy header declares it; the rest of the legacy table would repeat cublas rows.
+    for name in list(tables["cublas_legacy"]):
+        if name in tables["cublas"] and tables["cublas_legacy"][name]["kind"] == "macro" and \
+                name in cheaders.macros(texts["cublas_v2.h"]):
+            del tables["cublas_legacy"][name]
+    for name in ("CUBLASAPI", "CUBLASWINAPI"):
+        tables["cublas_legacy"].pop(name, None)  # cublas_api.h's, in the cublas table.
+    return tables
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cuda", required=True, help="CUDA 13's include folder")
+    parser.add_argument("--rocm", required=True,
+                        help="the include folder of the ROCm 6.4 library tree "
+                             "(scripts/fetch-rocm-libraries.sh)")
+    parser.add_argument("--overrides", default=os.path.join(HERE, "overrides-cublas.tsv"))
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args(argv)
+    overrides = {}
+    with open(args.overrides, encoding="utf-8") as f:
+        for line in f:
+            fields = line.rstrip("\n").split("\t")
+            if line.startswith("#") or fields[0] == "cuda_name" or not fields[0]:
+                continue
+            overrides[fields[0]] = {"hip_name": fields[1], "roc_name": fields[2]}
+    tables = derive(args.cuda, args.rocm, overrides)
+    unknown = set(overrides) - set(tables["cublas"]) - set(tables["cublas_legacy"])
+    if unknown:
+        die("overrides-cublas.tsv names what the CUDA headers do not declare: %s"
+            % ", ".join(sorted(unknown)))
+    for api, rows in tables.items():
+        with open(os.path.join(args.out, api + ".tsv"), "w", encoding="utf-8") as out:
+            out.write("\t".join(COLUMNS) + "\n")
+            for name in sorted(rows, key=lambda n: n.encode("utf-8")):
+                out.write("\t".join(rows[name][c] for c in COLUMNS) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

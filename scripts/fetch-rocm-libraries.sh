@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Fetches the ROCm 6.4 library headers (hipBLAS, rocBLAS, hipRAND, ...) that hipify's
+# library tables are checked against and that translated programs are compiled with.
+#
+#   scripts/fetch-rocm-libraries.sh [TREE]      (TREE defaults to build/rocm-6.4)
+#
+# Debian 12 has no ROCm libraries and hipkit never installs into the system: the -dev
+# packages are downloaded with `apt-get download` from Debian's development suite (sid,
+# the only archive reachable that carries ROCm 6.4), under an apt state folder private to
+# TREE, and unpacked with `dpkg -x` into a ROCm-shaped tree (TREE/include/hipblas/...).
+# TREE/versions.tsv records each package and the version fetched; tests read it through
+# the lit feature `rocm-6.4-libraries`.
+#
+# Idempotent: when versions.tsv lists every package below, nothing is downloaded (delete
+# TREE, or pass --refresh, to fetch the suite's current versions). sid moves: a package
+# may be newer than 6.4 (the suite's hipBLASLt and hipblas-common are 7.x, its RCCL 5.4);
+# versions.tsv says which.
+set -euo pipefail
+
+# The -dev packages of issue 8's libraries; headers are all hipkit needs from them.
+# libamdhip64-dev (HIP 6.4's own headers) is fetched for the table checks; translated
+# programs are still compiled with hipkit's HIP headers (docs/hipify-clang.md).
+packages=(
+  libamdhip64-dev
+  libhipblas-dev libhipblas-common-dev librocblas-dev libhipblaslt-dev
+  libmiopen-dev
+  libhipfft-dev librocfft-dev
+  libhipsparse-dev librocsparse-dev
+  libhipsolver-dev librocsolver-dev
+  libhiprand-dev librocrand-dev
+  libhipcub-dev librocprim-dev librocthrust-dev
+  librccl-dev libroctx-dev
+)
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+refresh=0
+tree=""
+for arg in "$@"; do
+  case "$arg" in
+    --refresh) refresh=1 ;;
+    -*) echo "fetch-rocm-libraries: error: unknown option '$arg'" >&2; exit 2 ;;
+    *) tree=$arg ;;
+  esac
+done
+tree=${tree:-$top/build/rocm-6.4}
+versions=$tree/versions.tsv
+
+if [ "$refresh" = 0 ] && [ -f "$versions" ]; then
+  have_all=1
+  for p in "${packages[@]}"; do
+    grep -q "^$p	" "$versions" || { have_all=0; break; }
+  done
+  if [ "$have_all" = 1 ]; then
+    echo "fetch-rocm-libraries: $tree is complete ($(wc -l < "$versions") packages)"
+    exit 0
+  fi
+fi
+
+state=$tree.apt
+rm -rf "$state" "$tree.new"
+mkdir -p "$state/lists/partial" "$state/archives/partial" "$state/debs" "$tree.new"
+echo "deb http://deb.debian.org/debian sid main" > "$state/sources.list"
+: > "$state/status"
+# Everything apt reads or writes lives under $state: the system's sources, lists,
+# cache and installed-package database are neither used nor touched.
+apt_options=(
+  -o "Dir::Etc::SourceList=$state/sources.list" -o Dir::Etc::SourceParts=/dev/null
+  -o "Dir::State::Lists=$state/lists" -o "Dir::State::status=$state/status"
+  -o "Dir::Cache=$state" -o "Dir::Cache::Archives=$state/archives"
+  -o Debug::NoLocking=1 -o APT::Sandbox::User=root
+)
+echo "fetch-rocm-libraries: reading Debian sid's package lists"
+apt-get "${apt_options[@]}" -qq update
+(cd "$state/debs" && apt-get "${apt_options[@]}" -qq download "${packages[@]}")
+
+: > "$tree.new/versions.tsv"
+for p in "${packages[@]}"; do
+  deb=$(ls "$state/debs/${p}_"*.deb)
+  dpkg -x "$deb" "$state/unpacked"
+  printf '%s\t%s\n' "$p" "$(dpkg-deb -f "$deb" Version)" >> "$tree.new/versions.tsv"
+done
+# Debian's /usr layout -> a ROCm root: include/, lib/cmake/, the licenses.
+unpacked=$state/unpacked/usr
+mv "$unpacked/include" "$tree.new/include"
+if [ -d "$unpacked/lib/x86_64-linux-gnu/cmake" ]; then
+  mkdir -p "$tree.new/lib"
+  mv "$unpacked/lib/x86_64-linux-gnu/cmake" "$tree.new/lib/cmake"
+fi
+mkdir -p "$tree.new/share/doc"
+for doc in "$unpacked"/share/doc/*/; do
+  name=$(basename "$doc")
+  [ -f "$doc/copyright" ] && mkdir -p "$tree.new/share/doc/$name" &&
+    cp "$doc/copyright" "$tree.new/share/doc/$name/"
+done
+rm -rf "$tree" "$state"
+mv "$tree.new" "$tree"
+echo "fetch-rocm-libraries: unpacked ${#packages[@]} packages into $tree"
