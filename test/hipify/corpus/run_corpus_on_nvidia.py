@@ -4,7 +4,8 @@ Not part of the lit suite (CI has no GPU): a maintainer's check that the
 corpus programs are not only valid CUDA but correct programs. Each program
 verifies its own results and exits non-zero on a mismatch. Usage:
     run_corpus_on_nvidia.py [nvcc [arch [program.cu...]]]
-(defaults: nvcc on PATH, sm_90, every program)
+(defaults: nvcc on PATH, sm_90, every corpus program; test/hipify/libraries/
+programs are named by path, and link the CUDA libraries they include)
 """
 import concurrent.futures
 import os
@@ -15,6 +16,15 @@ import sys
 import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
+
+
+# A program that includes one of these headers links the library.
+LINKED_LIBRARIES = [
+    ("<cuda.h>", "cuda"), ("<nvrtc.h>", "nvrtc"), ("<cublas", "cublas"),
+    ("<cublasLt.h>", "cublasLt"), ("<curand.h>", "curand"), ("<cufft", "cufft"),
+    ("<cusparse.h>", "cusparse"), ("<cusolver", "cusolver"), ("<cudnn", "cudnn"),
+    ("<nccl.h>", "nccl"),
+]
 
 
 def split_program(program, into):
@@ -38,16 +48,15 @@ def split_program(program, into):
 
 
 def build_and_run(nvcc, arch, program, scratch):
-    work = scratch / program.stem
+    work = scratch / f"{program.parent.name}-{program.stem}"
     work.mkdir()
     units = split_program(program, work)
     text = "".join(u.read_text() for u in units)
     exe = work / program.stem
     cmd = [nvcc, "-O2", f"-arch={arch}", "-std=c++17", *map(str, units), "-o", str(exe)]
-    if "<cuda.h>" in text:
-        cmd.append("-lcuda")
-    if "<nvrtc.h>" in text:
-        cmd.append("-lnvrtc")
+    for header, library in LINKED_LIBRARIES:
+        if header in text:
+            cmd.append("-l" + library)
     build = subprocess.run(cmd, capture_output=True, text=True)
     if build.returncode:
         return program.name, "BUILD FAILED", build.stdout + build.stderr
@@ -69,7 +78,9 @@ def build_and_run(nvcc, arch, program, scratch):
 def main():
     nvcc = sys.argv[1] if len(sys.argv) > 1 else "nvcc"
     arch = sys.argv[2] if len(sys.argv) > 2 else "sm_90"
-    programs = [HERE / name for name in sys.argv[3:]] or sorted(HERE.glob("*.cu"))
+    # Programs by path, or by name in the corpus folder.
+    programs = [pathlib.Path(name) if pathlib.Path(name).exists() else HERE / name
+                for name in sys.argv[3:]] or sorted(HERE.glob("*.cu"))
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
