@@ -17,6 +17,7 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ConvertUTF.h"
@@ -54,7 +55,13 @@ std::string realPathOf(llvm::StringRef Path) {
   return std::string(Real);
 }
 
-/// Reads a source, or says in one line why it cannot be translated.
+/// The largest source read. Generated CUDA sources reach a few MiB; the bound
+/// keeps a wrong input (a pipe that never ends) from exhausting memory.
+constexpr uint64_t MaxSourceBytes = 64ull << 20;
+
+/// Reads a source, or says in one line why it cannot be translated: only a
+/// regular file or a pipe (a device such as /dev/zero may never end), at most
+/// MaxSourceBytes, refused at the first NUL byte, not empty, UTF-8.
 llvm::Expected<std::string> readSource(llvm::StringRef Path) {
   auto fail = [&](const llvm::Twine &Why) {
     return llvm::createStringError(std::errc::invalid_argument, "%s",
@@ -67,28 +74,59 @@ llvm::Expected<std::string> readSource(llvm::StringRef Path) {
   if (llvm::sys::fs::is_directory(Status))
     return fail("'" + Path +
                 "' is a directory; name the CUDA source files to translate");
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!Buffer)
-    return fail("cannot read '" + Path + "': " + Buffer.getError().message());
-  llvm::StringRef Text = (*Buffer)->getBuffer();
+  if (!llvm::sys::fs::is_regular_file(Status) &&
+      Status.type() != llvm::sys::fs::file_type::fifo_file)
+    return fail("'" + Path +
+                "' is a device, not a CUDA source file; name the source files "
+                "to translate");
+  auto tooLarge = [&] {
+    return fail(llvm::formatv("'{0}' is larger than {1} MiB, which no CUDA "
+                              "source is; name the source files to translate",
+                              Path, MaxSourceBytes >> 20));
+  };
+  if (Status.getSize() > MaxSourceBytes)
+    return tooLarge();
+  llvm::Expected<llvm::sys::fs::file_t> File =
+      llvm::sys::fs::openNativeFileForRead(Path);
+  if (!File)
+    return fail("cannot read '" + Path +
+                "': " + llvm::toString(File.takeError()));
+  auto Close = llvm::make_scope_exit([&] { llvm::sys::fs::closeFile(*File); });
+  std::string Text;
+  llvm::SmallString<65536> Chunk;
+  for (;;) {
+    Chunk.resize_for_overwrite(65536);
+    llvm::Expected<size_t> Read = llvm::sys::fs::readNativeFile(*File, Chunk);
+    if (!Read)
+      return fail("cannot read '" + Path +
+                  "': " + llvm::toString(Read.takeError()));
+    if (*Read == 0)
+      break;
+    llvm::StringRef Piece(Chunk.data(), *Read);
+    // A pipe can be endless: stop at the first sign that it is no source.
+    if (Piece.contains('\0'))
+      return fail(
+          "'" + Path +
+          "' is a binary file (it contains NUL bytes), not CUDA source");
+    if (Text.size() + Piece.size() > MaxSourceBytes)
+      return tooLarge();
+    Text += Piece;
+  }
   if (Text.empty())
     return fail("'" + Path + "' is empty; there is nothing to translate");
-  if (Text.contains('\0'))
-    return fail("'" + Path +
-                "' is a binary file (it contains NUL bytes), not CUDA source");
   const llvm::UTF8 *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
   const llvm::UTF8 *End = Begin + Text.size();
   const llvm::UTF8 *Cursor = Begin;
   if (!llvm::isLegalUTF8String(&Cursor, End)) {
     size_t Offset = Cursor - Begin;
-    unsigned Line = 1 + llvm::count(Text.take_front(Offset), '\n');
+    unsigned Line =
+        1 + llvm::count(llvm::StringRef(Text).take_front(Offset), '\n');
     return fail(
         llvm::formatv("'{0}' is not UTF-8 text (invalid byte at line {1}); "
                       "convert it to UTF-8 first",
                       Path, Line));
   }
-  return Text.str();
+  return Text;
 }
 
 /// Writes \p Contents to \p Path through a temporary file in the same
