@@ -23,6 +23,7 @@
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
@@ -374,15 +375,27 @@ bool HipifyRun::prepareSources() {
     std::string Error;
     llvm::SmallString<256> File(Options.BuildPath);
     llvm::sys::path::append(File, "compile_commands.json");
-    if (!llvm::sys::fs::exists(File))
+    if (!llvm::sys::fs::exists(File)) {
       Error = "there is no compile_commands.json in it";
-    else
-      Database = clang::tooling::JSONCompilationDatabase::loadFromFile(
-          File, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+    } else if (auto Buffer = llvm::MemoryBuffer::getFile(File)) {
+      // The database's YAML parser prints every syntax error itself, several
+      // lines each; a JSON parse first turns a broken file into one line.
+      if (llvm::Expected<llvm::json::Value> Parsed =
+              llvm::json::parse((*Buffer)->getBuffer()))
+        Database = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
+            (*Buffer)->getBuffer(), Error,
+            clang::tooling::JSONCommandLineSyntax::AutoDetect);
+      else
+        Error = "compile_commands.json is not valid JSON (" +
+                llvm::toString(Parsed.takeError()) + ")";
+    } else {
+      Error =
+          "cannot read compile_commands.json: " + Buffer.getError().message();
+    }
     if (!Database) {
       reportError(
           "cannot use the compilation database in '" + Options.BuildPath +
-          "': " + Error +
+          "': " + llvm::StringRef(Error).rtrim('.') +
           "; regenerate it (cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON) or "
           "drop -p");
       return false;
