@@ -47,6 +47,12 @@ if shutil.which("nvcc", path=os.path.join(config.cuda_path, "bin")):
     config.available_features.add("nvcc")
 if shutil.which("ccache"):
     config.available_features.add("ccache")
+# Tests that give files to another user or drop privileges need root (CI runs
+# as root); setpriv (util-linux) is how they drop them.
+if os.geteuid() == 0:
+    config.available_features.add("root")
+if shutil.which("setpriv"):
+    config.available_features.add("setpriv")
 
 # hipcc's default offload target depends on the AMD GPUs amdgpu-arch reports.
 import subprocess
