@@ -61,9 +61,12 @@ if os.path.exists(os.path.join(config.rocm_libraries_dir, "versions.tsv")):
     config.available_features.add("rocm-6.4-libraries")
 if shutil.which("ccache"):
     config.available_features.add("ccache")
-# Tests that drop privileges (setpriv) to see what a non-root user sees.
-if os.geteuid() == 0 and shutil.which("setpriv"):
+# Tests that give files to another user or drop privileges need root (CI runs
+# as root); setpriv (util-linux) is how they drop them.
+if os.geteuid() == 0:
     config.available_features.add("root")
+if shutil.which("setpriv"):
+    config.available_features.add("setpriv")
 
 # hipcc's default offload target depends on the AMD GPUs amdgpu-arch reports.
 import subprocess

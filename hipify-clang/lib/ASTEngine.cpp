@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -694,18 +695,34 @@ public:
     if (Level < DiagnosticsEngine::Error)
       return;
     ++Out.CompileErrors;
-    if (Out.FirstError.empty()) {
-      llvm::SmallString<128> Text;
-      Info.FormatDiagnostic(Text);
-      Out.FirstError = std::string(Text);
+    llvm::SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    // A header that includes itself (directly or through others) without a
+    // guard nests until clang gives up; each diagnostic from then on would
+    // print the whole include stack, hundreds of lines. The driver's one
+    // warning names the header instead.
+    bool IncludeCycle = Info.getID() == diag::err_pp_include_too_deep;
+    if (IncludeCycle && Info.hasSourceManager()) {
+      PresumedLoc Loc =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (Loc.isValid())
+        Text = ("'" + llvm::Twine(Loc.getFilename()) +
+                "' includes itself, directly or through other headers (" +
+                Text + ")")
+                   .str();
     }
-    if (Out.CompileErrors <= MaxPrinted)
+    if (Out.FirstError.empty())
+      Out.FirstError = std::string(Text);
+    SawIncludeCycle |= IncludeCycle;
+    if (Out.CompileErrors <= MaxPrinted && !SawIncludeCycle)
       TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
   }
   static constexpr unsigned MaxPrinted = 5;
+  bool sawIncludeCycle() const { return SawIncludeCycle; }
 
 private:
   SourceTranslation &Out;
+  bool SawIncludeCycle = false;
 };
 
 } // namespace
@@ -724,7 +741,8 @@ void hipkit::hipify::runASTEngine(llvm::ArrayRef<std::string> Command,
   BufferedDiagnostics Diagnostics(MessageStream, DiagOpts.get(), Out);
   Invocation.setDiagnosticConsumer(&Diagnostics);
   Invocation.run();
-  if (Out.CompileErrors > BufferedDiagnostics::MaxPrinted)
+  if (Out.CompileErrors > BufferedDiagnostics::MaxPrinted &&
+      !Diagnostics.sawIncludeCycle())
     MessageStream << (Out.CompileErrors - BufferedDiagnostics::MaxPrinted)
                   << " more errors not shown\n";
   MessageStream.flush();

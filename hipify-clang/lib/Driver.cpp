@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/ASTEngine.h"
 #include "hipkit/hipify/Options.h"
+#include "hipkit/hipify/OutputFile.h"
 #include "hipkit/hipify/Statistics.h"
 #include "hipkit/hipify/TokenEngine.h"
 #include "hipkit/hipify/Toolchain.h"
@@ -17,11 +18,13 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
@@ -54,7 +57,13 @@ std::string realPathOf(llvm::StringRef Path) {
   return std::string(Real);
 }
 
-/// Reads a source, or says in one line why it cannot be translated.
+/// The largest source read. Generated CUDA sources reach a few MiB; the bound
+/// keeps a wrong input (a pipe that never ends) from exhausting memory.
+constexpr uint64_t MaxSourceBytes = 64ull << 20;
+
+/// Reads a source, or says in one line why it cannot be translated: only a
+/// regular file or a pipe (a device such as /dev/zero may never end), at most
+/// MaxSourceBytes, refused at the first NUL byte, not empty, UTF-8.
 llvm::Expected<std::string> readSource(llvm::StringRef Path) {
   auto fail = [&](const llvm::Twine &Why) {
     return llvm::createStringError(std::errc::invalid_argument, "%s",
@@ -67,79 +76,59 @@ llvm::Expected<std::string> readSource(llvm::StringRef Path) {
   if (llvm::sys::fs::is_directory(Status))
     return fail("'" + Path +
                 "' is a directory; name the CUDA source files to translate");
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!Buffer)
-    return fail("cannot read '" + Path + "': " + Buffer.getError().message());
-  llvm::StringRef Text = (*Buffer)->getBuffer();
+  if (!llvm::sys::fs::is_regular_file(Status) &&
+      Status.type() != llvm::sys::fs::file_type::fifo_file)
+    return fail("'" + Path +
+                "' is a device, not a CUDA source file; name the source files "
+                "to translate");
+  auto tooLarge = [&] {
+    return fail(llvm::formatv("'{0}' is larger than {1} MiB, which no CUDA "
+                              "source is; name the source files to translate",
+                              Path, MaxSourceBytes >> 20));
+  };
+  if (Status.getSize() > MaxSourceBytes)
+    return tooLarge();
+  llvm::Expected<llvm::sys::fs::file_t> File =
+      llvm::sys::fs::openNativeFileForRead(Path);
+  if (!File)
+    return fail("cannot read '" + Path +
+                "': " + llvm::toString(File.takeError()));
+  auto Close = llvm::make_scope_exit([&] { llvm::sys::fs::closeFile(*File); });
+  std::string Text;
+  llvm::SmallString<65536> Chunk;
+  for (;;) {
+    Chunk.resize_for_overwrite(65536);
+    llvm::Expected<size_t> Read = llvm::sys::fs::readNativeFile(*File, Chunk);
+    if (!Read)
+      return fail("cannot read '" + Path +
+                  "': " + llvm::toString(Read.takeError()));
+    if (*Read == 0)
+      break;
+    llvm::StringRef Piece(Chunk.data(), *Read);
+    // A pipe can be endless: stop at the first sign that it is no source.
+    if (Piece.contains('\0'))
+      return fail(
+          "'" + Path +
+          "' is a binary file (it contains NUL bytes), not CUDA source");
+    if (Text.size() + Piece.size() > MaxSourceBytes)
+      return tooLarge();
+    Text += Piece;
+  }
   if (Text.empty())
     return fail("'" + Path + "' is empty; there is nothing to translate");
-  if (Text.contains('\0'))
-    return fail("'" + Path +
-                "' is a binary file (it contains NUL bytes), not CUDA source");
   const llvm::UTF8 *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
   const llvm::UTF8 *End = Begin + Text.size();
   const llvm::UTF8 *Cursor = Begin;
   if (!llvm::isLegalUTF8String(&Cursor, End)) {
     size_t Offset = Cursor - Begin;
-    unsigned Line = 1 + llvm::count(Text.take_front(Offset), '\n');
+    unsigned Line =
+        1 + llvm::count(llvm::StringRef(Text).take_front(Offset), '\n');
     return fail(
         llvm::formatv("'{0}' is not UTF-8 text (invalid byte at line {1}); "
                       "convert it to UTF-8 first",
                       Path, Line));
   }
-  return Text.str();
-}
-
-/// Writes \p Contents to \p Path through a temporary file in the same
-/// directory and a rename, so \p Path is never left half-written.
-llvm::Error writeAtomically(llvm::StringRef Path, llvm::StringRef Contents,
-                            std::optional<llvm::sys::fs::perms> Permissions) {
-  // A device or pipe (-o /dev/null, a FIFO) is written in place: renaming a
-  // temporary over it would replace /dev/null with a regular file.
-  llvm::sys::fs::file_status Status;
-  if (!llvm::sys::fs::status(Path, Status) &&
-      llvm::sys::fs::exists(Status) &&
-      !llvm::sys::fs::is_regular_file(Status) &&
-      !llvm::sys::fs::is_directory(Status)) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_None);
-    if (!EC) {
-      OS << Contents;
-      OS.close();
-      if (OS.has_error())
-        EC = OS.error();
-    }
-    if (EC)
-      return llvm::createStringError(EC, "cannot write '%s': %s",
-                                     Path.str().c_str(), EC.message().c_str());
-    return llvm::Error::success();
-  }
-  llvm::SmallString<256> Temp;
-  int FD;
-  if (std::error_code EC =
-          llvm::sys::fs::createUniqueFile(Path + ".hipify-%%%%%%", FD, Temp))
-    return llvm::createStringError(EC, "cannot write '%s': %s",
-                                   Path.str().c_str(), EC.message().c_str());
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Contents;
-    OS.close();
-    if (OS.has_error()) {
-      llvm::sys::fs::remove(Temp);
-      return llvm::createStringError(OS.error(), "cannot write '%s': %s",
-                                     Path.str().c_str(),
-                                     OS.error().message().c_str());
-    }
-  }
-  if (Permissions)
-    llvm::sys::fs::setPermissions(Temp, *Permissions);
-  if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
-    llvm::sys::fs::remove(Temp);
-    return llvm::createStringError(EC, "cannot write '%s': %s",
-                                   Path.str().c_str(), EC.message().c_str());
-  }
-  return llvm::Error::success();
+  return Text;
 }
 
 struct Source {
@@ -153,7 +142,9 @@ struct Source {
 struct HeaderOutput {
   std::string Path;
   bool Renamed = false; ///< Written as <header>.hip beside the header.
-  bool Written = false;
+  bool Written = false; ///< Its translation is (to be) written at Path.
+  /// A named source, whose own translation is written at Path.
+  bool WrittenBySource = false;
 };
 
 class HipifyRun {
@@ -167,8 +158,17 @@ private:
   bool checkOptions();
   bool prepareSources();
   bool checkOutputLocation(const Source &S);
+  /// Records that \p Owner (a quoted source, "the statistics", ...) writes
+  /// \p Path; says so and returns false when another output already does.
+  bool claimOutput(llvm::StringRef Path, llvm::StringRef Owner);
+  std::string statisticsPath() const;
   void translate(Source &S, SourceTranslation &Result);
-  bool emit(const Source &S, SourceTranslation &Result);
+  /// Decides which of the source's user headers it writes, and where; checks
+  /// them before anything is written.
+  bool planOutputs(const Source &S, SourceTranslation &Result,
+                   std::vector<bool> &Claimed);
+  bool emit(const Source &S, SourceTranslation &Result,
+            const std::vector<bool> &Claimed);
   bool writeFile(llvm::StringRef Path, llvm::StringRef Contents,
                  llvm::StringRef Original, bool IsInPlace);
   void printStatistics();
@@ -182,6 +182,10 @@ private:
   TokenEngine Engine;
   std::vector<Source> Sources;
   llvm::StringMap<HeaderOutput> Headers; ///< By real path, first claim wins.
+  /// Each named source's output, by the source's real path.
+  llvm::StringMap<std::string> SourceOutputs;
+  /// Who writes each output, by its absolute path (links resolved).
+  llvm::StringMap<std::string> OutputOwners;
   std::vector<TranslationStatistics> FileStats;
   bool Failed = false;
   /// Precompiled CUDA headers by parse command (without the source); an
@@ -304,30 +308,71 @@ bool HipifyRun::checkOutputLocation(const Source &S) {
         "' itself; use --inplace to replace a source with its translation");
     return false;
   }
-  llvm::SmallString<256> Dir(llvm::sys::path::parent_path(S.Output));
-  if (Dir.empty())
-    Dir = ".";
-  if (!llvm::sys::fs::is_directory(Dir)) {
-    reportError("cannot write '" + S.Output + "': directory '" + Dir +
-                "' does not exist; create it or choose another output with -o "
-                "or --o-dir");
+  if (llvm::Error E = checkOutputPath(S.Output)) {
+    reportError(llvm::toString(std::move(E)));
     return false;
   }
-  if (llvm::sys::fs::access(Dir, llvm::sys::fs::AccessMode::Write)) {
-    reportError("cannot write '" + S.Output + "': directory '" + Dir +
-                "' is not writable; choose another output with -o or --o-dir");
-    return false;
-  }
-  if (llvm::sys::fs::exists(S.Output) &&
-      llvm::sys::fs::access(S.Output, llvm::sys::fs::AccessMode::Write) &&
-      !Options.InPlace) {
-    // The rename would replace it, but a read-only file signals intent.
-    reportError("cannot write '" + S.Output +
-                "': the file is read-only; remove it or "
-                "choose another output with -o or --o-dir");
-    return false;
+  if (Options.InPlace && !Options.NoBackup) {
+    // The backup goes beside the name given, which may be a link elsewhere.
+    llvm::SmallString<256> Dir(llvm::sys::path::parent_path(S.Path));
+    if (Dir.empty())
+      Dir = ".";
+    if (llvm::sys::fs::access(Dir, llvm::sys::fs::AccessMode::Write)) {
+      reportError("cannot back up '" + S.Path + "': directory '" + Dir +
+                  "' is not writable; use --no-backup or make it writable");
+      return false;
+    }
   }
   return true;
+}
+
+bool HipifyRun::claimOutput(llvm::StringRef Path, llvm::StringRef Owner) {
+  if (Path.empty() || Path == "-")
+    return true;
+  llvm::Expected<OutputTarget> Target = resolveOutput(Path);
+  if (!Target) {
+    llvm::consumeError(Target.takeError()); // checkOutputPath says why.
+    return true;
+  }
+  // Devices (-o /dev/null --o-stats=/dev/null) can take several outputs.
+  if (Target->Type == OutputTarget::Kind::WriteThrough)
+    return true;
+  llvm::SmallString<256> Key(Target->ReplacedPath);
+  llvm::sys::fs::make_absolute(Key);
+  llvm::sys::path::remove_dots(Key, /*remove_dot_dot=*/true);
+  auto [It, New] = OutputOwners.try_emplace(Key, Owner.str());
+  if (New)
+    return true;
+  reportError(It->second + " and " + Owner + " would both be written to '" +
+              Path + "'; nothing was written; give each output its own path");
+  return false;
+}
+
+std::string HipifyRun::statisticsPath() const {
+  if (!Options.StatsFile.empty())
+    return Options.StatsFile;
+  llvm::SmallString<256> P(Options.OutputDir.empty() ? "." : Options.OutputDir);
+  llvm::sys::path::append(P, "hipify_stats.csv");
+  return std::string(P);
+}
+
+/// The deepest folder that holds all of \p Dirs (absolute, real paths).
+std::string commonFolder(llvm::ArrayRef<std::string> Dirs) {
+  if (Dirs.empty())
+    return "";
+  std::vector<llvm::StringRef> Common(llvm::sys::path::begin(Dirs.front()),
+                                      llvm::sys::path::end(Dirs.front()));
+  for (llvm::StringRef Dir : Dirs.drop_front()) {
+    size_t Shared = 0;
+    for (auto It = llvm::sys::path::begin(Dir), End = llvm::sys::path::end(Dir);
+         It != End && Shared < Common.size() && *It == Common[Shared]; ++It)
+      ++Shared;
+    Common.resize(Shared);
+  }
+  llvm::SmallString<256> Folder;
+  for (llvm::StringRef Part : Common)
+    llvm::sys::path::append(Folder, Part);
+  return std::string(Folder);
 }
 
 bool HipifyRun::prepareSources() {
@@ -336,29 +381,36 @@ bool HipifyRun::prepareSources() {
     std::string Error;
     llvm::SmallString<256> File(Options.BuildPath);
     llvm::sys::path::append(File, "compile_commands.json");
-    if (!llvm::sys::fs::exists(File))
+    if (!llvm::sys::fs::exists(File)) {
       Error = "there is no compile_commands.json in it";
-    else
-      Database = clang::tooling::JSONCompilationDatabase::loadFromFile(
-          File, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+    } else if (auto Buffer = llvm::MemoryBuffer::getFile(File)) {
+      // The database's YAML parser prints every syntax error itself, several
+      // lines each; a JSON parse first turns a broken file into one line.
+      if (llvm::Expected<llvm::json::Value> Parsed =
+              llvm::json::parse((*Buffer)->getBuffer()))
+        Database = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
+            (*Buffer)->getBuffer(), Error,
+            clang::tooling::JSONCommandLineSyntax::AutoDetect);
+      else
+        Error = "compile_commands.json is not valid JSON (" +
+                llvm::toString(Parsed.takeError()) + ")";
+    } else {
+      Error =
+          "cannot read compile_commands.json: " + Buffer.getError().message();
+    }
     if (!Database) {
       reportError(
           "cannot use the compilation database in '" + Options.BuildPath +
-          "': " + Error +
+          "': " + llvm::StringRef(Error).rtrim('.') +
           "; regenerate it (cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON) or "
           "drop -p");
       return false;
     }
   }
-  if (!Options.OutputDir.empty() &&
-      !llvm::sys::fs::is_directory(Options.OutputDir))
-    if (std::error_code EC =
-            llvm::sys::fs::create_directories(Options.OutputDir)) {
-      reportError("cannot create the output directory '" + Options.OutputDir +
-                  "': " + EC.message());
-      return false;
-    }
   bool Ok = true;
+  // The folder each source is in, symbolic links resolved: --o-dir mirrors
+  // the sources' paths below the folder they all share.
+  std::vector<std::string> SourceDirs;
   for (const std::string &Path : Options.Sources) {
     Source S;
     S.Path = Path;
@@ -370,19 +422,48 @@ bool HipifyRun::prepareSources() {
     }
     S.Contents = std::move(*Contents);
     S.RealPath = realPathOf(Path);
-    if (!Options.NoOutput) {
-      if (!Options.OutputFile.empty()) {
-        S.Output = Options.OutputFile;
-      } else if (Options.InPlace) {
-        S.Output = Path;
-      } else if (!Options.OutputDir.empty()) {
-        llvm::SmallString<256> Out(Options.OutputDir);
-        llvm::sys::path::append(Out, llvm::sys::path::filename(Path) + ".hip");
-        S.Output = std::string(Out);
-      } else {
-        S.Output = Path + ".hip";
-      }
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+    SourceDirs.push_back(realPathOf(Dir.empty() ? "." : Dir));
+    Sources.push_back(std::move(S));
+  }
+  if (!Ok)
+    return false;
+  std::string Common = commonFolder(SourceDirs);
+  for (size_t I = 0; I < Sources.size(); ++I) {
+    Source &S = Sources[I];
+    if (Options.NoOutput)
+      break;
+    if (!Options.OutputFile.empty()) {
+      S.Output = Options.OutputFile;
+    } else if (Options.InPlace) {
+      S.Output = S.Path;
+    } else if (!Options.OutputDir.empty()) {
+      llvm::StringRef Relative(SourceDirs[I]);
+      Relative.consume_front(Common);
+      llvm::SmallString<256> Out(Options.OutputDir);
+      llvm::sys::path::append(Out, Relative.ltrim("/"),
+                              llvm::sys::path::filename(S.Path) + ".hip");
+      S.Output = std::string(Out);
+    } else {
+      S.Output = S.Path + ".hip";
     }
+    SourceOutputs[S.RealPath] = S.Output;
+  }
+  if (!Options.OutputDir.empty() && !Options.NoOutput)
+    for (const Source &S : Sources)
+      if (std::error_code EC = llvm::sys::fs::create_directories(
+              llvm::sys::path::parent_path(S.Output))) {
+        reportError("cannot create the output directory '" +
+                    llvm::sys::path::parent_path(S.Output) +
+                    "': " + EC.message());
+        return false;
+      }
+  for (const Source &S : Sources)
+    if (!claimOutput(S.Output, "'" + S.Path + "'"))
+      return false;
+  if (Options.PrintStatsCSV && !claimOutput(statisticsPath(), "the statistics"))
+    return false;
+  for (Source &S : Sources) {
     if (!checkOutputLocation(S)) {
       Ok = false;
       continue;
@@ -391,14 +472,13 @@ bool HipifyRun::prepareSources() {
       std::vector<clang::tooling::CompileCommand> Commands =
           Database->getCompileCommands(S.RealPath);
       if (Commands.empty())
-        reportWarning(
-            "'" + Path + "' has no entry in " + Options.BuildPath +
-            "/compile_commands.json; parsing it without the project's flags");
+        reportWarning("'" + S.Path + "' has no entry in " + Options.BuildPath +
+                      "/compile_commands.json; parsing it without the "
+                      "project's flags");
       else
         S.ProjectFlags = filterProjectFlags(Commands.front().CommandLine,
                                             Commands.front().Directory);
     }
-    Sources.push_back(std::move(S));
   }
   return Ok;
 }
@@ -434,26 +514,28 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
 bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,
                           llvm::StringRef Original, bool IsInPlace) {
   if (Path == "-") {
-    llvm::outs() << Contents;
-    llvm::outs().flush();
+    if (llvm::Error E = writeStandardOutput(Contents)) {
+      reportError(llvm::toString(std::move(E)));
+      return false;
+    }
     return true;
   }
-  std::optional<llvm::sys::fs::perms> Permissions;
   if (IsInPlace) {
     if (Contents == Original)
       return true; // Nothing to replace: the file and its time stamp stay.
-    if (llvm::ErrorOr<llvm::sys::fs::perms> P =
-            llvm::sys::fs::getPermissions(Path))
-      Permissions = *P;
-    if (!Options.NoBackup)
-      if (llvm::Error E = writeAtomically((Path + ".prehip").str(), Original,
-                                          Permissions)) {
-        reportError(llvm::toString(std::move(E)) +
+    if (!Options.NoBackup) {
+      llvm::Expected<std::string> Backup = writeBackup(Path, Original);
+      if (!Backup) {
+        reportError(llvm::toString(Backup.takeError()) +
                     "; the source was left unchanged");
         return false;
       }
+      if (Options.Verbose)
+        reportNote("the text of '" + Path + "' before translation is in '" +
+                   *Backup + "'");
+    }
   }
-  if (llvm::Error E = writeAtomically(Path, Contents, Permissions)) {
+  if (llvm::Error E = writeOutputFile(Path, Contents)) {
     reportError(llvm::toString(std::move(E)));
     return false;
   }
@@ -462,32 +544,16 @@ bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,
   return true;
 }
 
-bool HipifyRun::emit(const Source &S, SourceTranslation &Result) {
-  llvm::errs() << Result.CompilerMessages;
-  FileTranslation &Main = *Result.Files[0];
-  if (!TC.HasCuda) {
-    // Said once for the run, in run().
-  } else if (!Result.Parsed) {
-    reportWarning("'" + S.Path + "' could not be parsed (" + Result.FirstError +
-                  "); translated it lexically");
-  } else if (Result.CompileErrors) {
-    reportWarning(
-        llvm::formatv(
-            "'{0}' has {1} compile error{2} (first: {3}); kept the "
-            "translation of what parsed and translated the rest lexically",
-            S.Path, Result.CompileErrors, Result.CompileErrors == 1 ? "" : "s",
-            Result.FirstError)
-            .str());
-  }
-
+bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
+                            std::vector<bool> &Claimed) {
   // Decide where this source's user headers go; the first source to include
   // a header translates it.
-  std::string MainOutput = S.Output;
+  const std::string &MainOutput = S.Output;
   bool WriteHeaders = !MainOutput.empty() && MainOutput != "-";
   llvm::SmallString<256> SourceDir(llvm::sys::path::parent_path(S.RealPath));
   llvm::SmallString<256> OutputDir(llvm::sys::path::parent_path(
       WriteHeaders ? realPathOf(MainOutput) : S.RealPath));
-  std::vector<bool> Claimed(Result.Files.size(), false);
+  Claimed.assign(Result.Files.size(), false);
   for (size_t I = 1; I < Result.Files.size(); ++I) {
     FileTranslation &FT = *Result.Files[I];
     if (Headers.count(FT.realPath()))
@@ -496,17 +562,26 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result) {
     HeaderOutput &H = Headers[FT.realPath()];
     if (Options.InPlace) {
       H.Path = FT.realPath().str();
-      continue;
+    } else {
+      llvm::StringRef Relative = FT.realPath();
+      Relative.consume_front(SourceDir);
+      Relative = Relative.ltrim("/");
+      llvm::SmallString<256> Out(OutputDir);
+      llvm::sys::path::append(Out, Relative);
+      H.Path = std::string(Out);
+      if (H.Path == FT.realPath()) {
+        H.Path += ".hip";
+        H.Renamed = true;
+      }
     }
-    llvm::StringRef Relative = FT.realPath();
-    Relative.consume_front(SourceDir);
-    Relative = Relative.ltrim("/");
-    llvm::SmallString<256> Out(OutputDir);
-    llvm::sys::path::append(Out, Relative);
-    H.Path = std::string(Out);
-    if (H.Path == FT.realPath()) {
-      H.Path += ".hip";
-      H.Renamed = true;
+    // A header that is also a named source, going where that source's
+    // translation goes (--inplace, or <header>.hip beside it): the source's
+    // own translation is written, and includes may name it.
+    auto Named = SourceOutputs.find(FT.realPath());
+    if (Named != SourceOutputs.end() &&
+        realPathOf(Named->second) == realPathOf(H.Path)) {
+      H.WrittenBySource = true;
+      H.Written = true;
     }
   }
   // A renamed header is written only if its translation differs; includes of
@@ -538,6 +613,48 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result) {
       Changed = true;
     }
   }
+  // Which headers this source writes, each checked like the main output.
+  bool Ok = true;
+  for (size_t I = 1; I < Result.Files.size(); ++I) {
+    if (!Claimed[I])
+      continue;
+    FileTranslation &FT = *Result.Files[I];
+    HeaderOutput &H = Headers[FT.realPath()];
+    if (Options.NoOutput || !WriteHeaders || H.WrittenBySource ||
+        (H.Renamed && !FT.changesAnything()))
+      continue;
+    H.Written = true;
+    if (!claimOutput(H.Path, "the header '" + FT.displayPath().str() + "'")) {
+      Ok = false;
+      continue;
+    }
+    // A header's folder below --o-dir is created when it is written.
+    if (llvm::sys::fs::is_directory(llvm::sys::path::parent_path(H.Path)))
+      if (llvm::Error E = checkOutputPath(H.Path)) {
+        reportError(llvm::toString(std::move(E)));
+        Ok = false;
+      }
+  }
+  return Ok;
+}
+
+bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
+                     const std::vector<bool> &Claimed) {
+  llvm::errs() << Result.CompilerMessages;
+  if (!TC.HasCuda) {
+    // Said once for the run, in run().
+  } else if (!Result.Parsed) {
+    reportWarning("'" + S.Path + "' could not be parsed (" + Result.FirstError +
+                  "); translated it lexically");
+  } else if (Result.CompileErrors) {
+    reportWarning(
+        llvm::formatv(
+            "'{0}' has {1} compile error{2} (first: {3}); kept the "
+            "translation of what parsed and translated the rest lexically",
+            S.Path, Result.CompileErrors, Result.CompileErrors == 1 ? "" : "s",
+            Result.FirstError)
+            .str());
+  }
 
   bool Ok = true;
   for (size_t I = 0; I < Result.Files.size(); ++I) {
@@ -559,11 +676,11 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result) {
     if (Options.NoOutput)
       continue;
     if (I == 0) {
-      Ok &= writeFile(MainOutput, *Translated, FT.contents(), Options.InPlace);
+      Ok &= writeFile(S.Output, *Translated, FT.contents(), Options.InPlace);
       continue;
     }
     HeaderOutput &H = Headers[FT.realPath()];
-    if (!WriteHeaders || (H.Renamed && !FT.changesAnything()))
+    if (!H.Written || H.WrittenBySource)
       continue;
     // A header from a subfolder of the source's folder goes to the same
     // subfolder of the output's.
@@ -575,9 +692,7 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result) {
       continue;
     }
     Ok &= writeFile(H.Path, *Translated, FT.contents(), Options.InPlace);
-    H.Written = true;
   }
-  (void)Main;
   return Ok;
 }
 
@@ -589,29 +704,29 @@ void HipifyRun::printStatistics() {
   for (const TranslationStatistics &S : FileStats)
     Total.add(S);
   if (Options.PrintStats) {
-    llvm::raw_ostream &OS =
+    llvm::raw_fd_ostream &OS =
         Options.OutputFile == "-" ? llvm::errs() : llvm::outs();
     for (const TranslationStatistics &S : FileStats)
       hipify::printStatistics(OS, S, /*IsTotal=*/false);
     if (FileStats.size() > 1)
       hipify::printStatistics(OS, Total, /*IsTotal=*/true);
+    OS.flush();
+    if (OS.has_error()) {
+      reportError("cannot write the statistics: " + OS.error().message());
+      OS.clear_error(); // Else the stream's error is fatal at exit.
+      Failed = true;
+    }
   }
   if (Options.PrintStatsCSV) {
-    std::string Path = Options.StatsFile;
-    if (Path.empty()) {
-      llvm::SmallString<256> P(Options.OutputDir.empty() ? "."
-                                                         : Options.OutputDir);
-      llvm::sys::path::append(P, "hipify_stats.csv");
-      Path = std::string(P);
-    }
+    std::string Path = statisticsPath();
     std::string CSV;
     llvm::raw_string_ostream OS(CSV);
     for (const TranslationStatistics &S : FileStats)
       printStatisticsCSV(OS, S, /*IsTotal=*/false);
     printStatisticsCSV(OS, Total, /*IsTotal=*/true);
     OS.flush();
-    if (llvm::Error E = writeAtomically(Path, llvm::StringRef(CSV).ltrim("\n"),
-                                        std::nullopt)) {
+    if (llvm::Error E =
+            writeOutputFile(Path, llvm::StringRef(CSV).ltrim("\n"))) {
       reportError(llvm::toString(std::move(E)));
       Failed = true;
     }
@@ -663,8 +778,17 @@ int HipifyRun::run() {
       Pool.wait();
     }
   }
+  // Every output is known and checked before the first is written.
+  std::vector<std::vector<bool>> Claimed(Sources.size());
+  bool Planned = true;
   for (size_t I = 0; I < Sources.size(); ++I)
-    if (!emit(Sources[I], Results[I]))
+    Planned &= planOutputs(Sources[I], Results[I], Claimed[I]);
+  if (!Planned) {
+    removeTemporaries();
+    return 1;
+  }
+  for (size_t I = 0; I < Sources.size(); ++I)
+    if (!emit(Sources[I], Results[I], Claimed[I]))
       Failed = true;
   removeTemporaries();
   printStatistics();

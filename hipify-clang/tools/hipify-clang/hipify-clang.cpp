@@ -14,6 +14,8 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
+
 using namespace llvm;
 using namespace llvm::opt;
 
@@ -23,6 +25,11 @@ using namespace llvm::opt;
 
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
+  // Past a file size limit (ulimit -f) the kernel sends SIGXFSZ, which kills
+  // the process (after LLVM's handler prints a stack dump) and leaves the
+  // temporary file behind. Ignored, the write fails with EFBIG, which is
+  // reported as one error while the previous output stays intact.
+  std::signal(SIGXFSZ, SIG_IGN);
   hipkit::setToolName("hipify-clang");
   HipifyOptTable Table;
 

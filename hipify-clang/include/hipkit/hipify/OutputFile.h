@@ -1,0 +1,76 @@
+//===- OutputFile.h - Writing hipify-clang's files safely ------*- C++ -*-===//
+//
+// The one owner of "write a file without losing or clobbering anything": where
+// a path really leads (symbolic links, devices, /dev/stdout), whether it can be
+// written, atomic replacement that keeps owner, group and mode, backups that
+// never overwrite a different backup.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_OUTPUTFILE_H
+#define HIPKIT_HIPIFY_OUTPUTFILE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace hipkit::hipify {
+
+/// Where writing a path named on the command line really goes.
+struct OutputTarget {
+  enum class Kind {
+    Missing,      ///< Nothing there yet: a new file at ReplacedPath.
+    RegularFile,  ///< Replaced atomically: a temporary beside it, renamed over.
+    WriteThrough, ///< A device, FIFO or socket, or a link into /proc (what
+                  ///< /dev/stdout is): opened and written, never renamed over.
+    Directory,
+  };
+  Kind Type = Kind::Missing;
+  /// The file a rename replaces: the path with every symbolic link resolved,
+  /// so the link stays a link and its target is what changes. For
+  /// WriteThrough, the path as named (opening it follows the links).
+  std::string ReplacedPath;
+  /// True when at least one symbolic link was followed.
+  bool ThroughLink = false;
+  /// For a link to one of this process's open files (/dev/stdout is
+  /// /proc/self/fd/1): its descriptor, written directly. Reopening the name
+  /// would need permission on the file (a pipe another user created) and lose
+  /// the descriptor's offset and append mode. -1 otherwise.
+  int Descriptor = -1;
+};
+
+/// Follows \p Path's symbolic links (also to targets that do not exist yet).
+/// A folder that does not exist is not an error here: the target is then a
+/// Missing file at \p Path, and checkOutputPath says what is wrong.
+llvm::Expected<OutputTarget> resolveOutput(llvm::StringRef Path);
+
+/// Says in one line (without the tool name) why \p Path cannot be written, or
+/// succeeds: its folder exists and is writable (for a file that is replaced),
+/// it is not a directory, and it is not read-only. A read-only file is one
+/// without any write permission bit, or one the user cannot write; root is
+/// refused too, because the mode says the file is not to be changed.
+llvm::Error checkOutputPath(llvm::StringRef Path);
+
+/// Writes \p Contents to \p Path: through devices, pipes and /proc links;
+/// otherwise to a temporary file in the target's folder that takes the
+/// replaced file's owner, group and mode and is renamed over it. On failure
+/// (disk full, file size limit, ...) the previous file is intact, no temporary
+/// is left, and the error is one line.
+llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Contents);
+
+/// Keeps \p Original, the text of \p SourcePath before --inplace replaced it,
+/// in `<SourcePath>.prehip`; a backup that holds other text is never
+/// overwritten, the next free `<SourcePath>.prehip.N` (N = 1, 2, ...) is used
+/// instead, and nothing is written when some backup already holds exactly
+/// \p Original. The backup takes the source's owner, group and mode. Returns
+/// the backup's path.
+llvm::Expected<std::string> writeBackup(llvm::StringRef SourcePath,
+                                        llvm::StringRef Original);
+
+/// Writes \p Contents to standard output; a failed write is an error, not a
+/// fatal "IO failure on output stream" at exit.
+llvm::Error writeStandardOutput(llvm::StringRef Contents);
+
+} // namespace hipkit::hipify
+
+#endif
