@@ -275,7 +275,27 @@ llvm::Expected<std::string> FileTranslation::apply() const {
     if (llvm::Error Err = Replacements.add(clang::tooling::Replacement(
             DisplayPath, E.Offset, E.Length, E.Text)))
       return std::move(Err);
-  return clang::tooling::applyAllReplacements(Contents, Replacements);
+  // The replacements are sorted and disjoint: splice them in directly.
+  // clang::tooling::applyAllReplacements would load the text into a
+  // SourceManager, which rejects a file starting with what it takes for an
+  // unsupported byte order mark ("+/v", UTF-7's, is plain ASCII) by reporting
+  // to a diagnostics engine without a consumer: a crash.
+  std::string Result;
+  Result.reserve(Contents.size());
+  size_t Copied = 0;
+  for (const clang::tooling::Replacement &R : Replacements) {
+    if (R.getOffset() < Copied ||
+        R.getOffset() + R.getLength() > Contents.size())
+      return llvm::createStringError(
+          std::errc::invalid_argument,
+          "edit at offset %u (length %u) outside the file or overlapping",
+          R.getOffset(), R.getLength());
+    Result.append(Contents, Copied, R.getOffset() - Copied);
+    Result += R.getReplacementText();
+    Copied = R.getOffset() + R.getLength();
+  }
+  Result.append(Contents, Copied, std::string::npos);
+  return Result;
 }
 
 void FileTranslation::finishStatistics() {
