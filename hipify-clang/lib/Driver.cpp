@@ -72,22 +72,8 @@ llvm::Expected<std::string> readSource(llvm::StringRef Path) {
   if (!Buffer)
     return fail("cannot read '" + Path + "': " + Buffer.getError().message());
   llvm::StringRef Text = (*Buffer)->getBuffer();
-  if (Text.empty())
-    return fail("'" + Path + "' is empty; there is nothing to translate");
-  if (Text.contains('\0'))
-    return fail("'" + Path +
-                "' is a binary file (it contains NUL bytes), not CUDA source");
-  const llvm::UTF8 *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
-  const llvm::UTF8 *End = Begin + Text.size();
-  const llvm::UTF8 *Cursor = Begin;
-  if (!llvm::isLegalUTF8String(&Cursor, End)) {
-    size_t Offset = Cursor - Begin;
-    unsigned Line = 1 + llvm::count(Text.take_front(Offset), '\n');
-    return fail(
-        llvm::formatv("'{0}' is not UTF-8 text (invalid byte at line {1}); "
-                      "convert it to UTF-8 first",
-                      Path, Line));
-  }
+  if (llvm::Error E = checkSourceText(Path, Text))
+    return std::move(E);
   return Text.str();
 }
 

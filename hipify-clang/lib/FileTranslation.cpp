@@ -4,12 +4,38 @@
 #include "clang/Basic/CharInfo.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <set>
 
 using namespace hipkit::hipify;
+
+llvm::Error hipkit::hipify::checkSourceText(llvm::StringRef Path,
+                                            llvm::StringRef Text) {
+  auto fail = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(std::errc::invalid_argument, "%s",
+                                   Why.str().c_str());
+  };
+  if (Text.empty())
+    return fail("'" + Path + "' is empty; there is nothing to translate");
+  if (Text.contains('\0'))
+    return fail("'" + Path +
+                "' is a binary file (it contains NUL bytes), not CUDA source");
+  const llvm::UTF8 *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
+  const llvm::UTF8 *End = Begin + Text.size();
+  const llvm::UTF8 *Cursor = Begin;
+  if (!llvm::isLegalUTF8String(&Cursor, End)) {
+    size_t Offset = Cursor - Begin;
+    unsigned Line = 1 + llvm::count(Text.take_front(Offset), '\n');
+    return fail(
+        llvm::formatv("'{0}' is not UTF-8 text (invalid byte at line {1}); "
+                      "convert it to UTF-8 first",
+                      Path, Line));
+  }
+  return llvm::Error::success();
+}
 
 FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
                                  std::string Contents, bool IsMainFile)
