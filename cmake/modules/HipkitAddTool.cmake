@@ -41,3 +41,17 @@ function(hipkit_add_option_table consumer td inc)
   add_dependencies(${consumer} ${consumer}-option-table)
   target_include_directories(${consumer} PRIVATE "${CMAKE_CURRENT_BINARY_DIR}")
 endfunction()
+
+# hipkit_add_fuzzer(<name> SOURCES ... LIBS ...)
+# A libFuzzer target (only in the sanitizer sub-build, HIPKIT_FUZZ_BUILD; see
+# cmake/Fuzzers.cmake), built into <sub-build>/bin and part of `hipkit-fuzzers`.
+function(hipkit_add_fuzzer name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_LIBS})
+  target_link_options(${name} PRIVATE -fsanitize=fuzzer)
+  if(NOT TARGET hipkit-fuzzers)
+    add_custom_target(hipkit-fuzzers)
+  endif()
+  add_dependencies(hipkit-fuzzers ${name})
+endfunction()
