@@ -1,4 +1,4 @@
-//===- TranslationFuzzer.cpp - libFuzzer target: a translation without CUDA ===//
+//===- TranslationFuzzer.cpp - libFuzzer: a translation without CUDA -----===//
 //
 // What hipify-clang does with one source when no CUDA installation is found
 // (lib/Driver.cpp: HipifyRun::translate and emit), in memory and writing no
@@ -36,8 +36,7 @@ NameOptions nameOptionsFrom(uint8_t Byte) {
   Names.Experimental = Byte & 4;
   Names.UseHipDataTypes = Byte & 8;
   Names.TargetHipVersionText = TargetHipVersions[(Byte >> 4) & 3];
-  Names.TargetHipVersion =
-      NamePolicy::parseVersion(Names.TargetHipVersionText);
+  Names.TargetHipVersion = NamePolicy::parseVersion(Names.TargetHipVersionText);
   return Names;
 }
 } // namespace
