@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   clang-19 clang-tools-19 libclang-19-dev llvm-19-dev lld-19 llvm-19-tools libclang-cpp19-dev
+  libclang-rt-19-dev  # libFuzzer and the sanitizer runtimes (cmake/Fuzzers.cmake)
   rocm-device-libs libamdhip64-dev
   cmake ninja-build make g++ python3 ccache file binutils dpkg-dev patch
 )

@@ -50,6 +50,17 @@ config.substitutions.append(("%lit", config.lit_command))
 config.substitutions.append(("%hipkit_test_obj", config.hipkit_test_obj_root))
 
 config.available_features.add("llvm-%s" % config.llvm_version_major)
+
+# The libFuzzer targets (cmake/Fuzzers.cmake; test/fuzz runs them), when this
+# build has them: %fuzz_hipify_token, %fuzz_hipify_translation, %fuzz_hipcc.
+fuzz_bin_dir = getattr(config, "hipkit_fuzz_bin_dir", "")
+fuzzers = {"%fuzz_hipify_token": "hipify-token-fuzzer",
+           "%fuzz_hipify_translation": "hipify-translation-fuzzer",
+           "%fuzz_hipcc": "hipcc-fuzzer"}
+for substitution, fuzzer in fuzzers.items():
+    config.substitutions.append((substitution, os.path.join(fuzz_bin_dir, fuzzer)))
+if fuzz_bin_dir and all(os.path.exists(os.path.join(fuzz_bin_dir, f)) for f in fuzzers.values()):
+    config.available_features.add("fuzzers")
 if os.path.exists(os.path.join(config.cuda_path, "include", "cuda_runtime.h")):
     config.available_features.add("cuda")
 if shutil.which("nvcc", path=os.path.join(config.cuda_path, "bin")):

@@ -58,3 +58,17 @@ function(hipkit_add_stage_permissions)
   add_dependencies(hipkit-stage-permissions ${staging_targets})
   hipkit_add_test_depends(hipkit-stage-permissions)
 endfunction()
+
+# hipkit_add_fuzzer(<name> SOURCES ... LIBS ...)
+# A libFuzzer target (only in the sanitizer sub-build, HIPKIT_FUZZ_BUILD; see
+# cmake/Fuzzers.cmake), built into <sub-build>/bin and part of `hipkit-fuzzers`.
+function(hipkit_add_fuzzer name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_LIBS})
+  target_link_options(${name} PRIVATE -fsanitize=fuzzer)
+  if(NOT TARGET hipkit-fuzzers)
+    add_custom_target(hipkit-fuzzers)
+  endif()
+  add_dependencies(hipkit-fuzzers ${name})
+endfunction()

@@ -114,20 +114,8 @@ llvm::Expected<std::string> readSource(llvm::StringRef Path) {
       return tooLarge();
     Text += Piece;
   }
-  if (Text.empty())
-    return fail("'" + Path + "' is empty; there is nothing to translate");
-  const llvm::UTF8 *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
-  const llvm::UTF8 *End = Begin + Text.size();
-  const llvm::UTF8 *Cursor = Begin;
-  if (!llvm::isLegalUTF8String(&Cursor, End)) {
-    size_t Offset = Cursor - Begin;
-    unsigned Line =
-        1 + llvm::count(llvm::StringRef(Text).take_front(Offset), '\n');
-    return fail(
-        llvm::formatv("'{0}' is not UTF-8 text (invalid byte at line {1}); "
-                      "convert it to UTF-8 first",
-                      Path, Line));
-  }
+  if (llvm::Error E = checkSourceText(Path, Text))
+    return std::move(E);
   return Text;
 }
 

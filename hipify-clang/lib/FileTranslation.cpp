@@ -4,12 +4,38 @@
 #include "clang/Basic/CharInfo.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <set>
 
 using namespace hipkit::hipify;
+
+llvm::Error hipkit::hipify::checkSourceText(llvm::StringRef Path,
+                                            llvm::StringRef Text) {
+  auto fail = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(std::errc::invalid_argument, "%s",
+                                   Why.str().c_str());
+  };
+  if (Text.empty())
+    return fail("'" + Path + "' is empty; there is nothing to translate");
+  if (Text.contains('\0'))
+    return fail("'" + Path +
+                "' is a binary file (it contains NUL bytes), not CUDA source");
+  const llvm::UTF8 *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
+  const llvm::UTF8 *End = Begin + Text.size();
+  const llvm::UTF8 *Cursor = Begin;
+  if (!llvm::isLegalUTF8String(&Cursor, End)) {
+    size_t Offset = Cursor - Begin;
+    unsigned Line = 1 + llvm::count(Text.take_front(Offset), '\n');
+    return fail(
+        llvm::formatv("'{0}' is not UTF-8 text (invalid byte at line {1}); "
+                      "convert it to UTF-8 first",
+                      Path, Line));
+  }
+  return llvm::Error::success();
+}
 
 FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
                                  std::string Contents, bool IsMainFile)
@@ -295,7 +321,27 @@ llvm::Expected<std::string> FileTranslation::apply() const {
     if (llvm::Error Err = Replacements.add(clang::tooling::Replacement(
             DisplayPath, E.Offset, E.Length, E.Text)))
       return std::move(Err);
-  return clang::tooling::applyAllReplacements(Contents, Replacements);
+  // The replacements are sorted and disjoint: splice them in directly.
+  // clang::tooling::applyAllReplacements would load the text into a
+  // SourceManager, which rejects a file starting with what it takes for an
+  // unsupported byte order mark ("+/v", UTF-7's, is plain ASCII) by reporting
+  // to a diagnostics engine without a consumer: a crash.
+  std::string Result;
+  Result.reserve(Contents.size());
+  size_t Copied = 0;
+  for (const clang::tooling::Replacement &R : Replacements) {
+    if (R.getOffset() < Copied ||
+        R.getOffset() + R.getLength() > Contents.size())
+      return llvm::createStringError(
+          std::errc::invalid_argument,
+          "edit at offset %u (length %u) outside the file or overlapping",
+          R.getOffset(), R.getLength());
+    Result.append(Contents, Copied, R.getOffset() - Copied);
+    Result += R.getReplacementText();
+    Copied = R.getOffset() + R.getLength();
+  }
+  Result.append(Contents, Copied, std::string::npos);
+  return Result;
 }
 
 void FileTranslation::finishStatistics() {

@@ -5,7 +5,6 @@
 
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/LangOptions.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -52,30 +51,40 @@ clang::LangOptions cudaLangOptions() {
   return Opts;
 }
 
+/// Lexes \p Contents, which must be followed by a NUL byte (the lexer's end
+/// marker; FileTranslation keeps its contents in a std::string). The raw lexer
+/// reads the buffer directly: no SourceManager, so offsets are the distances
+/// from a base location, and nothing is allocated per file but the tokens.
 std::vector<LexedToken> lexFile(llvm::StringRef Contents) {
-  clang::SourceManagerForFile SMF("hipify-input", Contents);
-  clang::SourceManager &SM = SMF.get();
-  clang::FileID FID = SM.getMainFileID();
-  clang::LangOptions Opts = cudaLangOptions();
-  clang::Lexer Lex(FID, SM.getBufferOrFake(FID), SM, Opts);
+  const clang::SourceLocation Base =
+      clang::SourceLocation::getFromRawEncoding(1);
+  static const clang::LangOptions Opts = cudaLangOptions();
+  clang::Lexer Lex(Base, Opts, Contents.begin(), Contents.begin(),
+                   Contents.end());
   std::vector<LexedToken> Tokens;
   clang::Token Tok;
   while (true) {
     Lex.LexFromRawLexer(Tok);
     if (Tok.is(clang::tok::eof))
       break;
-    LexedToken T{Tok.getKind(),
-                 SM.getFileOffset(Tok.getLocation()),
-                 {},
-                 Tok.isAtStartOfLine()};
-    if (Tok.is(clang::tok::raw_identifier)) {
-      llvm::StringRef Raw = Tok.getRawIdentifier();
-      // The token's text lives in the SourceManager's copy; point into ours.
-      T.Identifier = Contents.substr(T.Offset, Raw.size());
-    }
+    unsigned Offset =
+        Tok.getLocation().getRawEncoding() - Base.getRawEncoding();
+    LexedToken T{Tok.getKind(), Offset, {}, Tok.isAtStartOfLine()};
+    if (Tok.is(clang::tok::raw_identifier))
+      T.Identifier = Tok.getRawIdentifier();
     Tokens.push_back(T);
   }
   return Tokens;
+}
+
+/// True when \p Word is a keyword of CUDA C++ (never a name, whatever a table
+/// row says). The table of keywords is built once and only read after, so
+/// parallel translations share it.
+bool isKeyword(llvm::StringRef Word) {
+  static const clang::LangOptions Opts = cudaLangOptions();
+  static const clang::IdentifierTable Keywords(Opts);
+  auto It = Keywords.find(Word);
+  return It != Keywords.end() && It->second->isKeyword(Opts);
 }
 
 /// The end of the logical line starting at \p Offset (before its line break;
@@ -221,9 +230,7 @@ void TokenEngine::translate(FileTranslation &FT,
   std::vector<Directive> Directives =
       scanDirectives(Contents, Tokens, Untranslatable);
 
-  // Names. Keywords are never names, whatever a table row says.
-  clang::LangOptions Opts = cudaLangOptions();
-  clang::IdentifierTable Keywords(Opts);
+  // Names.
   for (size_t I = 0; I < Tokens.size(); ++I) {
     const LexedToken &T = Tokens[I];
     if (T.Kind == clang::tok::lesslessless)
@@ -232,7 +239,7 @@ void TokenEngine::translate(FileTranslation &FT,
       continue;
     if (isCudaLanguageKeyword(T.Identifier))
       FT.UsesCudaFeatures = true;
-    if (Keywords.get(T.Identifier).isKeyword(Opts))
+    if (isKeyword(T.Identifier))
       continue;
     if (!Scope.WholeFile && !inAnyRange(Scope.Ranges, T.Offset))
       continue;

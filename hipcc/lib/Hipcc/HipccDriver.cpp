@@ -56,8 +56,10 @@ std::string quoteForShell(StringRef Arg) {
   return Quoted + "'";
 }
 
-HipccDriver::HipccDriver(std::string ExecutablePath, EnvLookup GetEnv)
-    : ExecutablePath(std::move(ExecutablePath)), GetEnv(std::move(GetEnv)) {}
+HipccDriver::HipccDriver(std::string ExecutablePath, EnvLookup GetEnv,
+                         GpuDetector DetectGpus)
+    : ExecutablePath(std::move(ExecutablePath)), GetEnv(std::move(GetEnv)),
+      DetectGpus(std::move(DetectGpus)) {}
 
 //===----------------------------------------------------------------------===//
 // Reading the command line
@@ -134,6 +136,28 @@ static CommandLine splitCommandLine(const InputArgList &All) {
     Result.ClangArgs.push_back(std::move(CA));
   }
   return Result;
+}
+
+namespace {
+/// A command line as read: response files expanded (the strings live in
+/// Alloc) and split between hipcc's and clang's tables.
+struct ReadCommandLine {
+  BumpPtrAllocator Alloc;
+  SmallVector<const char *, 64> Expanded;
+  std::optional<InputArgList> All;
+  CommandLine CL;
+};
+} // namespace
+
+static Error readCommandLine(ArrayRef<const char *> RawArgs,
+                             ReadCommandLine &Out) {
+  Out.Expanded.assign(RawArgs.begin(), RawArgs.end());
+  cl::ExpansionContext Expansion(Out.Alloc, cl::TokenizeGNUCommandLine);
+  if (Error E = Expansion.expandResponseFiles(Out.Expanded))
+    return E;
+  Out.All.emplace(Out.Expanded.begin(), Out.Expanded.end());
+  Out.CL = splitCommandLine(*Out.All);
+  return Error::success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -246,8 +270,10 @@ namespace {
 class HipccInvocationBuilder {
 public:
   HipccInvocationBuilder(const CommandLine &CL, const EnvLookup &GetEnv,
+                         const GpuDetector &DetectGpus,
                          StringRef ExecutablePath)
-      : CL(CL), GetEnv(GetEnv), ExecutablePath(ExecutablePath) {}
+      : CL(CL), GetEnv(GetEnv), DetectGpus(DetectGpus),
+        ExecutablePath(ExecutablePath) {}
 
   Error build(ClangInvocation &Out);
   /// The ROCm discovery chose; valid after a successful build().
@@ -273,6 +299,7 @@ private:
 
   const CommandLine &CL;
   const EnvLookup &GetEnv;
+  const GpuDetector &DetectGpus;
   StringRef ExecutablePath;
   std::optional<RocmInstallation> Rocm;
   bool HasHipInput = false;
@@ -386,7 +413,7 @@ Error HipccInvocationBuilder::expandOffloadArchValue(
     }
     if (Id == "native") {
       std::string AmdgpuArch = findClangDir() + "/amdgpu-arch";
-      std::vector<std::string> Gpus = detectInstalledGpus(AmdgpuArch);
+      std::vector<std::string> Gpus = DetectGpus(AmdgpuArch);
       if (Gpus.empty())
         return createStringError(
             inconvertibleErrorCode(),
@@ -419,7 +446,7 @@ Error HipccInvocationBuilder::resolveOffloadArchs(
             FromEnv, "HCC_AMDGPU_TARGET=" + FromEnv, Targets))
       return E;
   } else {
-    Targets = detectInstalledGpus(findClangDir() + "/amdgpu-arch");
+    Targets = DetectGpus(findClangDir() + "/amdgpu-arch");
     if (Targets.empty()) {
       reportNote(Twine("no AMD GPU found by amdgpu-arch; compiling for ") +
                  DefaultOffloadArch + " (choose with --offload-arch=)");
@@ -607,17 +634,25 @@ static void printPaths(const RocmInstallation &R, StringRef ClangDir) {
          << "DEVICE_LIB_PATH=" << R.deviceLibDir() << "\n";
 }
 
+Expected<ClangInvocation>
+HipccDriver::computeInvocation(ArrayRef<const char *> RawArgs) const {
+  ReadCommandLine Read;
+  if (Error E = readCommandLine(RawArgs, Read))
+    return std::move(E);
+  HipccInvocationBuilder Builder(Read.CL, GetEnv, DetectGpus, ExecutablePath);
+  ClangInvocation Invocation;
+  if (Error E = Builder.build(Invocation))
+    return std::move(E);
+  return Invocation;
+}
+
 int HipccDriver::run(ArrayRef<const char *> RawArgs) {
-  BumpPtrAllocator Alloc;
-  StringSaver Saver(Alloc);
-  SmallVector<const char *, 64> Expanded(RawArgs.begin(), RawArgs.end());
-  cl::ExpansionContext Expansion(Alloc, cl::TokenizeGNUCommandLine);
-  if (Error E = Expansion.expandResponseFiles(Expanded)) {
+  ReadCommandLine Read;
+  if (Error E = readCommandLine(RawArgs, Read)) {
     reportError(toString(std::move(E)));
     return 1;
   }
-  InputArgList All(Expanded.begin(), Expanded.end());
-  CommandLine CL = splitCommandLine(All);
+  const CommandLine &CL = Read.CL;
 
   unsigned Verbosity = 0;
   if (GetEnv)
@@ -635,7 +670,7 @@ int HipccDriver::run(ArrayRef<const char *> RawArgs) {
     return 0;
   }
 
-  HipccInvocationBuilder Builder(CL, GetEnv, ExecutablePath);
+  HipccInvocationBuilder Builder(CL, GetEnv, DetectGpus, ExecutablePath);
   if (CL.hasHipcc(OPT_version)) {
     RocmSearchOptions Opts;
     Opts.ExecutablePath = ExecutablePath;

@@ -10,6 +10,8 @@
 #ifndef HIPKIT_HIPCC_HIPCCDRIVER_H
 #define HIPKIT_HIPCC_HIPCCDRIVER_H
 
+#include "hipkit/Hipcc/OffloadTarget.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -24,6 +26,11 @@ namespace hipkit {
 /// Reads an environment variable; the driver never touches the real
 /// environment directly, so tests can hand it any.
 using EnvLookup = std::function<std::optional<std::string>(llvm::StringRef)>;
+
+/// Lists the AMD GPUs of this machine given the path of amdgpu-arch
+/// (detectInstalledGpus runs it); the fuzzer passes one that runs nothing.
+using GpuDetector =
+    std::function<std::vector<std::string>(llvm::StringRef AmdgpuArchPath)>;
 
 /// The bits of HIPCC_VERBOSE, as AMD's hipcc.
 enum HipccVerbosity : unsigned {
@@ -46,16 +53,26 @@ std::string quoteForShell(llvm::StringRef Arg);
 class HipccDriver {
 public:
   /// \p ExecutablePath locates the hipkit prefix; \p GetEnv reads the
-  /// environment (HIP_PATH, HIPCC_VERBOSE, ...).
-  HipccDriver(std::string ExecutablePath, EnvLookup GetEnv);
+  /// environment (HIP_PATH, HIPCC_VERBOSE, ...); \p DetectGpus finds the
+  /// GPUs for --offload-arch=native and for a command naming no target.
+  HipccDriver(std::string ExecutablePath, EnvLookup GetEnv,
+              GpuDetector DetectGpus = detectInstalledGpus);
 
   /// Runs hipcc on \p Args (without argv[0]); returns the exit status: clang's,
   /// or 1 after printing `hipcc: error: ...`.
   int run(llvm::ArrayRef<const char *> Args);
 
+  /// The clang run that run() executes for \p Args when they ask for neither
+  /// --help nor --version, or the error run() reports. It runs no program
+  /// (except through DetectGpus) and writes no file; it reads response files
+  /// and looks at the inputs and the ROCm installation.
+  llvm::Expected<ClangInvocation>
+  computeInvocation(llvm::ArrayRef<const char *> Args) const;
+
 private:
   std::string ExecutablePath;
   EnvLookup GetEnv;
+  GpuDetector DetectGpus;
 };
 
 } // namespace hipkit

@@ -36,6 +36,10 @@ struct OffsetRange {
   }
 };
 
+/// Checks that \p Text, read from \p Path, is something hipify translates:
+/// not empty, no NUL bytes, UTF-8. The error says in one line why not.
+llvm::Error checkSourceText(llvm::StringRef Path, llvm::StringRef Text);
+
 class FileTranslation {
 public:
   FileTranslation(std::string DisplayPath, std::string RealPath,

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs hipkit's fuzzers for hours (docs/fuzzing.md); CI runs each for seconds
+# (test/fuzz). Builds them first, keeps a growing corpus per fuzzer and writes
+# crashing inputs where the summary at the end names them.
+#
+#   scripts/fuzz.sh [--jobs N] [--time SECONDS] [FUZZER...]
+#
+# FUZZER is hipify-token-fuzzer, hipify-translation-fuzzer or hipcc-fuzzer
+# (default: all three, one after the other). --time is per fuzzer (default
+# 3600); --jobs is the number of parallel fuzzing processes (default 1).
+# libFuzzer's -fork mode runs them: it merges what every process finds into
+# one corpus and, with -ignore_crashes, goes on after a crash, so a long run
+# reports every crash rather than the first.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${HIPKIT_BUILD_DIR:-$top/build}
+jobs=1
+seconds=3600
+fuzzers=()
+while (($#)); do
+  case $1 in
+    --jobs) jobs=$2; shift 2 ;;
+    --time) seconds=$2; shift 2 ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "fuzz.sh: error: unknown option '$1'; see scripts/fuzz.sh --help" >&2; exit 1 ;;
+    *) fuzzers+=("$1"); shift ;;
+  esac
+done
+((${#fuzzers[@]})) || fuzzers=(hipify-token-fuzzer hipify-translation-fuzzer hipcc-fuzzer)
+
+[ -f "$build/build.ninja" ] || cmake -S "$top" -B "$build" -G Ninja
+ninja -C "$build" hipkit-fuzzers
+
+status=0
+for fuzzer in "${fuzzers[@]}"; do
+  binary=$build/fuzz/bin/$fuzzer
+  if [ ! -x "$binary" ]; then
+    echo "fuzz.sh: error: no fuzzer '$fuzzer' in $build/fuzz/bin; choose one of hipify-token-fuzzer, hipify-translation-fuzzer, hipcc-fuzzer" >&2
+    exit 1
+  fi
+  corpus=$build/fuzz-corpus/$fuzzer
+  crashes=$build/fuzz-crashes/$fuzzer
+  mkdir -p "$corpus" "$crashes"
+  case $fuzzer in
+    hipcc-*) seeds=$top/hipcc/fuzz/seeds; workdir=$top/test/hipcc/Inputs ;;
+    *) seeds=$top/test/hipify; workdir=$build ;;
+  esac
+  echo "fuzz.sh: $fuzzer for ${seconds}s with $jobs job(s); corpus $corpus"
+  (cd "$workdir" && HIPKIT_HIPCC=$build/stage/bin/hipcc "$binary" \
+      -fork="$jobs" -ignore_crashes=1 -max_total_time="$seconds" -timeout=60 \
+      -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "$seeds") \
+    2>&1 | tee "$build/fuzz-$fuzzer.log" | grep -E '^#[0-9]+: |INFO: fuzzed for|crash|ERROR' || true
+  found=$(find "$crashes" -type f | wc -l)
+  echo "fuzz.sh: $fuzzer: $found crashing input(s) in $crashes (log: $build/fuzz-$fuzzer.log)"
+  ((found == 0)) || status=1
+done
+exit "$status"
