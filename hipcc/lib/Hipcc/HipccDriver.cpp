@@ -480,12 +480,12 @@ Error HipccInvocationBuilder::selectCodeObjectVersion(
   }
   Args.push_back("-mcode-object-version=" +
                  std::to_string(GenericTargetCodeObjectVersion));
-  CodeObjectVersionNote =
-      "code object version " + std::to_string(GenericTargetCodeObjectVersion) +
-      " selected for the generic target " + *Generic +
-      " (-mcode-object-version=" +
-      std::to_string(GenericTargetCodeObjectVersion) +
-      "; generic targets need it)";
+  CodeObjectVersionNote = "code object version " +
+                          std::to_string(GenericTargetCodeObjectVersion) +
+                          " selected for the generic target " + *Generic +
+                          " (-mcode-object-version=" +
+                          std::to_string(GenericTargetCodeObjectVersion) +
+                          "; generic targets need it)";
   return Error::success();
 }
 
