@@ -7,9 +7,12 @@
 # (CPACK_DEBIAN_PACKAGE_SHLIBDEPS); the programs and files the tools use are listed here:
 #   clang-19        hipcc and llvm/bin/clang++ run /usr/lib/llvm-19/bin/clang(++), which brings
 #                   clang's resource headers (HIP wrappers) and the host C++ toolchain
-#   lld-19          clang links AMDGPU code objects with ld.lld
+#   lld-19          clang links AMDGPU code objects with ld.lld; llvm/bin/ld.lld and lld link to it
+#   llvm-19         llvm/bin/llvm-mc, llvm-as, llvm-dis, llvm-link, llvm-objdump, ... link to its
+#                   tools (clang-19 does not depend on it)
 #   clang-tools-19  clang-offload-bundler, which clang runs to bundle host and device code in
 #                   every `-c` of a HIP source; amdgpu-arch, which picks the default processors
+#                   (both also linked from llvm/bin, with clang-offload-packager)
 #   libamdhip64-dev include/hip and lib/libamdhip64.so are links into it, and share/hip/version is
 #                   a copy of its version file, so it must be the HIP version hipkit was built with
 #   libllvm19       hipify-clang and the clang plugin need libLLVM.so.19.1; dpkg-shlibdeps finds it
@@ -46,5 +49,5 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME "DEB-DEFAULT")
 set(CPACK_DEBIAN_PACKAGE_SECTION "devel")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-19, lld-19, clang-tools-19, libllvm19, ${hipkit_hip_dependency}")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-19, lld-19, llvm-19, clang-tools-19, libllvm19, ${hipkit_hip_dependency}")
 include(CPack)

@@ -278,6 +278,10 @@ public:
   Error build(ClangInvocation &Out);
   /// The ROCm discovery chose; valid after a successful build().
   const RocmInstallation &rocm() const { return *Rocm; }
+  /// Why hipcc chose a code object version, for -v; "" when it chose none.
+  const std::string &codeObjectVersionNote() const {
+    return CodeObjectVersionNote;
+  }
 
 private:
   std::string env(StringRef Name) const {
@@ -289,6 +293,8 @@ private:
   Error findRocm();
   std::string findClangDir() const;
   Error resolveOffloadArchs(std::vector<std::string> &ArchArgs);
+  bool compilesDeviceCode() const;
+  Error selectCodeObjectVersion(std::vector<std::string> &Args);
   Error expandOffloadArchValue(StringRef Value, StringRef GivenAs,
                                std::vector<std::string> &Out);
   void addRocmPathArgs(std::vector<std::string> &Args) const;
@@ -307,6 +313,9 @@ private:
   /// Per clang argument index: the -x hipcc puts before it, "" for none.
   std::vector<std::string> LanguageBefore;
   bool LinkStep = false;
+  /// The offload targets in effect: the user's, or the ones hipcc chose.
+  std::vector<std::string> OffloadTargets;
+  std::string CodeObjectVersionNote;
 };
 } // namespace
 
@@ -455,6 +464,55 @@ Error HipccInvocationBuilder::resolveOffloadArchs(
   }
   for (const std::string &T : Targets)
     ArchArgs.push_back("--offload-arch=" + T);
+  OffloadTargets = std::move(Targets);
+  return Error::success();
+}
+
+/// True when clang will generate device code: HIP sources compiled for the
+/// device too (not -M's host-only rule, not --cuda-host-only), or device code
+/// linked (-fgpu-rdc).
+bool HipccInvocationBuilder::compilesDeviceCode() const {
+  if (LinkStep && CL.hasClang(copt::OPT_fgpu_rdc))
+    return true;
+  return HasHipInput && !CL.hasClang(copt::OPT_cuda_host_only) &&
+         !wantsHostOnlyDependencies(CL);
+}
+
+/// Generic targets (gfx11-generic, ...) exist only from code object version 6
+/// on, and clang 19 generates version 5 by default, so its backend would die
+/// on them ("is only available on code object version 6 or better"). hipcc
+/// selects version 6 for the compilation then; clang takes one version for all
+/// the targets of a compilation, so the others get version 6 too. A version
+/// the user chose is respected, and one below 6 is an error here rather than
+/// a backend failure later.
+Error HipccInvocationBuilder::selectCodeObjectVersion(
+    std::vector<std::string> &Args) {
+  auto Generic = find_if(OffloadTargets, isGenericTarget);
+  if (Generic == OffloadTargets.end() || !compilesDeviceCode())
+    return Error::success();
+  if (const Arg *A = CL.lastClang(copt::OPT_mcode_object_version_EQ)) {
+    unsigned Version = 0;
+    // Values clang does not accept ("none", "x") are clang's to report.
+    if (StringRef(A->getValue()).getAsInteger(10, Version) ||
+        Version >= GenericTargetCodeObjectVersion)
+      return Error::success();
+    std::string Given = "-mcode-object-version=" + std::string(A->getValue());
+    return createStringError(
+        inconvertibleErrorCode(),
+        "generic target '" + *Generic + "' needs code object version " +
+            Twine(GenericTargetCodeObjectVersion) + " or later, but " + Given +
+            " was given; remove " + Given + " (hipcc then selects " +
+            Twine(GenericTargetCodeObjectVersion) + ") or give " +
+            "-mcode-object-version=" + Twine(GenericTargetCodeObjectVersion));
+  }
+  Args.push_back("-mcode-object-version=" +
+                 std::to_string(GenericTargetCodeObjectVersion));
+  CodeObjectVersionNote = "code object version " +
+                          std::to_string(GenericTargetCodeObjectVersion) +
+                          " selected for the generic target " + *Generic +
+                          " (-mcode-object-version=" +
+                          std::to_string(GenericTargetCodeObjectVersion) +
+                          "; generic targets need it)";
   return Error::success();
 }
 
@@ -544,6 +602,7 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
       return E;
     for (const std::string &Id : Ids)
       UserArchArgs.push_back("--offload-arch=" + Id);
+    append_range(OffloadTargets, Ids);
   }
 
   Out.ClangPath = findClangDir() + "/clang++";
@@ -556,6 +615,8 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
   if (needsDefaultOptimization(CL) && CL.hasClang(copt::OPT_INPUT))
     Args.push_back("-O3");
   if (Error E = resolveOffloadArchs(Args))
+    return E;
+  if (Error E = selectCodeObjectVersion(Args))
     return E;
   if (CL.hasHipcc(OPT_genco))
     Args.push_back("--cuda-device-only");
@@ -699,6 +760,8 @@ int HipccDriver::run(ArrayRef<const char *> RawArgs) {
                describeRocmSource(Rocm.source()) + "); device libraries " +
                Rocm.deviceLibDir() + "; HIP " + Rocm.hipVersion().full() +
                " in " + Rocm.hipRoot());
+  if (CL.hasClang(copt::OPT_v) && !Builder.codeObjectVersionNote().empty())
+    reportNote(Builder.codeObjectVersionNote());
   if (Verbosity & VerbosePaths)
     printPaths(Rocm, sys::path::parent_path(Invocation.ClangPath));
   if (Verbosity & VerboseCommand)

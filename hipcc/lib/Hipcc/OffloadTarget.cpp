@@ -31,6 +31,12 @@ std::string getValidProcessorList() {
   return List;
 }
 
+bool isGenericTarget(StringRef TargetId) {
+  AMDGPU::GPUKind Kind = AMDGPU::parseArchAMDGCN(TargetId.split(':').first);
+  return Kind >= AMDGPU::GK_AMDGCN_GENERIC_FIRST &&
+         Kind <= AMDGPU::GK_AMDGCN_GENERIC_LAST;
+}
+
 Error validateTargetId(StringRef TargetId) {
   SmallVector<StringRef, 4> Parts;
   TargetId.split(Parts, ':');

@@ -25,6 +25,15 @@ inline constexpr llvm::StringLiteral DefaultOffloadArch = "gfx942";
 /// "unknown offload arch 'gfx9999'\nvalid names: gfx600, ...".
 llvm::Error validateTargetId(llvm::StringRef TargetId);
 
+/// The code object version generic targets (gfx9-generic, gfx11-generic, ...)
+/// need: LLVM 19's backend refuses them below it ("gfx9-generic is only
+/// available on code object version 6 or better").
+inline constexpr unsigned GenericTargetCodeObjectVersion = 6;
+
+/// True when \p TargetId (features allowed) names a generic target: one in
+/// LLVM's GK_AMDGCN_GENERIC_FIRST..GK_AMDGCN_GENERIC_LAST range of GPUKind.
+bool isGenericTarget(llvm::StringRef TargetId);
+
 /// "gfx600, gfx601, ..." from llvm::AMDGPU::fillValidArchListAMDGCN.
 std::string getValidProcessorList();
 
