@@ -107,6 +107,7 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
   switch (Decision.Action) {
   case NameAction::KeepIdentical:
     // Nothing to rewrite, but HIP may still lack the name.
+    warnIfRocKeepsHipName(Offset, Row, Decision, Policy);
     warnIfNewerThanTarget(Offset, Row, Decision, Policy);
     return true;
   case NameAction::ReportUnsupported:
@@ -139,6 +140,7 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
   Edits.push_back({Offset, static_cast<unsigned>(Spelled.size()),
                    Decision.Replacement.str(),
                    static_cast<unsigned>(Edits.size())});
+  warnIfRocKeepsHipName(Offset, Row, Decision, Policy);
   warnIfNewerThanTarget(Offset, Row, Decision, Policy);
   ++Stats.Converted;
   ++(Origin == EditOrigin::AST ? Stats.AstChecked : Stats.Lexical);
@@ -146,6 +148,28 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
   ++Stats.ConvertedByApi[Row.Api.str()];
   ++Stats.ConvertedByName[Row.CudaName.str()];
   return true;
+}
+
+void FileTranslation::warnIfRocKeepsHipName(unsigned Offset,
+                                            const ApiMapping &Row,
+                                            const NameDecision &Decision,
+                                            const NamePolicy &Policy) {
+  const ApiInfo *Library = lookupApi(Row.Api);
+  if (!Policy.options().Roc || !Library || !Library->isLibrary() ||
+      !Library->RocLibrary.empty())
+    return;
+  auto [Known, IsFirst] =
+      WarnedRocKeepsHip.try_emplace(Row.Api, Warnings.size());
+  if (!IsFirst && Warnings[Known->second].first <= Offset)
+    return;
+  std::string Message =
+      llvm::formatv("no ROCm library has {0}'s API; --roc "
+                    "writes its HIP names ('{1}' -> '{2}')",
+                    Library->Library, Row.CudaName, Decision.Replacement);
+  if (IsFirst)
+    warn(Offset, Message);
+  else
+    Warnings[Known->second] = {Offset, Message};
 }
 
 void FileTranslation::addUnknownLibraryName(unsigned Offset,

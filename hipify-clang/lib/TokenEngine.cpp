@@ -311,6 +311,7 @@ void TokenEngine::translate(FileTranslation &FT,
         continue;
       }
       HipHeader = Decision.Replacement.str();
+      FT.warnIfRocKeepsHipName(D.NameBegin + 1, *Row, Decision, Policy);
       FT.warnIfNewerThanTarget(D.NameBegin + 1, *Row, Decision, Policy);
       if (InSkipped) {
         FT.addEdit(D.NameBegin, D.NameEnd - D.NameBegin,

@@ -61,6 +61,8 @@ API_TITLES = {
     "macros": "CUDA macros tested by user code",
     "cublas": "cuBLAS (cublas_v2.h, cublas_api.h, cublasXt.h)",
     "cublas_legacy": "cuBLAS legacy API (cublas.h)",
+    "curand": "cuRAND (curand.h; device API: curand_kernel.h and the curand_*.h it includes)",
+    "cufft": "cuFFT (cufft.h, cufftXt.h, cudalibxt.h)",
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
@@ -72,6 +74,10 @@ API_TITLES = {
 LIBRARIES = {
     "cublas": ("cuBLAS", "rocBLAS"),
     "cublas_legacy": ("cuBLAS", "rocBLAS"),
+    "curand": ("cuRAND", "rocRAND"),
+    # rocFFT's API is not cuFFT's (no name maps 1:1): --roc keeps the hipFFT names, and
+    # hipify-clang says so.
+    "cufft": ("cuFFT", ""),
 }
 
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")
@@ -302,6 +308,9 @@ def render_api_doc(api, rows):
                   "(the default output);" % (len(rows), supported, experimental, unsupported))
         out.insert(4, "with `--roc`, %d have a %s name (column %s) and %d are left untranslated."
                    % (with_roc, roc_library, roc_library, len(rows) - with_roc))
+    elif library:
+        out.insert(4, "No ROCm library has %s's API, so `--roc` writes the same names as "
+                   "the default output (and hipify-clang says so)." % library)
     has_roc = any(r.roc_name for r in rows)
     has_rewrite = any(r.fallback or r.rewrite for r in rows)
     header = ["CUDA", "Kind", "HIP"] + ([roc_library or "ROC"] if has_roc else []) + \

@@ -179,3 +179,107 @@ def functions(text, markers):
         if any(marker in head for marker in markers):
             names.add(name)
     return names
+
+
+def toplevel(text):
+    """The text with only what is declared at global scope: namespace blocks go
+    whole, the bodies of functions, structs, unions and initializers become `{}`;
+    `extern "C" {` blocks are opened (their declarations are global) and enum
+    bodies kept (their enumerators are global). Preprocessor lines go too, and
+    with them every #else/#elif branch: headers that open a block differently
+    per branch (`#if ... inline T x[] = { #else static T x[] = { #endif`) would
+    otherwise unbalance the braces."""
+    kept, skipping = [], []
+    for line in text.split("\n"):
+        directive = re.match(r"[ \t]*#[ \t]*(\w+)", line)
+        word = directive.group(1) if directive else ""
+        if word in ("if", "ifdef", "ifndef"):
+            skipping.append(bool(skipping and skipping[-1]))
+        elif word in ("else", "elif") and skipping:
+            skipping[-1] = True
+        elif word == "endif" and skipping:
+            skipping.pop()
+        kept.append("" if directive or (skipping and skipping[-1]) else line)
+    text = "\n".join(kept)
+    out, stack, i, n = [], [], 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "{":
+            head = text[max(text.rfind(";", 0, i), text.rfind("}", 0, i),
+                            text.rfind("{", 0, i)) + 1:i]
+            if re.search(r"\bextern\s*\"\"\s*$", head):
+                stack.append("open")
+                i += 1
+                continue
+            if re.search(r"\bnamespace\b[\w\s:]*$", head):
+                kind = "namespace"
+            elif re.search(r"\benum\b", head) and "(" not in head:
+                kind = "enum"
+            else:
+                kind = "body"
+            if all(k == "open" for k in stack):
+                if kind == "namespace":
+                    # Drop `namespace name`, already copied.
+                    joined = "".join(out)
+                    out = [joined[:joined.rfind("namespace")]]
+                elif kind == "body":
+                    out.append("{}")
+                else:
+                    out.append("{")
+            elif all(k in ("open", "enum") for k in stack) and kind != "namespace":
+                out.append("{")
+            stack.append(kind)
+            i += 1
+            continue
+        if ch == "}":
+            kind = stack.pop() if stack else "open"
+            if kind == "enum" and all(k == "open" for k in stack):
+                out.append("}")
+            i += 1
+            continue
+        if all(k in ("open", "enum") for k in stack):
+            out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+VARIABLE_RE = re.compile(
+    r"(?:^|(?<=;)|(?<=\}))\s*((?:[A-Za-z_]\w*[\s*]+)+)([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*(?:=[^;{}]*(?:\{\})?)?;")
+
+
+def variables(text):
+    """Variables defined at global scope, from the output of toplevel(); `extern`
+    redeclarations (of CUDA's own blockDim, ...) are not the header's names."""
+    text = re.sub(r"\benum\b[^{};]*\{[^{}]*\}", "enum {}", text)
+    names = set()
+    for m in VARIABLE_RE.finditer(text):
+        words = IDENT_RE.findall(m.group(1))
+        if words[0] in ("typedef", "using", "return", "extern", "struct", "union", "class",
+                        "enum", "template", "namespace", "friend") or \
+                m.group(2) in CXX_KEYWORDS:
+            continue
+        names.add(m.group(2))
+    return names
+
+
+PASTE_RE = re.compile(r"\b([A-Za-z_]\w*)\s*##\s*([A-Za-z_0-9]\w*)")
+
+
+def pasted_identifiers(text):
+    """Names made by token pasting in function-like macros: hipRAND's
+    DEFINE_HIPRAND_STATE(hiprandState, ...) declares `hiprandState_t` through
+    `hiprand_name##_t`, a name no header spells out."""
+    names = set()
+    for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)([^\n]*)",
+                         text, flags=re.M):
+        params = [p.strip() for p in m.group(2).split(",")]
+        pastes = [(params.index(a), b) for a, b in PASTE_RE.findall(m.group(3)) if a in params]
+        if not pastes:
+            continue
+        for call in re.finditer(r"\b%s\s*\(([^()]*)\)" % re.escape(m.group(1)),
+                                text[m.end():]):
+            args = [a.strip() for a in call.group(1).split(",")]
+            for index, suffix in pastes:
+                if index < len(args) and IDENT_RE.fullmatch(args[index]):
+                    names.add(args[index] + suffix)
+    return names

@@ -14,6 +14,7 @@
 #include "hipkit/hipify/NamePolicy.h"
 #include "hipkit/hipify/Statistics.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
@@ -98,6 +99,12 @@ public:
   void warnIfNewerThanTarget(unsigned Offset, const ApiMapping &Row,
                              const NameDecision &Decision,
                              const NamePolicy &Policy);
+  /// Warns (once per library, at its first reference) when --roc writes the
+  /// HIP name of a library that no ROCm library mirrors (cuFFT: rocFFT's API is
+  /// another one).
+  void warnIfRocKeepsHipName(unsigned Offset, const ApiMapping &Row,
+                             const NameDecision &Decision,
+                             const NamePolicy &Policy);
   void warn(unsigned Offset, const llvm::Twine &Message);
 
   /// True once anything shows the file is CUDA code: a CUDA name, a kernel
@@ -130,6 +137,10 @@ private:
   llvm::DenseSet<unsigned> Referenced, NotCuda;
   llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
   llvm::DenseSet<llvm::StringRef> WarnedNewer;
+  /// Per library without a ROCm library (cuFFT), the index in Warnings of the
+  /// one warning that --roc keeps its HIP names: at its first reference in the
+  /// file, whichever engine finds that one last.
+  llvm::DenseMap<llvm::StringRef, size_t> WarnedRocKeepsHip;
   std::vector<std::pair<unsigned, std::string>> Warnings;
   std::vector<unsigned> LineStarts;
   TranslationStatistics Stats;

@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""Derive curand.tsv from the CUDA 13 and ROCm 6.4 headers.
+
+    derive_curand.py --cuda /usr/local/cuda/include --rocm build/rocm-6.4/include --out .
+
+Every function, type, enum, enumerator, variable and macro that cuRAND's headers declare
+at global scope gets a row: the host API (curand.h) and the device API (curand_kernel.h and
+the curand_*.h it includes, curand_mtgp32_host.h). Names with a leading underscore are the
+headers' own helpers and have none. cuRAND's headers define their device functions inline,
+so only what is outside namespaces and outside function and struct bodies is read
+(cheaders.toplevel).
+
+hipRAND names (hip_name) are found by transforms and accepted only if the hipRAND headers
+declare them (functions: with the arities of every CUDA overload among theirs):
+  curandX (host functions, types), CURAND_X (enumerators, macros) -> hiprandX, HIPRAND_X;
+  curand_x, curand, curand4 (device functions) -> hiprand_x, hiprand, hiprand4;
+  other names (skipahead, mtgp32_kernel_params_t) -> the same name, if hipRAND has it.
+rocRAND names (roc_name, written with --roc) come from the same checks against the
+rocRAND headers:
+  curandXyzAbc (host functions), curandXyz_t (types) -> rocrand_xyz_abc, rocrand_xyz;
+  curandStateXyz[_t] (device states) -> rocrand_state_xyz;
+  CURAND_X, curand_x, curand -> ROCRAND_X, rocrand_x, rocrand; other names -> themselves;
+  curand_x2_double -> rocrand_x_double2 (rocRAND puts the vector width last);
+plus overrides-curand.tsv for the renames no rule finds (rocrand_set_seed, ...).
+Version macros (CURAND_VER_MAJOR, CURAND_VERSION) and header guards get no name: hipRAND's
+and rocRAND's version numbers count differently, so `#if CURAND_VERSION >= ...` must not
+silently test another library's number.
+hip_added is "6.4": the one hipRAND/rocRAND header set read (Debian sid's ROCm 6.4).
+"""
+
+import argparse
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cheaders  # noqa: E402
+from derive_cublas import snake  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
+           "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
+ROCM_VERSION = "6.4"
+API = "curand"
+HOST_HEADER = "curand.h"
+KERNEL_HEADER = ("hiprand/hiprand_kernel.h", "rocrand/rocrand_kernel.h")
+# Include targets. Every cuRAND header needs one: a header row is also what tells the
+# engine that a declaration belongs to cuRAND. curand_mtgp32_host.h's functions are
+# hipRAND's hiprand_mtgp32_host.h; rocRAND declares its MTGP32 host setup in
+# rocrand_mtgp32.h, which rocrand_kernel.h includes.
+HEADER_TARGETS = {
+    "curand.h": ("hiprand/hiprand.h", "rocrand/rocrand.h"),
+    "curand_mtgp32_host.h": ("hiprand/hiprand_mtgp32_host.h", "rocrand/rocrand_kernel.h"),
+    # The MTGP32 parameter set: hipRAND uses rocRAND's on AMD GPUs and has no header of
+    # its own for it.
+    "curand_mtgp32dc_p_11213.h": ("rocrand/rocrand_mtgp32_11213.h",
+                                  "rocrand/rocrand_mtgp32_11213.h"),
+}
+DEVICE_HEADERS = ["curand_kernel.h", "curand_discrete.h", "curand_discrete2.h",
+                  "curand_globals.h", "curand_lognormal.h", "curand_mrg32k3a.h",
+                  "curand_mtgp32.h", "curand_mtgp32_kernel.h", "curand_mtgp32dc_p_11213.h",
+                  "curand_normal.h", "curand_normal_static.h", "curand_philox4x32_x.h",
+                  "curand_poisson.h", "curand_precalc.h", "curand_uniform.h"]
+CUDA_HEADERS = [HOST_HEADER] + DEVICE_HEADERS + ["curand_mtgp32_host.h"]
+# What marks a function declaration in these headers.
+FUNCTION_MARKERS = ["CURANDAPI", "QUALIFIERS", "__device__", "__host__", "static", "inline",
+                    "__forceinline__"]
+
+
+def die(message):
+    print("derive_curand.py: error: %s" % message, file=sys.stderr)
+    sys.exit(1)
+
+
+def arities(text):
+    """{function name: {parameter count of each declaration}}: device functions are
+    overloaded (curand_init for XORWOW, Sobol, ...) and hipRAND's are templates."""
+    text = re.sub(r"^[ \t]*#[^\n]*", "", text, flags=re.M)
+    result = {}
+    for m in re.finditer(r"\b([A-Za-z_]\w*)\s*\(", text):
+        depth, i, count, empty = 1, m.end(), 1, True
+        while i < len(text) and depth:
+            ch = text[i]
+            if ch in "(<":
+                depth += 1
+            elif ch in ")>":
+                depth -= 1
+            elif ch == "," and depth == 1:
+                count += 1
+            if depth and not ch.isspace():
+                empty = False
+            i += 1
+        inner = text[m.end():i - 1].strip()
+        result.setdefault(m.group(1), set()).add(0 if empty or inner == "void" else count)
+    return result
+
+
+class RocmLibrary:
+    """The names one ROCm library's headers declare (with the token-pasted ones), with
+    the parameter counts of every declaration of each function."""
+
+    def __init__(self, paths):
+        texts = [cheaders.read_header(p) for p in paths]
+        self.ids = cheaders.identifiers(paths)
+        for text in texts:
+            self.ids |= cheaders.pasted_identifiers(text)
+        self.arities = {}
+        for text in texts:
+            for name, counts in arities(text).items():
+                self.arities.setdefault(name, set()).update(counts)
+
+    def function(self, name, cuda_arities):
+        return name if name in self.ids and cuda_arities <= self.arities.get(name, set()) \
+            else ""
+
+    def name(self, name):
+        return name if name in self.ids else ""
+
+
+def is_version_or_guard(name):
+    return bool(re.search(r"_VER_[A-Z]+$|_VERSION$|_H_?$", name))
+
+
+def derive(cuda, rocm, overrides):
+    hiprand = RocmLibrary(cheaders.header_files(os.path.join(rocm, "hiprand")))
+    rocrand = RocmLibrary(cheaders.header_files(os.path.join(rocm, "rocrand")))
+    texts = {h: cheaders.read_header(os.path.join(cuda, h)) for h in CUDA_HEADERS}
+
+    def checked_override(cuda_name, column, *libraries):
+        name = overrides.get(cuda_name, {}).get(column, "")
+        if name and not any(library.name(name) for library in libraries):
+            die("overrides-curand.tsv: %s '%s' for '%s' is not declared by the ROCm headers"
+                % (column, name, cuda_name))
+        return name
+
+    rows = {}
+
+    def add(name, kind, hip="", roc=""):
+        if name.startswith("_") or name in rows:
+            return
+        # hipRAND programs use rocRAND's MTGP32 parameter table (rocrand_mtgp32_11213.h).
+        hip = checked_override(name, "hip_name", hiprand, rocrand) or hip
+        # A name hipRAND lacks is reported with or without --roc: rocRAND-only
+        # names are the library's internals (mulhilo32, ROCRAND_2PI).
+        roc = (checked_override(name, "roc_name", rocrand) or roc) if hip else ""
+        rows[name] = {
+            "cuda_name": name, "kind": kind, "api": API, "hip_name": hip, "roc_name": roc,
+            "status": "supported" if hip else "unsupported",
+            "cuda_added": "", "cuda_deprecated": "", "cuda_removed": "",
+            "hip_added": ROCM_VERSION if hip else ""}
+
+    for header in CUDA_HEADERS:
+        targets = HEADER_TARGETS.get(header, KERNEL_HEADER)
+        present = [t if os.path.exists(os.path.join(rocm, t)) else "" for t in targets]
+        add(header, "header", *present)
+
+    cuda_arities = {}
+    for h in CUDA_HEADERS:
+        for name, counts in arities(cheaders.toplevel(texts[h])).items():
+            cuda_arities.setdefault(name, set()).update(counts)
+
+    def function_targets(name):
+        counts = cuda_arities.get(name, set())
+        if name.startswith("curand_") or name in ("curand", "curand4"):
+            rest = name[len("curand"):]
+            # rocRAND puts the vector width last: curand_normal2_double -> rocrand_normal_double2.
+            return (hiprand.function("hiprand" + rest, counts),
+                    rocrand.function("rocrand" + rest, counts) or
+                    rocrand.function("rocrand" + re.sub(r"([24])_double$", r"_double\1", rest),
+                                     counts))
+        if name.startswith("curand"):
+            base = name[len("curand"):]
+            return (hiprand.function("hiprand" + base, counts),
+                    rocrand.function("rocrand_" + snake(base), counts))
+        return hiprand.function(name, counts), rocrand.function(name, counts)
+
+    def type_targets(name):
+        if name.startswith("curandState"):
+            state = re.sub(r"_t$", "", name[len("curandState"):])
+            return (hiprand.name("hiprandState" + name[len("curandState"):]),
+                    rocrand.name("rocrand_state_" + snake(state)) if state else "")
+        if name.startswith("curand"):
+            base = name[len("curand"):]
+            return (hiprand.name("hiprand" + base),
+                    rocrand.name("rocrand_" + snake(re.sub(r"_t$", "", base))))
+        return hiprand.name(name), rocrand.name(name)
+
+    def upper_targets(name):
+        if is_version_or_guard(name) or not name.startswith("CURAND_"):
+            return "", ""
+        return hiprand.name("HIP" + name[2:]), rocrand.name("ROC" + name[2:])
+
+    for h in CUDA_HEADERS:
+        text = cheaders.toplevel(texts[h])
+        for name in sorted(cheaders.functions(text, FUNCTION_MARKERS)):
+            add(name, "function", *function_targets(name))
+        for e in cheaders.enums(text):
+            for type_name in e.names():
+                add(type_name, "enum", *type_targets(type_name))
+            for enumerator in e.enumerators:
+                add(enumerator, "enumerator", *upper_targets(enumerator))
+        for type_name in sorted(cheaders.typedef_names(text) | cheaders.struct_names(text)):
+            add(type_name, "type", *type_targets(type_name))
+        for name in sorted(cheaders.variables(text)):
+            add(name, "variable", hiprand.name(name), rocrand.name(name))
+        for name in sorted(cheaders.macros(texts[h])):
+            add(name, "macro", *upper_targets(name))
+    return rows
+
+
+def read_overrides(path):
+    overrides = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            fields = line.rstrip("\n").split("\t")
+            if line.startswith("#") or fields[0] == "cuda_name" or not fields[0]:
+                continue
+            overrides[fields[0]] = {"hip_name": fields[1], "roc_name": fields[2]}
+    return overrides
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cuda", required=True, help="CUDA 13's include folder")
+    parser.add_argument("--rocm", required=True,
+                        help="the include folder of the ROCm 6.4 library tree "
+                             "(scripts/fetch-rocm-libraries.sh)")
+    parser.add_argument("--overrides", default=os.path.join(HERE, "overrides-curand.tsv"))
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--partial", action="store_true",
+                        help="read a missing CUDA header as empty (tests derive from a few)")
+    args = parser.parse_args(argv)
+    cheaders.ALLOW_MISSING = args.partial
+    overrides = read_overrides(args.overrides)
+    rows = derive(args.cuda, args.rocm, overrides)
+    unknown = set(overrides) - set(rows)
+    if unknown:
+        die("overrides-curand.tsv names what the CUDA headers do not declare: %s"
+            % ", ".join(sorted(unknown)))
+    with open(os.path.join(args.out, API + ".tsv"), "w", encoding="utf-8") as out:
+        out.write("\t".join(COLUMNS) + "\n")
+        for name in sorted(rows, key=lambda n: n.encode("utf-8")):
+            out.write("\t".join(rows[name][c] for c in COLUMNS) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
