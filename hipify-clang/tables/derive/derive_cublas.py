@@ -23,18 +23,14 @@ translation uses (hipComplex, hipDataType), so such calls would not compile.
 hip_added is "6.4": the one hipBLAS/rocBLAS header set read (Debian sid's ROCm 6.4).
 """
 
-import argparse
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
+from libraryrows import ROCM_VERSION, die, main as derivation_main  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
-           "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
-ROCM_VERSION = "6.4"
 CUBLAS_HEADERS = ["cublas_api.h", "cublas_v2.h", "cublasXt.h"]
 LEGACY_HEADER = "cublas.h"
 # Include targets: cublasXt has no ROCm counterpart.
@@ -43,10 +39,6 @@ HEADER_TARGETS = {"cublas_api.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
                   "cublas.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
                   "cublasXt.h": ("", "")}
 
-
-def die(message):
-    print("derive_cublas.py: error: %s" % message, file=sys.stderr)
-    sys.exit(1)
 
 
 def parameter_lists(text):
@@ -188,34 +180,7 @@ def derive(cuda, rocm, overrides):
     return tables
 
 
-def main(argv):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--cuda", required=True, help="CUDA 13's include folder")
-    parser.add_argument("--rocm", required=True,
-                        help="the include folder of the ROCm 6.4 library tree "
-                             "(scripts/fetch-rocm-libraries.sh)")
-    parser.add_argument("--overrides", default=os.path.join(HERE, "overrides-cublas.tsv"))
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args(argv)
-    overrides = {}
-    with open(args.overrides, encoding="utf-8") as f:
-        for line in f:
-            fields = line.rstrip("\n").split("\t")
-            if line.startswith("#") or fields[0] == "cuda_name" or not fields[0]:
-                continue
-            overrides[fields[0]] = {"hip_name": fields[1], "roc_name": fields[2]}
-    tables = derive(args.cuda, args.rocm, overrides)
-    unknown = set(overrides) - set(tables["cublas"]) - set(tables["cublas_legacy"])
-    if unknown:
-        die("overrides-cublas.tsv names what the CUDA headers do not declare: %s"
-            % ", ".join(sorted(unknown)))
-    for api, rows in tables.items():
-        with open(os.path.join(args.out, api + ".tsv"), "w", encoding="utf-8") as out:
-            out.write("\t".join(COLUMNS) + "\n")
-            for name in sorted(rows, key=lambda n: n.encode("utf-8")):
-                out.write("\t".join(rows[name][c] for c in COLUMNS) + "\n")
-    return 0
-
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(derivation_main(sys.argv[1:], __doc__.split("\n")[0], derive,
+                             "overrides-cublas.tsv"))

@@ -19,28 +19,19 @@ ROCm library; hipify-clang says so when it writes them under --roc).
 hip_added is "6.4": the one hipFFT header set read (Debian sid's ROCm 6.4).
 """
 
-import argparse
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
-from derive_curand import RocmLibrary, arities, is_version_or_guard, read_overrides  # noqa: E402
+from libraryrows import ROCM_VERSION, die, main as derivation_main  # noqa: E402
+from derive_curand import RocmLibrary, arities, is_version_or_guard  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
-           "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
-ROCM_VERSION = "6.4"
 API = "cufft"
 HEADER_TARGETS = {"cufft.h": "hipfft/hipfft.h",
                   "cufftXt.h": "hipfft/hipfftXt.h",
                   "cudalibxt.h": "hipfft/hiplibxt.h"}
 
-
-def die(message):
-    print("derive_cufft.py: error: %s" % message, file=sys.stderr)
-    sys.exit(1)
 
 
 def candidate(name):
@@ -100,30 +91,7 @@ def derive(cuda, rocm, overrides):
     return rows
 
 
-def main(argv):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--cuda", required=True, help="CUDA 13's include folder")
-    parser.add_argument("--rocm", required=True,
-                        help="the include folder of the ROCm 6.4 library tree "
-                             "(scripts/fetch-rocm-libraries.sh)")
-    parser.add_argument("--overrides", default=os.path.join(HERE, "overrides-cufft.tsv"))
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--partial", action="store_true",
-                        help="read a missing CUDA header as empty (tests derive from a few)")
-    args = parser.parse_args(argv)
-    cheaders.ALLOW_MISSING = args.partial
-    overrides = read_overrides(args.overrides)
-    rows = derive(args.cuda, args.rocm, overrides)
-    unknown = set(overrides) - set(rows)
-    if unknown:
-        die("overrides-cufft.tsv names what the CUDA headers do not declare: %s"
-            % ", ".join(sorted(unknown)))
-    with open(os.path.join(args.out, API + ".tsv"), "w", encoding="utf-8") as out:
-        out.write("\t".join(COLUMNS) + "\n")
-        for name in sorted(rows, key=lambda n: n.encode("utf-8")):
-            out.write("\t".join(rows[name][c] for c in COLUMNS) + "\n")
-    return 0
-
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(derivation_main(sys.argv[1:], __doc__.split("\n")[0],
+                             lambda *a: {API: derive(*a)}, "overrides-%s.tsv" % API))

@@ -28,19 +28,15 @@ silently test another library's number.
 hip_added is "6.4": the one hipRAND/rocRAND header set read (Debian sid's ROCm 6.4).
 """
 
-import argparse
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
+from libraryrows import ROCM_VERSION, die, main as derivation_main  # noqa: E402
 from derive_cublas import snake  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
-           "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
-ROCM_VERSION = "6.4"
 API = "curand"
 HOST_HEADER = "curand.h"
 KERNEL_HEADER = ("hiprand/hiprand_kernel.h", "rocrand/rocrand_kernel.h")
@@ -66,10 +62,6 @@ CUDA_HEADERS = [HOST_HEADER] + DEVICE_HEADERS + ["curand_mtgp32_host.h"]
 FUNCTION_MARKERS = ["CURANDAPI", "QUALIFIERS", "__device__", "__host__", "static", "inline",
                     "__forceinline__"]
 
-
-def die(message):
-    print("derive_curand.py: error: %s" % message, file=sys.stderr)
-    sys.exit(1)
 
 
 def arities(text):
@@ -208,41 +200,8 @@ def derive(cuda, rocm, overrides):
     return rows
 
 
-def read_overrides(path):
-    overrides = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            fields = line.rstrip("\n").split("\t")
-            if line.startswith("#") or fields[0] == "cuda_name" or not fields[0]:
-                continue
-            overrides[fields[0]] = {"hip_name": fields[1], "roc_name": fields[2]}
-    return overrides
-
-
-def main(argv):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--cuda", required=True, help="CUDA 13's include folder")
-    parser.add_argument("--rocm", required=True,
-                        help="the include folder of the ROCm 6.4 library tree "
-                             "(scripts/fetch-rocm-libraries.sh)")
-    parser.add_argument("--overrides", default=os.path.join(HERE, "overrides-curand.tsv"))
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--partial", action="store_true",
-                        help="read a missing CUDA header as empty (tests derive from a few)")
-    args = parser.parse_args(argv)
-    cheaders.ALLOW_MISSING = args.partial
-    overrides = read_overrides(args.overrides)
-    rows = derive(args.cuda, args.rocm, overrides)
-    unknown = set(overrides) - set(rows)
-    if unknown:
-        die("overrides-curand.tsv names what the CUDA headers do not declare: %s"
-            % ", ".join(sorted(unknown)))
-    with open(os.path.join(args.out, API + ".tsv"), "w", encoding="utf-8") as out:
-        out.write("\t".join(COLUMNS) + "\n")
-        for name in sorted(rows, key=lambda n: n.encode("utf-8")):
-            out.write("\t".join(rows[name][c] for c in COLUMNS) + "\n")
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(derivation_main(sys.argv[1:], __doc__.split("\n")[0],
+                             lambda *a: {API: derive(*a)}, "overrides-%s.tsv" % API))
