@@ -308,40 +308,95 @@ void FileTranslation::addEdit(unsigned Offset, unsigned Length,
     ++Stats.ConvertedByApi[Api.str()];
 }
 
-// Insertions at one offset are joined in the order they were made, and an
-// insertion is joined with a replacement starting at its offset, so that every
-// offset has exactly one edit: clang::tooling::Replacements then applies them
-// without any ordering ambiguity. Overlapping edits cannot come from the
-// engines (each edits whole tokens); should one appear, the earlier wins.
-std::vector<FileTranslation::Edit> FileTranslation::normalizedEdits() const {
-  std::vector<Edit> Sorted = Edits;
-  llvm::stable_sort(Sorted, [](const Edit &A, const Edit &B) {
+// Every offset gets exactly one edit, so that clang::tooling::Replacements
+// applies them without any ordering ambiguity:
+// - insertions at one offset are joined in the order they were made, before a
+//   replacement starting there;
+// - a replacement found twice (by both engines, or by two rules) is one edit;
+// - an edit inside a removed range (a name in a dropped call argument) changes
+//   bytes that are removed anyway, and goes;
+// - any other overlap means two rules disagree on what the same bytes become:
+//   an error naming both, never a silent choice of one.
+llvm::Expected<std::vector<FileTranslation::Edit>>
+FileTranslation::normalizedEdits() const {
+  std::vector<Edit> Replaced, Inserted;
+  for (const Edit &E : Edits)
+    (E.Length ? Replaced : Inserted).push_back(E);
+  // Longest first at one offset, so a removal precedes what it contains.
+  llvm::stable_sort(Replaced, [](const Edit &A, const Edit &B) {
     if (A.Offset != B.Offset)
       return A.Offset < B.Offset;
-    if ((A.Length == 0) != (B.Length == 0))
-      return A.Length == 0;
-    return A.Sequence < B.Sequence;
+    return A.Length > B.Length;
   });
   std::vector<Edit> Result;
-  for (const Edit &E : Sorted) {
+  for (const Edit &E : Replaced) {
     if (!Result.empty()) {
-      Edit &Last = Result.back();
-      if (Last.Offset == E.Offset && Last.Length == 0) {
-        Last.Text += E.Text;
-        Last.Length = E.Length;
+      const Edit &Last = Result.back();
+      unsigned LastEnd = Last.Offset + Last.Length;
+      if (E.Offset == Last.Offset && E.Length == Last.Length &&
+          E.Text == Last.Text)
         continue;
-      }
-      if (E.Offset < Last.Offset + Last.Length)
+      if (Last.Text.empty() && E.Offset + E.Length <= LastEnd &&
+          E.Length < Last.Length)
         continue;
+      if (E.Offset < LastEnd)
+        return overlapError(Last, E);
     }
     Result.push_back(E);
+  }
+  llvm::stable_sort(Inserted, [](const Edit &A, const Edit &B) {
+    return A.Offset < B.Offset;
+  });
+  for (const Edit &I : Inserted) {
+    // The replacement starting at or containing the insertion's offset.
+    auto After = llvm::upper_bound(Result, I.Offset,
+                                   [](unsigned Offset, const Edit &E) {
+                                     return Offset < E.Offset;
+                                   });
+    if (After != Result.begin()) {
+      Edit &Before = *std::prev(After);
+      if (Before.Offset < I.Offset && I.Offset < Before.Offset + Before.Length) {
+        if (Before.Text.size() == Before.Inserted) // Inside a removal.
+          continue;
+        return overlapError(Before, I);
+      }
+      if (Before.Offset == I.Offset) {
+        // Joined ahead of the replacement, after earlier insertions.
+        Before.Text.insert(Before.Inserted, I.Text);
+        Before.Inserted += I.Text.size();
+        continue;
+      }
+    }
+    Edit Joined = I;
+    Joined.Inserted = I.Text.size();
+    Result.insert(After, Joined);
   }
   return Result;
 }
 
+llvm::Error FileTranslation::overlapError(const Edit &A, const Edit &B) const {
+  auto Describe = [&](const Edit &E) {
+    return llvm::formatv("'{0}' -> '{1}'",
+                         llvm::StringRef(Contents).substr(E.Offset, E.Length),
+                         llvm::StringRef(E.Text).drop_front(E.Inserted))
+        .str();
+  };
+  const Edit &First = A.Sequence < B.Sequence ? A : B;
+  const Edit &Second = A.Sequence < B.Sequence ? B : A;
+  auto [Line, Column] = lineAndColumn(std::max(A.Offset, B.Offset));
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      llvm::formatv("{0}:{1}:{2}: two rules edit overlapping text: {3} and {4}",
+                    DisplayPath, Line, Column, Describe(First),
+                    Describe(Second)));
+}
+
 llvm::Expected<std::string> FileTranslation::apply() const {
+  llvm::Expected<std::vector<Edit>> Normalized = normalizedEdits();
+  if (!Normalized)
+    return Normalized.takeError();
   clang::tooling::Replacements Replacements;
-  for (const Edit &E : normalizedEdits())
+  for (const Edit &E : *Normalized)
     if (llvm::Error Err = Replacements.add(clang::tooling::Replacement(
             DisplayPath, E.Offset, E.Length, E.Text)))
       return std::move(Err);
@@ -376,7 +431,13 @@ void FileTranslation::finishStatistics() {
     Stats.TotalLines = 0;
   std::set<unsigned> Lines;
   Stats.ReplacedBytes = 0;
-  for (const Edit &E : normalizedEdits()) {
+  // Edits that clash are reported by apply().
+  llvm::Expected<std::vector<Edit>> Normalized = normalizedEdits();
+  if (!Normalized) {
+    llvm::consumeError(Normalized.takeError());
+    return;
+  }
+  for (const Edit &E : *Normalized) {
     if (E.Length == 0 && E.Text.empty())
       continue;
     Stats.ReplacedBytes += E.Length; // Bytes of the original replaced.

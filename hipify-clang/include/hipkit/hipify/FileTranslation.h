@@ -111,7 +111,8 @@ public:
   /// launch, a __global__/__device__ declaration.
   bool UsesCudaFeatures = false;
 
-  /// The translated bytes.
+  /// The translated bytes; an error when two edits overlap and disagree
+  /// (two rules rewriting the same text differently).
   llvm::Expected<std::string> apply() const;
   bool changesAnything() const { return !Edits.empty(); }
 
@@ -128,8 +129,12 @@ private:
     unsigned Offset, Length;
     std::string Text;
     unsigned Sequence;
+    /// After normalization: how much of Text is insertions joined before
+    /// the replacement.
+    unsigned Inserted = 0;
   };
-  std::vector<Edit> normalizedEdits() const;
+  llvm::Expected<std::vector<Edit>> normalizedEdits() const;
+  llvm::Error overlapError(const Edit &A, const Edit &B) const;
 
   std::string DisplayPath, RealPath, Contents;
   bool IsMainFile;
