@@ -349,13 +349,14 @@ FileTranslation::normalizedEdits() const {
   });
   for (const Edit &I : Inserted) {
     // The replacement starting at or containing the insertion's offset.
-    auto After = llvm::upper_bound(Result, I.Offset,
-                                   [](unsigned Offset, const Edit &E) {
-                                     return Offset < E.Offset;
-                                   });
+    auto After =
+        llvm::upper_bound(Result, I.Offset, [](unsigned Offset, const Edit &E) {
+          return Offset < E.Offset;
+        });
     if (After != Result.begin()) {
       Edit &Before = *std::prev(After);
-      if (Before.Offset < I.Offset && I.Offset < Before.Offset + Before.Length) {
+      if (Before.Offset < I.Offset &&
+          I.Offset < Before.Offset + Before.Length) {
         if (Before.Text.size() == Before.Inserted) // Inside a removal.
           continue;
         return overlapError(Before, I);
