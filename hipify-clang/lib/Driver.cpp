@@ -731,6 +731,9 @@ int HipifyRun::run() {
     Names.TargetHipVersion = NamePolicy::parseVersion(TC.HipVersion);
     return Names;
   }());
+  if (!TC.RocmError.empty())
+    reportWarning(TC.RocmError + "; the targeted HIP version is unknown, so "
+                                 "names newer than it are not reported");
   if (!TC.HasCuda)
     reportWarning(
         "no CUDA installation at '" + TC.CudaPath +
@@ -741,7 +744,10 @@ int HipifyRun::run() {
     reportNote("CUDA: " + TC.CudaPath + (TC.HasCuda ? "" : " (not found)") +
                "; targeted HIP version: " +
                (TC.HipVersion.empty() ? "unknown" : TC.HipVersion) +
-               (TC.RocmPath.empty() ? "" : " (" + TC.RocmPath + ")"));
+               (TC.RocmPath.empty()
+                    ? ""
+                    : " (HIP root " + TC.HipPath + "; ROCm root " +
+                          TC.RocmPath + ", from " + TC.RocmSource + ")"));
     for (const Source &S : Sources) {
       std::string Line;
       for (const std::string &Arg : parseCommand(S))
