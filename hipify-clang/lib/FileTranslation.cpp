@@ -1,6 +1,8 @@
 //===- FileTranslation.cpp ------------------------------------------------===//
 #include "hipkit/hipify/FileTranslation.h"
 
+#include "hipkit/hipify/RewriteRule.h"
+
 #include "clang/Basic/CharInfo.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/STLExtras.h"
@@ -81,29 +83,11 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
     return false;
   UsesCudaFeatures = true;
   NameDecision Decision = Policy.decide(Row);
-  RewriteRule Rule = parseRewrite(Row);
-  // A name used for its value (CUDART_VERSION >= 11020, __CUDA_ARCH__ < 600)
-  // becomes the row's value; `defined X` and `#ifdef X` keep the HIP name.
-  if (Rule.Kind == RewriteRule::Value &&
-      (Decision.Action == NameAction::Rewrite ||
-       Decision.Action == NameAction::KeepIdentical) &&
-      !isExistenceTest(Offset)) {
-    Decision.Replacement = Rule.Text;
-    Decision.Action = NameAction::Rewrite;
-  }
-  // The older form takes fewer arguments: the AST engine removes the argument
-  // at the call; a lexical reference (macro body, skipped block) is edited by
-  // scanning the text, and left with a warning when that finds no call.
-  if (Decision.UsesFallback && Rule.Kind == RewriteRule::DropArgument &&
-      Origin == EditOrigin::Lexical && !dropCallArgument(Offset, Rule.Argument)) {
-    countUnconverted(Row);
-    warn(Offset, llvm::formatv("'{0}' needs HIP {1}, and no call was found to "
-                               "rewrite into '{2}' without argument {3}; left "
-                               "untranslated",
-                               Row.CudaName, Row.HipAdded, Row.Fallback,
-                               Rule.Argument));
-    return true;
-  }
+  // The row's rewrite rule (value:TEXT, drop:N) may change what is written,
+  // or leave the reference, having reported why.
+  if (const RewriteRule *Rule = RewriteRule::forRow(Row))
+    if (!Rule->rewriteReference(*this, Offset, Row, Origin, Decision))
+      return true;
   switch (Decision.Action) {
   case NameAction::KeepIdentical:
     // Nothing to rewrite, but HIP may still lack the name.
@@ -216,63 +200,6 @@ void FileTranslation::addArgumentDrop(unsigned NameOffset, unsigned Begin,
     return;
   Edits.push_back(
       {Begin, End - Begin, "", static_cast<unsigned>(Edits.size())});
-}
-
-bool FileTranslation::dropCallArgument(unsigned NameOffset, unsigned Argument) {
-  if (DroppedAt.count(NameOffset))
-    return true;
-  llvm::StringRef Text = Contents;
-  unsigned I = NameOffset;
-  while (I < Text.size() && clang::isAsciiIdentifierContinue(Text[I]))
-    ++I;
-  while (I < Text.size() && clang::isWhitespace(Text[I]))
-    ++I;
-  if (I >= Text.size() || Text[I] != '(')
-    return false;
-  // The start of every argument and the offset of the closing parenthesis,
-  // skipping nested brackets and literals.
-  std::vector<unsigned> Starts{I + 1};
-  unsigned Depth = 0;
-  for (++I; I < Text.size(); ++I) {
-    char C = Text[I];
-    if (C == '"' || C == '\'') {
-      for (++I; I < Text.size() && Text[I] != C; ++I)
-        if (Text[I] == '\\')
-          ++I;
-      continue;
-    }
-    if (C == '(' || C == '[' || C == '{') {
-      ++Depth;
-    } else if (C == ')' || C == ']' || C == '}') {
-      if (Depth == 0)
-        break;
-      --Depth;
-    } else if (C == ',' && Depth == 0) {
-      Starts.push_back(I + 1);
-    }
-  }
-  if (I >= Text.size() || Argument >= Starts.size())
-    return false;
-  auto SkipSpace = [&](unsigned At) {
-    while (At < Text.size() && clang::isWhitespace(Text[At]))
-      ++At;
-    return At;
-  };
-  unsigned Begin, End;
-  if (Argument + 1 < Starts.size()) {
-    // The argument and its comma, up to the next argument's first character.
-    Begin = SkipSpace(Starts[Argument]);
-    End = SkipSpace(Starts[Argument + 1]);
-  } else if (Argument > 0) {
-    // The last argument: from the comma before it to the parenthesis.
-    Begin = Starts[Argument] - 1;
-    End = I;
-  } else {
-    Begin = Starts[0];
-    End = I;
-  }
-  addArgumentDrop(NameOffset, Begin, End);
-  return true;
 }
 
 void FileTranslation::warnIfNewerThanTarget(unsigned Offset,
