@@ -38,6 +38,8 @@ config.substitutions.append(("%hipkit_root", stage))
 config.substitutions.append(("%hipkit_src", config.hipkit_src_root))
 config.substitutions.append(("%hipcc", os.path.join(bindir, "hipcc")))
 config.substitutions.append(("%hipconfig", os.path.join(bindir, "hipconfig")))
+config.substitutions.append(("%hipify_edits",
+                             os.path.join(config.hipkit_obj_root, "test-tools", "hipify-edits")))
 config.substitutions.append(("%hipify", hipify_tool))
 config.substitutions.append(("%bitcode_dir", os.path.join(stage, "amdgcn", "bitcode")))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))

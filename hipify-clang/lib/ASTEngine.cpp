@@ -2,6 +2,7 @@
 #include "hipkit/hipify/ASTEngine.h"
 
 #include "hipkit/hipify/MappingTable.h"
+#include "hipkit/hipify/RewriteRule.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -373,7 +374,8 @@ private:
 };
 
 /// Declarations, expressions and types written in the user's files.
-class ReferenceVisitor : public RecursiveASTVisitor<ReferenceVisitor> {
+class ReferenceVisitor : public RecursiveASTVisitor<ReferenceVisitor>,
+                         public CallEditor {
 public:
   ReferenceVisitor(TranslationContext &Ctx, ASTContext &AST)
       : Ctx(Ctx), AST(AST) {}
@@ -435,7 +437,7 @@ public:
         Ctx.recordNotCuda(ND->getLocation(), ND->getName());
     return true;
   }
-  /// Calls whose row rewrites arguments ("drop:N", "cast:N:TYPE").
+  /// Calls whose row has a rewrite rule ("drop:N", "cast:N:TYPE").
   bool VisitCallExpr(CallExpr *E) {
     const Expr *Callee = E->getCallee()->IgnoreImplicit();
     const NamedDecl *D = nullptr;
@@ -451,16 +453,9 @@ public:
     if (!D || Ctx.isUserLocation(D->getLocation()))
       return true;
     const ApiMapping *Row = Ctx.rowFor(D);
-    if (!Row || Row->Rewrite.empty())
-      return true;
-    RewriteRule Rule = parseRewrite(*Row);
-    if (Rule.Argument >= E->getNumArgs() ||
-        isa<CXXDefaultArgExpr>(E->getArg(Rule.Argument)))
-      return true;
-    if (Rule.Kind == RewriteRule::DropArgument)
-      dropArgument(E, NameLoc, *Row, Rule.Argument);
-    else if (Rule.Kind == RewriteRule::CastArgument)
-      castArgument(E->getArg(Rule.Argument), Rule.Text);
+    const RewriteRule *Rule = Row ? RewriteRule::forRow(*Row) : nullptr;
+    if (Rule)
+      Rule->rewriteCall(*this, {*E, NameLoc, *Row, Ctx.policy().decide(*Row)});
     return true;
   }
 
@@ -471,12 +466,17 @@ public:
     return true;
   }
 
-private:
+  // CallEditor, for the rules rewriting calls.
+  SourceManager &sourceManager() override { return Ctx.sourceManager(); }
+  FileTranslation *translationAt(SourceLocation Loc,
+                                 unsigned &Offset) override {
+    return Ctx.translationAt(Loc, Offset);
+  }
   /// The offsets of \p Range in \p FT when the user wrote it there as one
   /// piece of text: in the file itself or as a macro argument (CUDA_CHECK(
   /// cudaFuncGetAttributes(&attr, kernel))), not from a macro body.
   bool fileRange(CharSourceRange Range, FileTranslation *FT, unsigned &Begin,
-                 unsigned &End) {
+                 unsigned &End) override {
     SourceManager &SM = Ctx.sourceManager();
     CharSourceRange File = Lexer::makeFileCharRange(Range, SM, LangOptions());
     if (File.isInvalid() || !SM.isWrittenInSameFile(File.getBegin(), File.getEnd()))
@@ -492,60 +492,7 @@ private:
     return Begin <= End;
   }
 
-  /// The targeted HIP has only the older form of the callee, which lacks
-  /// argument \p Argument (the mask of __shfl_down_sync): remove it and the
-  /// comma that separates it, keeping every other byte of the call.
-  void dropArgument(CallExpr *E, SourceLocation NameLoc, const ApiMapping &Row,
-                    unsigned Argument) {
-    if (!Ctx.policy().decide(Row).UsesFallback)
-      return;
-    unsigned NameOffset;
-    FileTranslation *FT = Ctx.translationAt(NameLoc, NameOffset);
-    if (!FT)
-      return;
-    SourceManager &SM = Ctx.sourceManager();
-    if (NameLoc.isMacroID() && !SM.isMacroArgExpansion(NameLoc)) {
-      // The call is spelled in a macro body: edit its text there.
-      FT->dropCallArgument(NameOffset, Argument);
-      return;
-    }
-    const Expr *Arg = E->getArg(Argument);
-    bool HasNext = Argument + 1 < E->getNumArgs() &&
-                   !isa<CXXDefaultArgExpr>(E->getArg(Argument + 1));
-    CharSourceRange Range;
-    if (HasNext) // The argument and its comma, up to the next argument.
-      Range = CharSourceRange::getCharRange(
-          Arg->getBeginLoc(), E->getArg(Argument + 1)->getBeginLoc());
-    else if (Argument > 0) // The last one, from the comma before it.
-      Range = CharSourceRange::getCharRange(
-          Lexer::getLocForEndOfToken(E->getArg(Argument - 1)->getEndLoc(), 0,
-                                     SM, LangOptions()),
-          Lexer::getLocForEndOfToken(Arg->getEndLoc(), 0, SM, LangOptions()));
-    else
-      Range = CharSourceRange::getTokenRange(Arg->getSourceRange());
-    unsigned Begin, End;
-    if (fileRange(Range, FT, Begin, End) && NameOffset < Begin && Begin < End)
-      FT->addArgumentDrop(NameOffset, Begin, End);
-    else
-      FT->dropCallArgument(NameOffset, Argument);
-  }
-
-  /// A function (a kernel) passed where HIP declares only `const void *`
-  /// and, unlike CUDA, offers no template overload.
-  void castArgument(const Expr *Arg, llvm::StringRef Type) {
-    QualType T = Arg->IgnoreParenImpCasts()->getType();
-    if (!T->isFunctionType() && !T->isFunctionPointerType())
-      return;
-    unsigned Begin, End;
-    FileTranslation *FT = Ctx.translationAt(Arg->getBeginLoc(), Begin);
-    if (!FT || !fileRange(CharSourceRange::getTokenRange(Arg->getSourceRange()),
-                          FT, Begin, End))
-      return;
-    FT->addEdit(Begin, 0, ("reinterpret_cast<" + Type + ">(").str(),
-                EditOrigin::AST);
-    FT->addEdit(End, 0, ")", EditOrigin::AST);
-  }
-
+private:
   /// kernel<<<grid, block[, shmem[, stream]]>>>(args) becomes
   /// hipLaunchKernelGGL(kernel, dim3(grid), dim3(block), shmem, stream, args)
   /// by editing only the punctuation around the user's expressions, so names

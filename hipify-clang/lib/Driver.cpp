@@ -731,6 +731,12 @@ int HipifyRun::run() {
     Names.TargetHipVersion = NamePolicy::parseVersion(TC.HipVersion);
     return Names;
   }());
+  if (Options.Names.MIOpen && !lookupApi(NamePolicy::MIOpenApi))
+    reportWarning("--miopen translates cuDNN to MIOpen, but hipkit's tables "
+                  "have no cuDNN rows yet: it changes nothing");
+  if (!TC.RocmError.empty())
+    reportWarning(TC.RocmError + "; the targeted HIP version is unknown, so "
+                                 "names newer than it are not reported");
   if (!TC.HasCuda)
     reportWarning(
         "no CUDA installation at '" + TC.CudaPath +
@@ -741,7 +747,10 @@ int HipifyRun::run() {
     reportNote("CUDA: " + TC.CudaPath + (TC.HasCuda ? "" : " (not found)") +
                "; targeted HIP version: " +
                (TC.HipVersion.empty() ? "unknown" : TC.HipVersion) +
-               (TC.RocmPath.empty() ? "" : " (" + TC.RocmPath + ")"));
+               (TC.RocmPath.empty()
+                    ? ""
+                    : " (HIP root " + TC.HipPath + "; ROCm root " +
+                          TC.RocmPath + ", from " + TC.RocmSource + ")"));
     for (const Source &S : Sources) {
       std::string Line;
       for (const std::string &Arg : parseCommand(S))

@@ -1,6 +1,8 @@
 //===- FileTranslation.cpp ------------------------------------------------===//
 #include "hipkit/hipify/FileTranslation.h"
 
+#include "hipkit/hipify/RewriteRule.h"
+
 #include "clang/Basic/CharInfo.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/STLExtras.h"
@@ -81,29 +83,11 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
     return false;
   UsesCudaFeatures = true;
   NameDecision Decision = Policy.decide(Row);
-  RewriteRule Rule = parseRewrite(Row);
-  // A name used for its value (CUDART_VERSION >= 11020, __CUDA_ARCH__ < 600)
-  // becomes the row's value; `defined X` and `#ifdef X` keep the HIP name.
-  if (Rule.Kind == RewriteRule::Value &&
-      (Decision.Action == NameAction::Rewrite ||
-       Decision.Action == NameAction::KeepIdentical) &&
-      !isExistenceTest(Offset)) {
-    Decision.Replacement = Rule.Text;
-    Decision.Action = NameAction::Rewrite;
-  }
-  // The older form takes fewer arguments: the AST engine removes the argument
-  // at the call; a lexical reference (macro body, skipped block) is edited by
-  // scanning the text, and left with a warning when that finds no call.
-  if (Decision.UsesFallback && Rule.Kind == RewriteRule::DropArgument &&
-      Origin == EditOrigin::Lexical && !dropCallArgument(Offset, Rule.Argument)) {
-    countUnconverted(Row);
-    warn(Offset, llvm::formatv("'{0}' needs HIP {1}, and no call was found to "
-                               "rewrite into '{2}' without argument {3}; left "
-                               "untranslated",
-                               Row.CudaName, Row.HipAdded, Row.Fallback,
-                               Rule.Argument));
-    return true;
-  }
+  // The row's rewrite rule (value:TEXT, drop:N) may change what is written,
+  // or leave the reference, having reported why.
+  if (const RewriteRule *Rule = RewriteRule::forRow(Row))
+    if (!Rule->rewriteReference(*this, Offset, Row, Origin, Decision))
+      return true;
   switch (Decision.Action) {
   case NameAction::KeepIdentical:
     // Nothing to rewrite, but HIP may still lack the name.
@@ -218,63 +202,6 @@ void FileTranslation::addArgumentDrop(unsigned NameOffset, unsigned Begin,
       {Begin, End - Begin, "", static_cast<unsigned>(Edits.size())});
 }
 
-bool FileTranslation::dropCallArgument(unsigned NameOffset, unsigned Argument) {
-  if (DroppedAt.count(NameOffset))
-    return true;
-  llvm::StringRef Text = Contents;
-  unsigned I = NameOffset;
-  while (I < Text.size() && clang::isAsciiIdentifierContinue(Text[I]))
-    ++I;
-  while (I < Text.size() && clang::isWhitespace(Text[I]))
-    ++I;
-  if (I >= Text.size() || Text[I] != '(')
-    return false;
-  // The start of every argument and the offset of the closing parenthesis,
-  // skipping nested brackets and literals.
-  std::vector<unsigned> Starts{I + 1};
-  unsigned Depth = 0;
-  for (++I; I < Text.size(); ++I) {
-    char C = Text[I];
-    if (C == '"' || C == '\'') {
-      for (++I; I < Text.size() && Text[I] != C; ++I)
-        if (Text[I] == '\\')
-          ++I;
-      continue;
-    }
-    if (C == '(' || C == '[' || C == '{') {
-      ++Depth;
-    } else if (C == ')' || C == ']' || C == '}') {
-      if (Depth == 0)
-        break;
-      --Depth;
-    } else if (C == ',' && Depth == 0) {
-      Starts.push_back(I + 1);
-    }
-  }
-  if (I >= Text.size() || Argument >= Starts.size())
-    return false;
-  auto SkipSpace = [&](unsigned At) {
-    while (At < Text.size() && clang::isWhitespace(Text[At]))
-      ++At;
-    return At;
-  };
-  unsigned Begin, End;
-  if (Argument + 1 < Starts.size()) {
-    // The argument and its comma, up to the next argument's first character.
-    Begin = SkipSpace(Starts[Argument]);
-    End = SkipSpace(Starts[Argument + 1]);
-  } else if (Argument > 0) {
-    // The last argument: from the comma before it to the parenthesis.
-    Begin = Starts[Argument] - 1;
-    End = I;
-  } else {
-    Begin = Starts[0];
-    End = I;
-  }
-  addArgumentDrop(NameOffset, Begin, End);
-  return true;
-}
-
 void FileTranslation::warnIfNewerThanTarget(unsigned Offset,
                                             const ApiMapping &Row,
                                             const NameDecision &Decision,
@@ -308,40 +235,96 @@ void FileTranslation::addEdit(unsigned Offset, unsigned Length,
     ++Stats.ConvertedByApi[Api.str()];
 }
 
-// Insertions at one offset are joined in the order they were made, and an
-// insertion is joined with a replacement starting at its offset, so that every
-// offset has exactly one edit: clang::tooling::Replacements then applies them
-// without any ordering ambiguity. Overlapping edits cannot come from the
-// engines (each edits whole tokens); should one appear, the earlier wins.
-std::vector<FileTranslation::Edit> FileTranslation::normalizedEdits() const {
-  std::vector<Edit> Sorted = Edits;
-  llvm::stable_sort(Sorted, [](const Edit &A, const Edit &B) {
+// Every offset gets exactly one edit, so that clang::tooling::Replacements
+// applies them without any ordering ambiguity:
+// - insertions at one offset are joined in the order they were made, before a
+//   replacement starting there;
+// - a replacement found twice (by both engines, or by two rules) is one edit;
+// - an edit inside a removed range (a name in a dropped call argument) changes
+//   bytes that are removed anyway, and goes;
+// - any other overlap means two rules disagree on what the same bytes become:
+//   an error naming both, never a silent choice of one.
+llvm::Expected<std::vector<FileTranslation::Edit>>
+FileTranslation::normalizedEdits() const {
+  std::vector<Edit> Replaced, Inserted;
+  for (const Edit &E : Edits)
+    (E.Length ? Replaced : Inserted).push_back(E);
+  // Longest first at one offset, so a removal precedes what it contains.
+  llvm::stable_sort(Replaced, [](const Edit &A, const Edit &B) {
     if (A.Offset != B.Offset)
       return A.Offset < B.Offset;
-    if ((A.Length == 0) != (B.Length == 0))
-      return A.Length == 0;
-    return A.Sequence < B.Sequence;
+    return A.Length > B.Length;
   });
   std::vector<Edit> Result;
-  for (const Edit &E : Sorted) {
+  for (const Edit &E : Replaced) {
     if (!Result.empty()) {
-      Edit &Last = Result.back();
-      if (Last.Offset == E.Offset && Last.Length == 0) {
-        Last.Text += E.Text;
-        Last.Length = E.Length;
+      const Edit &Last = Result.back();
+      unsigned LastEnd = Last.Offset + Last.Length;
+      if (E.Offset == Last.Offset && E.Length == Last.Length &&
+          E.Text == Last.Text)
         continue;
-      }
-      if (E.Offset < Last.Offset + Last.Length)
+      if (Last.Text.empty() && E.Offset + E.Length <= LastEnd &&
+          E.Length < Last.Length)
         continue;
+      if (E.Offset < LastEnd)
+        return overlapError(Last, E);
     }
     Result.push_back(E);
+  }
+  llvm::stable_sort(Inserted, [](const Edit &A, const Edit &B) {
+    return A.Offset < B.Offset;
+  });
+  for (const Edit &I : Inserted) {
+    // The replacement starting at or containing the insertion's offset.
+    auto After =
+        llvm::upper_bound(Result, I.Offset, [](unsigned Offset, const Edit &E) {
+          return Offset < E.Offset;
+        });
+    if (After != Result.begin()) {
+      Edit &Before = *std::prev(After);
+      if (Before.Offset < I.Offset &&
+          I.Offset < Before.Offset + Before.Length) {
+        if (Before.Text.size() == Before.Inserted) // Inside a removal.
+          continue;
+        return overlapError(Before, I);
+      }
+      if (Before.Offset == I.Offset) {
+        // Joined ahead of the replacement, after earlier insertions.
+        Before.Text.insert(Before.Inserted, I.Text);
+        Before.Inserted += I.Text.size();
+        continue;
+      }
+    }
+    Edit Joined = I;
+    Joined.Inserted = I.Text.size();
+    Result.insert(After, Joined);
   }
   return Result;
 }
 
+llvm::Error FileTranslation::overlapError(const Edit &A, const Edit &B) const {
+  auto Describe = [&](const Edit &E) {
+    return llvm::formatv("'{0}' -> '{1}'",
+                         llvm::StringRef(Contents).substr(E.Offset, E.Length),
+                         llvm::StringRef(E.Text).drop_front(E.Inserted))
+        .str();
+  };
+  const Edit &First = A.Sequence < B.Sequence ? A : B;
+  const Edit &Second = A.Sequence < B.Sequence ? B : A;
+  auto [Line, Column] = lineAndColumn(std::max(A.Offset, B.Offset));
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      llvm::formatv("{0}:{1}:{2}: two rules edit overlapping text: {3} and {4}",
+                    DisplayPath, Line, Column, Describe(First),
+                    Describe(Second)));
+}
+
 llvm::Expected<std::string> FileTranslation::apply() const {
+  llvm::Expected<std::vector<Edit>> Normalized = normalizedEdits();
+  if (!Normalized)
+    return Normalized.takeError();
   clang::tooling::Replacements Replacements;
-  for (const Edit &E : normalizedEdits())
+  for (const Edit &E : *Normalized)
     if (llvm::Error Err = Replacements.add(clang::tooling::Replacement(
             DisplayPath, E.Offset, E.Length, E.Text)))
       return std::move(Err);
@@ -376,7 +359,13 @@ void FileTranslation::finishStatistics() {
     Stats.TotalLines = 0;
   std::set<unsigned> Lines;
   Stats.ReplacedBytes = 0;
-  for (const Edit &E : normalizedEdits()) {
+  // Edits that clash are reported by apply().
+  llvm::Expected<std::vector<Edit>> Normalized = normalizedEdits();
+  if (!Normalized) {
+    llvm::consumeError(Normalized.takeError());
+    return;
+  }
+  for (const Edit &E : *Normalized) {
     if (E.Length == 0 && E.Text.empty())
       continue;
     Stats.ReplacedBytes += E.Length; // Bytes of the original replaced.

@@ -89,26 +89,6 @@ const ApiInfo *hipkit::hipify::lookupLibraryOfHeader(llvm::StringRef FileName) {
   return nullptr;
 }
 
-RewriteRule hipkit::hipify::parseRewrite(const ApiMapping &Row) {
-  // gen_mapping_table.py has validated the syntax.
-  RewriteRule Rule;
-  auto [Form, Rest] = Row.Rewrite.split(':');
-  if (Form == "value") {
-    Rule.Kind = RewriteRule::Value;
-    Rule.Text = Rest;
-    return Rule;
-  }
-  auto [Index, Text] = Rest.split(':');
-  if (Index.getAsInteger(10, Rule.Argument))
-    return RewriteRule();
-  if (Form == "drop")
-    Rule.Kind = RewriteRule::DropArgument;
-  else if (Form == "cast")
-    Rule.Kind = RewriteRule::CastArgument;
-  Rule.Text = Text;
-  return Rule;
-}
-
 llvm::StringRef hipkit::hipify::getKindName(NameKind Kind) {
   switch (Kind) {
   case NameKind::Function:

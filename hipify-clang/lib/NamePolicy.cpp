@@ -30,7 +30,7 @@ NameDecision NamePolicy::decide(const ApiMapping &Row) const {
   // hipBLAS name for a row rocBLAS lacks would mix two libraries whose handles
   // and types differ.
   const ApiInfo *Library = lookupApi(Row.Api);
-  bool IsDnn = Row.Api == "cudnn";
+  bool IsDnn = Row.Api == MIOpenApi;
   if (Options.Roc && Library && !Library->RocLibrary.empty()) {
     if (Row.RocName.empty()) {
       Decision.Action = NameAction::ReportNoRocEquivalent;

@@ -1,50 +1,18 @@
 //===- Toolchain.cpp ------------------------------------------------------===//
 #include "hipkit/hipify/Toolchain.h"
 
+#include "hipkit/Rocm/RocmInstallation.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 
+using namespace hipkit;
 using namespace hipkit::hipify;
 
 static bool exists(const llvm::Twine &Path) {
   return llvm::sys::fs::exists(Path);
-}
-
-std::string hipkit::hipify::readHipVersion(llvm::StringRef RocmRoot) {
-  auto valueOf = [](llvm::StringRef Text, llvm::StringRef Key, char Separator) {
-    for (llvm::StringRef Line : llvm::split(Text, '\n')) {
-      Line = Line.trim();
-      if (Separator == ' ')
-        Line.consume_front("#define");
-      Line = Line.ltrim();
-      if (!Line.consume_front(Key))
-        continue;
-      Line = Line.ltrim();
-      if (Separator == '=' && !Line.consume_front("="))
-        continue;
-      return Line.trim().str();
-    }
-    return std::string();
-  };
-  for (auto [Relative, Separator] :
-       {std::pair("share/hip/version", '='),
-        std::pair("include/hip/hip_version.h", ' ')}) {
-    llvm::SmallString<256> Path(RocmRoot);
-    llvm::sys::path::append(Path, Relative);
-    auto Buffer = llvm::MemoryBuffer::getFile(Path);
-    if (!Buffer)
-      continue;
-    std::string Major =
-        valueOf((*Buffer)->getBuffer(), "HIP_VERSION_MAJOR", Separator);
-    std::string Minor =
-        valueOf((*Buffer)->getBuffer(), "HIP_VERSION_MINOR", Separator);
-    if (!Major.empty() && !Minor.empty())
-      return Major + "." + Minor;
-  }
-  return "";
 }
 
 Toolchain hipkit::hipify::discoverToolchain(const HipifyOptions &Options) {
@@ -68,22 +36,23 @@ Toolchain hipkit::hipify::discoverToolchain(const HipifyOptions &Options) {
   llvm::sys::path::append(StandIns, "lib", "hipify-clang", "include");
   TC.StandInDir = std::string(StandIns);
 
-  std::vector<std::string> RocmCandidates;
-  if (!Options.RocmPath.empty()) {
-    RocmCandidates.push_back(Options.RocmPath);
+  // The ROCm hipcc would compile the translation with, found by the same
+  // search (common/'s hipkitRocm); only its HIP version matters here.
+  RocmSearchOptions Search;
+  Search.Need = RocmNeed::HipVersion;
+  Search.RocmPathArg = Options.RocmPath;
+  Search.ExecutablePath = Options.ExecutablePath;
+  Search.GetEnv = [](llvm::StringRef Name) {
+    return llvm::sys::Process::GetEnv(Name);
+  };
+  llvm::Expected<RocmInstallation> Rocm = RocmInstallation::detect(Search);
+  if (Rocm) {
+    TC.RocmPath = Rocm->root();
+    TC.RocmSource = describeRocmSource(Rocm->source()).str();
+    TC.HipPath = Rocm->hipRoot();
+    TC.HipVersion = Rocm->hipVersion().majorMinor();
   } else {
-    if (std::optional<std::string> Env =
-            llvm::sys::Process::GetEnv("ROCM_PATH"))
-      RocmCandidates.push_back(*Env);
-    RocmCandidates.push_back("/usr");
-    RocmCandidates.push_back("/opt/rocm");
-  }
-  for (const std::string &Root : RocmCandidates) {
-    TC.HipVersion = readHipVersion(Root);
-    if (!TC.HipVersion.empty()) {
-      TC.RocmPath = Root;
-      break;
-    }
+    TC.RocmError = llvm::toString(Rocm.takeError());
   }
   return TC;
 }

@@ -8,7 +8,8 @@ this folder describes the columns). This script validates all rows and writes:
                    HIPIFY_MAPPING(...) per row, sorted by cuda_name (byte order,
                    the order llvm::StringRef compares in), then one HIPIFY_API(...)
                    per statistics category;
-  --docs-dir DIR   one markdown table per API (<api>.md) and an index (README.md).
+  --docs-dir DIR   one markdown table per API (<api>.md), an index (README.md)
+                   and the rewrite rules (rules.md, from RewriteRules.def).
 
 A bad table stops the build with `file:line: error: ...` and writes nothing.
 Only the standard library is used, so the build needs nothing but python3.
@@ -25,17 +26,42 @@ COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
 # does); rows of tables without them have them empty.
 #   fallback: the HIP name written instead of hip_name when the targeted HIP is
 #             older than hip_added (__shfl_down for __shfl_down_sync);
-#   rewrite:  drop:N       remove call argument N (counted from 0) whenever the
-#                          fallback is written (the mask of the *_sync forms);
-#             cast:N:TYPE  wrap call argument N in reinterpret_cast<TYPE>(...)
-#                          when it is a function (a kernel passed where HIP
-#                          declares only `const void *`);
-#             value:TEXT   write TEXT instead of hip_name wherever the name is
-#                          used for its value, i.e. everywhere but `defined X`
-#                          and `#ifdef X` (CUDART_VERSION, __CUDA_ARCH__).
+#   rewrite:  NAME:ARGUMENT, a rule of the registry RewriteRules.def (below).
 OPTIONAL_COLUMNS = ["fallback", "rewrite"]
 ALL_COLUMNS = COLUMNS + OPTIONAL_COLUMNS
-REWRITE_RE = re.compile(r"^(drop:[0-9]+|cast:[0-9]+:[A-Za-z_][A-Za-z0-9_ *:]*|value:\S.*)$")
+
+# The rewrite rules: the X-macro list the C++ engine expands, read here so that
+# the tables, the engine and docs/hipify/rules.md name the same rules.
+RULES_DEF = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir,
+                         "include", "hipkit", "hipify", "RewriteRules.def")
+RULE_RE = re.compile(r'^HIPIFY_REWRITE_RULE\(\s*(\w+),\s*(\w+),\s*"([^"]*)",\s*"([^"]*)",'
+                     r'\s*(true|false),\s*"([^"]*)",\s*((?:"[^"]*"\s*)+)\)', re.M)
+# What each part of a rule's syntax matches.
+RULE_SYNTAX = {"N": r"[0-9]+", "TYPE": r"[A-Za-z_][A-Za-z0-9_ *:]*", "TEXT": r"\S.*"}
+
+
+class RewriteRuleInfo:
+    def __init__(self, match):
+        self.name, self.cls, self.syntax, self.kind = match.group(1, 2, 3, 4)
+        self.needs_fallback = match.group(5) == "true"
+        self.test = match.group(6)
+        self.doc = "".join(re.findall(r'"([^"]*)"', match.group(7)))
+        parts = self.syntax.split(":")
+        if any(part not in RULE_SYNTAX for part in parts):
+            raise ValueError("rule '%s' has an unknown syntax '%s'" % (self.name, self.syntax))
+        self.argument_re = re.compile("^%s$" % ":".join(RULE_SYNTAX[p] for p in parts))
+
+    def spelling(self):
+        return "%s:%s" % (self.name, self.syntax)
+
+
+def load_rewrite_rules(path=RULES_DEF):
+    with open(path, encoding="utf-8") as rules:
+        text = rules.read()
+    return {info.name: info for info in map(RewriteRuleInfo, RULE_RE.finditer(text))}
+
+
+REWRITE_RULES = load_rewrite_rules()
 
 # Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
 KINDS = {"function": "Function", "type": "Type", "enum": "Enum",
@@ -203,16 +229,24 @@ def validate_row(row):
         if not IDENT_RE.match(row.fallback):
             fail("'%s' is not a valid fallback for a %s" % (row.fallback, row.kind))
     if row.rewrite:
-        if not REWRITE_RE.match(row.rewrite):
-            fail("bad rewrite '%s' for '%s' (expected drop:N, cast:N:TYPE or value:TEXT)"
-                 % (row.rewrite, row.cuda_name))
+        name, _, argument = row.rewrite.partition(":")
+        rule = REWRITE_RULES.get(name)
+        if rule is None:
+            fail("unknown rewrite rule '%s' in '%s' for '%s' (the rules: %s; see "
+                 "RewriteRules.def)" % (name, row.rewrite, row.cuda_name,
+                                        ", ".join(REWRITE_RULES)))
+        if not rule.argument_re.match(argument):
+            spellings = [r.spelling() for r in REWRITE_RULES.values()]
+            expected = " or ".join(filter(None, [", ".join(spellings[:-1]), spellings[-1]]))
+            fail("bad rewrite '%s' for '%s' (expected %s)"
+                 % (row.rewrite, row.cuda_name, expected))
         if row.status == "unsupported":
             fail("unsupported row '%s' has a rewrite; nothing is written for it"
                  % row.cuda_name)
-        if row.rewrite.startswith(("drop:", "cast:")) and row.kind != "function":
+        if rule.kind and row.kind != rule.kind:
             fail("rewrite '%s' of '%s' changes call arguments, but the row is a %s"
                  % (row.rewrite, row.cuda_name, row.kind))
-        if row.rewrite.startswith("drop:") and not row.fallback:
+        if rule.needs_fallback and not row.fallback:
             fail("rewrite '%s' of '%s' applies when the fallback is written, but the "
                  "row has no fallback" % (row.rewrite, row.cuda_name))
     for column in ("cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"):
@@ -328,6 +362,24 @@ def render_api_doc(api, rows):
     return "\n".join(out)
 
 
+def render_rules(rules):
+    out = ["<!-- Generated by hipify-clang/tables/gen_mapping_table.py; do not edit. -->",
+           "# hipify-clang: rewrite rules", "",
+           "What a row's `rewrite` column (`NAME:ARGUMENT`) does beyond writing the HIP "
+           "name. The rules are listed once, in "
+           "`hipify-clang/include/hipkit/hipify/RewriteRules.def`; each is a class in "
+           "`hipify-clang/lib/Rules/` (the AST engine's rewrite of a call and either "
+           "engine's rewrite of a reference) with its lit test.", "",
+           "| rule | applies to | needs a fallback | what it does | test |",
+           "|---|---|---|---|---|"]
+    for rule in rules.values():
+        out.append("| `%s` | %s | %s | %s | `test/hipify/%s` |" % (
+            rule.spelling(), rule.kind + "s" if rule.kind else "any name",
+            "yes" if rule.needs_fallback else "no", rule.doc, rule.test))
+    out.append("")
+    return "\n".join(out)
+
+
 def render_index(rows_by_api):
     out = ["<!-- Generated by hipify-clang/tables/gen_mapping_table.py; do not edit. -->",
            "# hipify-clang: supported CUDA APIs", "",
@@ -382,8 +434,10 @@ def main(argv):
                                  render_api_doc(api, api_rows))
             write_if_changed(os.path.join(args.docs_dir, "README.md"),
                              render_index(rows_by_api))
+            write_if_changed(os.path.join(args.docs_dir, "rules.md"),
+                             render_rules(REWRITE_RULES))
             # A page for an API that no longer has rows would be stale.
-            expected = {api + ".md" for api in rows_by_api} | {"README.md"}
+            expected = {api + ".md" for api in rows_by_api} | {"README.md", "rules.md"}
             for name in os.listdir(args.docs_dir):
                 if name.endswith(".md") and name not in expected:
                     os.remove(os.path.join(args.docs_dir, name))

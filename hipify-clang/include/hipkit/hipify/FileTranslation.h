@@ -60,15 +60,13 @@ public:
                     const NamePolicy &Policy);
   bool hasReference(unsigned Offset) const { return Referenced.count(Offset); }
 
-  /// Removes argument \p Argument (from 0) of the call whose callee name is
-  /// spelled at \p NameOffset, with the comma that separates it from the next
-  /// (or previous) argument, by scanning the text: for calls the AST cannot
-  /// locate in this file (macro bodies, skipped blocks, a failed parse).
-  /// Returns false, editing nothing, if no such argument is found.
-  bool dropCallArgument(unsigned NameOffset, unsigned Argument);
   /// Removes [Begin, End) as the argument drop of the call whose callee name
-  /// is at \p NameOffset; each call is edited once, whichever engine asks.
+  /// is at \p NameOffset (the drop:N rule); each call is edited once,
+  /// whichever engine asks.
   void addArgumentDrop(unsigned NameOffset, unsigned Begin, unsigned End);
+  bool hasArgumentDrop(unsigned NameOffset) const {
+    return DroppedAt.count(NameOffset);
+  }
   /// True when the name at \p Offset is the operand of `defined` or of
   /// `#ifdef`/`#ifndef`/`#elifdef`/`#elifndef`: tested for existence, not
   /// used for its value.
@@ -111,7 +109,8 @@ public:
   /// launch, a __global__/__device__ declaration.
   bool UsesCudaFeatures = false;
 
-  /// The translated bytes.
+  /// The translated bytes; an error when two edits overlap and disagree
+  /// (two rules rewriting the same text differently).
   llvm::Expected<std::string> apply() const;
   bool changesAnything() const { return !Edits.empty(); }
 
@@ -128,8 +127,12 @@ private:
     unsigned Offset, Length;
     std::string Text;
     unsigned Sequence;
+    /// After normalization: how much of Text is insertions joined before
+    /// the replacement.
+    unsigned Inserted = 0;
   };
-  std::vector<Edit> normalizedEdits() const;
+  llvm::Expected<std::vector<Edit>> normalizedEdits() const;
+  llvm::Error overlapError(const Edit &A, const Edit &B) const;
 
   std::string DisplayPath, RealPath, Contents;
   bool IsMainFile;

@@ -50,23 +50,11 @@ struct ApiMapping {
   /// The HIP name written instead of HipName when the targeted HIP is older
   /// than HipAdded (__shfl_down for __shfl_down_sync); may be empty.
   llvm::StringRef Fallback = {};
-  /// How the use is rewritten beyond its name (tables/README.md): "drop:N",
-  /// "cast:N:TYPE" or "value:TEXT"; empty for a plain rename.
+  /// How the use is rewritten beyond its name: a rule of RewriteRules.def
+  /// with its argument ("drop:0"), see RewriteRule.h; empty for a plain
+  /// rename.
   llvm::StringRef Rewrite = {};
 };
-
-/// A row's Rewrite, parsed.
-struct RewriteRule {
-  enum RuleKind {
-    None,
-    DropArgument, ///< Remove call argument Argument when Fallback is written.
-    CastArgument, ///< reinterpret_cast<Text>(argument) when it is a function.
-    Value,        ///< Write Text where the name is used for its value.
-  } Kind = None;
-  unsigned Argument = 0;
-  llvm::StringRef Text;
-};
-RewriteRule parseRewrite(const ApiMapping &Row);
 
 /// Every row, sorted by CudaName, then by Api in the order of getApiNames().
 llvm::ArrayRef<ApiMapping> getAllMappings();

@@ -38,6 +38,11 @@ struct NameDecision {
 
 class NamePolicy {
 public:
+  /// The CUDA library (statistics category) whose ROCm names (MIOpen's)
+  /// --miopen selects, rather than --roc. The tables have no rows for it yet;
+  /// until they do, --miopen is accepted and warned about as changing nothing.
+  static constexpr llvm::StringLiteral MIOpenApi = "cudnn";
+
   explicit NamePolicy(NameOptions Options) : Options(std::move(Options)) {}
 
   NameDecision decide(const ApiMapping &Row) const;

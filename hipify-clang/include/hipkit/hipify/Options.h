@@ -44,7 +44,7 @@ struct HipifyOptions {
   // Parsing.
   std::string CudaPath;    ///< Empty: $CUDA_PATH, else /usr/local/cuda.
   std::string ResourceDir; ///< Empty: clang 19's.
-  std::string RocmPath;    ///< Empty: $ROCM_PATH, /usr, /opt/rocm.
+  std::string RocmPath;    ///< --rocm-path; empty: hipcc's search.
   std::string BuildPath;   ///< -p
   std::vector<std::string> CudaGpuArchs;
   std::vector<std::string> IncludeDirs, Defines;

@@ -1,8 +1,8 @@
 //===- Toolchain.h - What the parse runs against ---------------*- C++ -*-===//
 //
 // The CUDA installation, clang's resource directory, the stand-in headers the
-// tool ships, the HIP version of the targeted ROCm, and the compiler command
-// each source is parsed with.
+// tool ships, the HIP version of the targeted ROCm (found as hipcc finds it),
+// and the compiler command each source is parsed with.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HIPKIT_HIPIFY_TOOLCHAIN_H
@@ -26,16 +26,15 @@ struct Toolchain {
   std::string ResourceDir;
   /// <prefix>/lib/hipify-clang/include, holding texture_fetch_functions.h.
   std::string StandInDir;
-  std::string RocmPath;
-  /// "5.2"; empty when no HIP version file was found.
-  std::string HipVersion;
+  /// The ROCm root and HIP root hipcc would use (RocmInstallation's search:
+  /// --rocm-path, ROCM_PATH, HIP_PATH, the tool's prefix, /opt/rocm, /usr),
+  /// how the root was found, and the HIP version there ("5.2"). All empty
+  /// when the search fails; RocmError then says why.
+  std::string RocmPath, RocmSource, HipPath, HipVersion;
+  std::string RocmError;
 };
 
 Toolchain discoverToolchain(const HipifyOptions &Options);
-
-/// The HIP version ("major.minor") recorded under a ROCm root, from
-/// share/hip/version or include/hip/hip_version.h; empty if neither exists.
-std::string readHipVersion(llvm::StringRef RocmRoot);
 
 /// The clang command line (argv[0] first) that parses \p Source in CUDA mode.
 /// \p ProjectFlags are the -I/-D/... flags taken from compile_commands.json.

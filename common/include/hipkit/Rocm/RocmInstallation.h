@@ -1,27 +1,32 @@
 //===- RocmInstallation.h - Where ROCm and HIP live -------------*- C++ -*-===//
 //
 // One answer to "which ROCm root, device libraries and HIP runtime do we use",
-// shared by hipcc, hipconfig, hipkit's clang driver and any tool that wants the
-// HIP version (hipify-clang). It depends on LLVM Support only (no clang), so
+// shared by hipcc, hipconfig, hipkit's clang driver and hipify-clang (which
+// targets the HIP version). It depends on LLVM Support only (no clang), so
 // light tools can link it against the static LLVMSupport and start in a few ms.
 //
 // Search order (the first candidate that qualifies wins):
-//   1. --rocm-path=<dir>          (must hold device libraries)
-//   2. $ROCM_PATH                 (must hold device libraries)
-//   3. $HIP_PATH                  (a ROCm root if it holds device libraries)
+//   1. --rocm-path=<dir>          (must qualify)
+//   2. $ROCM_PATH                 (must qualify)
+//   3. $HIP_PATH                  (a ROCm root if it qualifies)
 //   4. next to the executable: <exe>/.. (or <exe>/../.. for <root>/llvm/bin),
 //      i.e. the hipkit install prefix; it ships its own device libraries, so
-//      when they are missing or unreadable discovery fails (never a quiet
-//      fallback to another ROCm's)
+//      when a compiling tool finds them missing or unreadable discovery fails
+//      (never a quiet fallback to another ROCm's)
 //   5. /opt/rocm
 //   6. Debian's /usr layout (device libraries in
 //   /usr/lib/<multiarch>/amdgcn/bitcode)
-// A root "holds device libraries" when <root>/amdgcn/bitcode or
+// For compiling (RocmNeed::Compile: hipcc, hipconfig, clang++) a root
+// qualifies when it "holds device libraries": <root>/amdgcn/bitcode or
 // <root>/lib/<multiarch>/amdgcn/bitcode contains an ocml.bc this user can read.
 // DEVICE_LIB_PATH / HIP_DEVICE_LIB_PATH override the device library directory.
 // The HIP runtime (headers, libamdhip64, version) comes from $HIP_PATH when
 // set, else from the first of the ROCm root and the later candidates that has
 // include/hip.
+// For the HIP version alone (RocmNeed::HipVersion: hipify-clang, which never
+// compiles) a root qualifies when it holds device libraries or a HIP version,
+// and the HIP root needs only its version: share/hip/version, bin/.hipVersion
+// or include/hip/hip_version.h (a header tree such as a ROCm library set).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HIPKIT_ROCM_ROCMINSTALLATION_H
@@ -58,13 +63,22 @@ struct HipVersion {
   std::string majorMinor() const;
 };
 
-/// Parses the KEY=VALUE lines of a HIP version file; std::nullopt when the
-/// major version is missing.
+/// Parses the KEY=VALUE lines of a HIP version file, or the
+/// `#define KEY VALUE` lines of hip/hip_version.h; std::nullopt when the major
+/// version is missing.
 std::optional<HipVersion> parseHipVersionFile(llvm::StringRef Contents);
+
+/// What the calling tool needs from the installation (see the top of this
+/// file): the same candidates, in the same order, qualify differently.
+enum class RocmNeed {
+  Compile,    ///< Device libraries and the whole HIP runtime.
+  HipVersion, ///< Only the HIP version the translated code targets.
+};
 
 /// What discovery may look at; tests and tools fill it from argv and the
 /// environment.
 struct RocmSearchOptions {
+  RocmNeed Need = RocmNeed::Compile;
   /// Value of --rocm-path, empty when not given.
   std::string RocmPathArg;
   /// Path of the running executable (llvm::sys::fs::getMainExecutable).
@@ -83,7 +97,8 @@ public:
   /// The ROCm root (what clang calls --rocm-path).
   const std::string &root() const { return Root; }
   RocmSource source() const { return Source; }
-  /// Directory holding ocml.bc, oclc_isa_version_*.bc, ...
+  /// Directory holding ocml.bc, oclc_isa_version_*.bc, ...; empty when only
+  /// the HIP version was asked for and the root has none.
   const std::string &deviceLibDir() const { return DeviceLibDir; }
   /// True when deviceLibDir() is where clang looks given only
   /// --rocm-path=root().
@@ -91,7 +106,8 @@ public:
 
   /// The HIP root (what clang calls --hip-path): include/hip, lib, share/hip.
   const std::string &hipRoot() const { return HipRoot; }
-  /// <hip>/include (holds hip/hip_runtime.h).
+  /// <hip>/include (holds hip/hip_runtime.h). This and the two library
+  /// directories below are empty when only the HIP version was asked for.
   const std::string &hipIncludeDir() const { return HipIncludeDir; }
   /// Directory holding libamdhip64.so (may be a link into the system).
   const std::string &hipLibDir() const { return HipLibDir; }

@@ -8,6 +8,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 
+#include <tuple>
+
 using namespace llvm;
 
 namespace hipkit {
@@ -52,8 +54,14 @@ std::optional<HipVersion> parseHipVersionFile(StringRef Contents) {
   SmallVector<StringRef, 16> Lines;
   Contents.split(Lines, '\n');
   for (StringRef Line : Lines) {
-    auto [Key, Value] = Line.trim().split('=');
-    Value = Value.trim();
+    Line = Line.trim();
+    StringRef Key, Value;
+    if (Line.consume_front("#define"))
+      std::tie(Key, Value) = Line.trim().split(' ');
+    else
+      std::tie(Key, Value) = Line.split('=');
+    Key = Key.trim();
+    Value = Value.trim().trim('"');
     if (Key == "HIP_VERSION_MAJOR")
       HasMajor = !Value.getAsInteger(10, V.Major);
     else if (Key == "HIP_VERSION_MINOR")
@@ -115,6 +123,32 @@ static bool isPermissionDenied(std::error_code EC) {
 
 static bool hasHipHeaders(StringRef Root) {
   return sys::fs::exists(join(Root, "include", "hip", "hip_runtime.h"));
+}
+
+/// The HIP version under \p HipRoot: from the files clang reads, in the same
+/// order, and for RocmNeed::HipVersion also from include/hip/hip_version.h.
+static std::optional<HipVersion> readHipVersion(StringRef HipRoot,
+                                                RocmNeed Need) {
+  std::vector<std::string> Files = {join(HipRoot, "share", "hip", "version"),
+                                    join(HipRoot, "bin", ".hipVersion")};
+  if (Need == RocmNeed::HipVersion)
+    Files.push_back(join(HipRoot, "include", "hip", "hip_version.h"));
+  for (const std::string &File : Files) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+        MemoryBuffer::getFile(File, /*IsText=*/true);
+    if (!Buffer)
+      continue;
+    if (std::optional<HipVersion> V =
+            parseHipVersionFile((*Buffer)->getBuffer()))
+      return V;
+  }
+  return std::nullopt;
+}
+
+/// Whether \p Root is a HIP root for \p Need.
+static bool hasHip(StringRef Root, RocmNeed Need) {
+  return Need == RocmNeed::Compile ? hasHipHeaders(Root)
+                                   : readHipVersion(Root, Need).has_value();
 }
 
 std::string getPrefixOfExecutable(StringRef ExecutablePath) {
@@ -195,18 +229,10 @@ static Error setHipRuntime(StringRef HipRoot, std::string &IncludeDir,
   else
     RuntimeDir = std::string(sys::path::parent_path(Real));
 
-  // The same files clang reads for the HIP version, in the same order.
-  for (std::string File : {join(HipRoot, "share", "hip", "version"),
-                           join(HipRoot, "bin", ".hipVersion")}) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-        MemoryBuffer::getFile(File, /*IsText=*/true);
-    if (!Buffer)
-      continue;
-    if (std::optional<HipVersion> V =
-            parseHipVersionFile((*Buffer)->getBuffer())) {
-      Version = *V;
-      return Error::success();
-    }
+  if (std::optional<HipVersion> V =
+          readHipVersion(HipRoot, RocmNeed::Compile)) {
+    Version = *V;
+    return Error::success();
   }
   return makeError(
       "HIP version file not found in '" + HipRoot + "/share/hip/version' or '" +
@@ -224,9 +250,12 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
 
   RocmInstallation R;
   bool Found = false;
+  bool Compiles = Opts.Need == RocmNeed::Compile;
   for (const Candidate &C : Candidates) {
     std::string Dir;
     std::error_code EC = findDeviceLibDir(C.Path, Dir);
+    if (EC && !Compiles && hasHip(C.Path, Opts.Need))
+      EC = std::error_code();
     if (!EC) {
       R.Root = C.Path;
       R.Source = C.Source;
@@ -241,10 +270,18 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
                        "point " +
                        C.GivenAs.substr(0, C.GivenAs.find('=')) +
                        " at another ROCm root");
+    if (C.Explicit && !Compiles)
+      return makeError("no ROCm installation at " + C.GivenAs +
+                       ": neither device libraries (amdgcn/bitcode/ocml.bc) "
+                       "nor a HIP version (share/hip/version, "
+                       "include/hip/hip_version.h) there; point it at a ROCm "
+                       "root or unset it");
     if (C.Explicit)
       return makeError("no ROCm installation at " + C.GivenAs +
                        ": no device libraries (amdgcn/bitcode/ocml.bc) there; "
                        "point it at a ROCm root or unset it");
+    if (!Compiles)
+      continue;
     // The prefix a hipkit tool is installed in ships its own device libraries
     // (every processor clang 19 knows). Going on to /opt/rocm or /usr would
     // quietly compile against another ROCm's, which lack most of them and
@@ -261,6 +298,11 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
                        "'; reinstall hipkit, or set ROCM_PATH to use another "
                        "ROCm");
   }
+  if (!Found && !Compiles)
+    return makeError("no ROCm installation found (searched the prefix of this "
+                     "tool, /opt/rocm and /usr for share/hip/version, "
+                     "include/hip/hip_version.h or amdgcn/bitcode/ocml.bc); "
+                     "install libamdhip64-dev or set ROCM_PATH");
   if (!Found)
     return makeError("no ROCm installation found (searched /opt/rocm, /usr and "
                      "the prefix of this tool for amdgcn/bitcode/ocml.bc); "
@@ -269,7 +311,7 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
   // DEVICE_LIB_PATH is AMD's name, HIP_DEVICE_LIB_PATH the older one.
   for (StringRef Var : {"HIP_DEVICE_LIB_PATH", "DEVICE_LIB_PATH"}) {
     std::string Dir = Env(Var);
-    if (Dir.empty())
+    if (Dir.empty() || !Compiles)
       continue;
     if (!isDeviceLibDir(Dir))
       return makeError("no device libraries at " + Var + "=" + Dir +
@@ -283,15 +325,17 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
   // ROCm root on that has HIP headers.
   std::string HipRoot = Env("HIP_PATH");
   if (!HipRoot.empty()) {
-    if (!hasHipHeaders(HipRoot))
+    if (!hasHip(HipRoot, Opts.Need))
       return makeError("no HIP installation at HIP_PATH=" + HipRoot +
-                       " (include/hip/hip_runtime.h is missing); point it at a "
-                       "HIP root or unset it");
-  } else if (hasHipHeaders(R.Root)) {
+                       (Compiles ? " (include/hip/hip_runtime.h is missing)"
+                                 : " (no share/hip/version or "
+                                   "include/hip/hip_version.h)") +
+                       "; point it at a HIP root or unset it");
+  } else if (hasHip(R.Root, Opts.Need)) {
     HipRoot = R.Root;
   } else {
     for (const Candidate &C : Candidates)
-      if (!C.Explicit && hasHipHeaders(C.Path)) {
+      if (!C.Explicit && hasHip(C.Path, Opts.Need)) {
         HipRoot = C.Path;
         break;
       }
@@ -303,6 +347,11 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
                        "libamdhip64-dev or set HIP_PATH");
   }
   R.HipRoot = HipRoot;
+  if (!Compiles) {
+    // hasHip() has read it.
+    R.Version = *readHipVersion(HipRoot, Opts.Need);
+    return R;
+  }
   if (Error E = setHipRuntime(HipRoot, R.HipIncludeDir, R.HipLibDir,
                               R.HipRuntimeDir, R.Version))
     return std::move(E);

@@ -1,0 +1,113 @@
+//===- RewriteRule.h - What a row's rewrite column does ---------*- C++ -*-===//
+//
+// A row's `rewrite` column (tables/README.md) names a rule of the registry
+// RewriteRules.def and gives it an argument: `drop:0`, `cast:1:const void *`,
+// `value:11070`. Each rule is one small class (lib/Rules/<Class>.cpp) with
+// the parser of its argument, the AST engine's rewrite of a call and either
+// engine's rewrite of a reference; the engines only call them. Rules are
+// parsed once per row.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_REWRITERULE_H
+#define HIPKIT_HIPIFY_REWRITERULE_H
+
+#include "hipkit/hipify/FileTranslation.h"
+#include "hipkit/hipify/MappingTable.h"
+#include "hipkit/hipify/NamePolicy.h"
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+
+namespace clang {
+class CallExpr;
+class Expr;
+class SourceManager;
+} // namespace clang
+
+namespace hipkit::hipify {
+
+enum class RewriteRuleKind {
+#define HIPIFY_REWRITE_RULE(Name, Class, Syntax, Kind, NeedsFallback, Test,    \
+                            Doc)                                               \
+  Class,
+#include "hipkit/hipify/RewriteRules.def"
+};
+
+/// What the AST engine offers a rule rewriting a call: where the user's text
+/// is, in which of the translated files.
+class CallEditor {
+public:
+  virtual ~CallEditor() = default;
+  virtual clang::SourceManager &sourceManager() = 0;
+  /// The translation of the user's file that spells \p Loc, and the offset
+  /// there; nullptr for code that is not the user's.
+  virtual FileTranslation *translationAt(clang::SourceLocation Loc,
+                                         unsigned &Offset) = 0;
+  /// The offsets of \p Range in \p FT when the user wrote it there as one
+  /// piece of text (in the file itself or as a macro argument).
+  virtual bool fileRange(clang::CharSourceRange Range, FileTranslation *FT,
+                         unsigned &Begin, unsigned &End) = 0;
+};
+
+/// A call the AST engine found to a function whose row has a rewrite.
+struct CallSite {
+  const clang::CallExpr &Call;
+  /// Where the callee's name is spelled.
+  clang::SourceLocation NameLoc;
+  const ApiMapping &Row;
+  /// What the name becomes (the fallback, or not).
+  NameDecision Decision;
+};
+
+class RewriteRule {
+public:
+  virtual ~RewriteRule();
+
+  /// The rule of \p Row (a row of getAllMappings()), or nullptr when the row
+  /// is a plain rename.
+  static const RewriteRule *forRow(const ApiMapping &Row);
+  /// Parses a `rewrite` column; nullptr when it names no rule or its argument
+  /// does not parse (gen_mapping_table.py has rejected both).
+  static std::unique_ptr<RewriteRule> parse(llvm::StringRef Rewrite);
+
+  RewriteRuleKind kind() const { return Kind; }
+  /// "drop", "cast", "value".
+  llvm::StringRef name() const;
+  /// The rule's line in docs/hipify/rules.md.
+  llvm::StringRef doc() const;
+
+  /// A reference to the row's name at \p Offset of \p FT, found by either
+  /// engine (\p Origin), before it is rewritten as \p Decision says. The rule
+  /// may change the decision, or edit the text around the name (the token
+  /// engine's rewrite of a call). Returns false when the reference is to be
+  /// left as it is, the rule having reported why.
+  virtual bool rewriteReference(FileTranslation &FT, unsigned Offset,
+                                const ApiMapping &Row, EditOrigin Origin,
+                                NameDecision &Decision) const;
+  /// The AST engine's rewrite of a call to the row's function.
+  virtual void rewriteCall(CallEditor &Editor, const CallSite &Site) const;
+
+protected:
+  explicit RewriteRule(RewriteRuleKind Kind) : Kind(Kind) {}
+  /// Call argument \p Index as the user wrote it, or nullptr when the call
+  /// has fewer or it is a default argument.
+  static const clang::Expr *writtenArgument(const clang::CallExpr &Call,
+                                            unsigned Index);
+
+private:
+  RewriteRuleKind Kind;
+};
+
+/// The factories of the rules, one per RewriteRules.def entry, defined in
+/// lib/Rules/<Class>.cpp: the rule for \p Argument (the text after "name:"),
+/// or nullptr when it does not parse.
+#define HIPIFY_REWRITE_RULE(Name, Class, Syntax, Kind, NeedsFallback, Test,    \
+                            Doc)                                               \
+  std::unique_ptr<RewriteRule> create##Class##Rule(llvm::StringRef Argument);
+#include "hipkit/hipify/RewriteRules.def"
+
+} // namespace hipkit::hipify
+
+#endif

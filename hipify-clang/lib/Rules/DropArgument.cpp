@@ -1,0 +1,155 @@
+//===- DropArgument.cpp - drop:N ------------------------------------------===//
+//
+// The targeted HIP has only the older form of the function, which lacks call
+// argument N (the mask of __shfl_down_sync, whose fallback is __shfl_down):
+// wherever the fallback is written, the argument goes with the comma that
+// separates it, and every other byte of the call stays.
+//
+//===----------------------------------------------------------------------===//
+#include "hipkit/hipify/RewriteRule.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/Basic/CharInfo.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <vector>
+
+using namespace clang;
+using namespace hipkit::hipify;
+
+namespace {
+
+class DropArgumentRule : public RewriteRule {
+public:
+  explicit DropArgumentRule(unsigned Argument)
+      : RewriteRule(RewriteRuleKind::DropArgument), Argument(Argument) {}
+
+  // The AST engine removes the argument at the call (rewriteCall); a lexical
+  // reference (a macro body, a skipped block) is edited by scanning the text,
+  // and left with a warning when that finds no call.
+  bool rewriteReference(FileTranslation &FT, unsigned Offset,
+                        const ApiMapping &Row, EditOrigin Origin,
+                        NameDecision &Decision) const override {
+    if (!Decision.UsesFallback || Origin != EditOrigin::Lexical ||
+        dropByText(FT, Offset))
+      return true;
+    FT.countUnconverted(Row);
+    FT.warn(Offset,
+            llvm::formatv("'{0}' needs HIP {1}, and no call was found "
+                          "to rewrite into '{2}' without argument "
+                          "{3}; left untranslated",
+                          Row.CudaName, Row.HipAdded, Row.Fallback, Argument));
+    return false;
+  }
+
+  void rewriteCall(CallEditor &Editor, const CallSite &Site) const override {
+    const CallExpr &E = Site.Call;
+    const Expr *Arg = writtenArgument(E, Argument);
+    if (!Arg || !Site.Decision.UsesFallback)
+      return;
+    unsigned NameOffset;
+    FileTranslation *FT = Editor.translationAt(Site.NameLoc, NameOffset);
+    if (!FT)
+      return;
+    SourceManager &SM = Editor.sourceManager();
+    if (Site.NameLoc.isMacroID() && !SM.isMacroArgExpansion(Site.NameLoc)) {
+      // The call is spelled in a macro body: edit its text there.
+      dropByText(*FT, NameOffset);
+      return;
+    }
+    bool HasNext = writtenArgument(E, Argument + 1);
+    CharSourceRange Range;
+    if (HasNext) // The argument and its comma, up to the next argument.
+      Range = CharSourceRange::getCharRange(
+          Arg->getBeginLoc(), E.getArg(Argument + 1)->getBeginLoc());
+    else if (Argument > 0) // The last one, from the comma before it.
+      Range = CharSourceRange::getCharRange(
+          Lexer::getLocForEndOfToken(E.getArg(Argument - 1)->getEndLoc(), 0, SM,
+                                     LangOptions()),
+          Lexer::getLocForEndOfToken(Arg->getEndLoc(), 0, SM, LangOptions()));
+    else
+      Range = CharSourceRange::getTokenRange(Arg->getSourceRange());
+    unsigned Begin, End;
+    if (Editor.fileRange(Range, FT, Begin, End) && NameOffset < Begin &&
+        Begin < End)
+      FT->addArgumentDrop(NameOffset, Begin, End);
+    else
+      dropByText(*FT, NameOffset);
+  }
+
+private:
+  /// Removes the argument of the call whose callee name is spelled at
+  /// \p NameOffset by scanning the text, for calls the AST cannot locate in
+  /// the file (macro bodies, skipped blocks, a failed parse). Returns false,
+  /// editing nothing, if no such argument is found.
+  bool dropByText(FileTranslation &FT, unsigned NameOffset) const {
+    if (FT.hasArgumentDrop(NameOffset))
+      return true;
+    llvm::StringRef Text = FT.contents();
+    unsigned I = NameOffset;
+    while (I < Text.size() && isAsciiIdentifierContinue(Text[I]))
+      ++I;
+    while (I < Text.size() && isWhitespace(Text[I]))
+      ++I;
+    if (I >= Text.size() || Text[I] != '(')
+      return false;
+    // The start of every argument and the offset of the closing parenthesis,
+    // skipping nested brackets and literals.
+    std::vector<unsigned> Starts{I + 1};
+    unsigned Depth = 0;
+    for (++I; I < Text.size(); ++I) {
+      char C = Text[I];
+      if (C == '"' || C == '\'') {
+        for (++I; I < Text.size() && Text[I] != C; ++I)
+          if (Text[I] == '\\')
+            ++I;
+        continue;
+      }
+      if (C == '(' || C == '[' || C == '{') {
+        ++Depth;
+      } else if (C == ')' || C == ']' || C == '}') {
+        if (Depth == 0)
+          break;
+        --Depth;
+      } else if (C == ',' && Depth == 0) {
+        Starts.push_back(I + 1);
+      }
+    }
+    if (I >= Text.size() || Argument >= Starts.size())
+      return false;
+    auto SkipSpace = [&](unsigned At) {
+      while (At < Text.size() && isWhitespace(Text[At]))
+        ++At;
+      return At;
+    };
+    unsigned Begin, End;
+    if (Argument + 1 < Starts.size()) {
+      // The argument and its comma, up to the next argument's first character.
+      Begin = SkipSpace(Starts[Argument]);
+      End = SkipSpace(Starts[Argument + 1]);
+    } else if (Argument > 0) {
+      // The last argument: from the comma before it to the parenthesis.
+      Begin = Starts[Argument] - 1;
+      End = I;
+    } else {
+      Begin = Starts[0];
+      End = I;
+    }
+    FT.addArgumentDrop(NameOffset, Begin, End);
+    return true;
+  }
+
+  unsigned Argument;
+};
+
+} // namespace
+
+std::unique_ptr<RewriteRule>
+hipkit::hipify::createDropArgumentRule(llvm::StringRef Text) {
+  unsigned Argument;
+  if (Text.getAsInteger(10, Argument))
+    return nullptr;
+  return std::make_unique<DropArgumentRule>(Argument);
+}
