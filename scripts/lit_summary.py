@@ -7,6 +7,15 @@ import sys
 import xml.etree.ElementTree as ET
 
 
+def outcome(case):
+    """'pass', 'fail' or 'skip' for one <testcase> of lit's xunit file."""
+    if case.find("failure") is not None or case.find("error") is not None:
+        return "fail"
+    if case.find("skipped") is not None:
+        return "skip"
+    return "pass"
+
+
 def main(argv):
     if len(argv) != 2:
         sys.exit("usage: lit_summary.py <lit xunit file>")
@@ -16,15 +25,10 @@ def main(argv):
         print("lit_summary: error: cannot read lit's results '%s': %s" % (argv[1], e),
               file=sys.stderr)
         return 2
-    passed = failed = skipped = 0
+    counts = {"pass": 0, "fail": 0, "skip": 0}
     for case in root.iter("testcase"):
-        if case.find("failure") is not None or case.find("error") is not None:
-            failed += 1
-        elif case.find("skipped") is not None:
-            skipped += 1
-        else:
-            passed += 1
-    print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
+        counts[outcome(case)] += 1
+    print("%d passed, %d failed, %d skipped" % (counts["pass"], counts["fail"], counts["skip"]))
     return 0
 
 

@@ -15,6 +15,11 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+# lit's xunit outcomes are read the way scripts/check.sh reads them.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "scripts"))
+from lit_summary import outcome  # noqa: E402
+
 
 def read_exempt(path):
     exempt = {}
@@ -39,13 +44,7 @@ def outcomes(xml_path, folder):
         path = suite_path + "/" + case.get("name")
         if not path.startswith(folder + "/"):
             continue
-        path = path[len(folder) + 1:]
-        if case.find("failure") is not None:
-            result[path] = "fail"
-        elif case.find("skipped") is not None:
-            result[path] = "skip"
-        else:
-            result[path] = "pass"
+        result[path[len(folder) + 1:]] = outcome(case)
     return result
 
 
