@@ -552,7 +552,8 @@ private:
     FT->addEdit(offsetOf(CalleeBegin), 0,
                 ExplicitTemplateArgs ? "hipLaunchKernelGGL(HIP_KERNEL_NAME("
                                      : "hipLaunchKernelGGL(",
-                EditOrigin::AST, "kernel_launch", "runtime");
+                EditOrigin::AST, "kernel_launch",
+                getApiName(ApiKind::Runtime));
     FT->addEdit(offsetOf(LLL), 3, ExplicitTemplateArgs ? "), dim3(" : ", dim3(",
                 EditOrigin::AST);
     FT->addEdit(endOf(ConfigArgs[0]), 0, ")", EditOrigin::AST);

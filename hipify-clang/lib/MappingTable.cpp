@@ -20,10 +20,11 @@ using namespace hipkit::hipify;
 // the compiler does not optimize thousands of strlen calls (which took minutes).
 #define HIPIFY_STR(Literal) llvm::StringRef(Literal, sizeof(Literal) - 1)
 static constexpr ApiMapping AllMappings[] = {
-#define HIPIFY_MAPPING(CudaName, Kind, Api, HipName, RocName, Status,          \
+#define HIPIFY_MAPPING(CudaName, Kind, ApiId, Api, HipName, RocName, Status,   \
                        CudaAdded, CudaDeprecated, CudaRemoved, HipAdded,       \
                        Fallback, Rewrite)                                      \
-  {HIPIFY_STR(CudaName),       NameKind::Kind,          HIPIFY_STR(Api),       \
+  {HIPIFY_STR(CudaName),       NameKind::Kind,          ApiKind::ApiId,        \
+   HIPIFY_STR(Api),                                                            \
    HIPIFY_STR(HipName),        HIPIFY_STR(RocName),     SupportStatus::Status, \
    HIPIFY_STR(CudaAdded),      HIPIFY_STR(CudaDeprecated),                     \
    HIPIFY_STR(CudaRemoved),    HIPIFY_STR(HipAdded),                           \
@@ -32,14 +33,21 @@ static constexpr ApiMapping AllMappings[] = {
 };
 
 static constexpr llvm::StringRef ApiNames[] = {
-#define HIPIFY_API(Name, Library, RocLibrary) HIPIFY_STR(Name),
+#define HIPIFY_API(Kind, Name, Library, RocLibrary) HIPIFY_STR(Name),
 #include "MappingTable.inc"
 };
 
 static constexpr ApiInfo Apis[] = {
-#define HIPIFY_API(Name, Library, RocLibrary)                                  \
-  {HIPIFY_STR(Name), HIPIFY_STR(Library), HIPIFY_STR(RocLibrary)},
+#define HIPIFY_API(Kind, Name, Library, RocLibrary)                            \
+  {ApiKind::Kind, HIPIFY_STR(Name), HIPIFY_STR(Library),                       \
+   HIPIFY_STR(RocLibrary)},
 #include "MappingTable.inc"
+};
+
+// Every API the generator knows, rows or not, indexed by ApiKind.
+static constexpr llvm::StringRef AllApiNames[] = {
+#define HIPIFY_API_KIND(Kind, Name) HIPIFY_STR(Name),
+#include "hipkit/hipify/ApiKinds.inc"
 };
 
 llvm::ArrayRef<ApiMapping> hipkit::hipify::getAllMappings() {
@@ -76,6 +84,17 @@ const ApiInfo *hipkit::hipify::lookupApi(llvm::StringRef Api) {
     if (Info.Name == Api)
       return &Info;
   return nullptr;
+}
+
+const ApiInfo *hipkit::hipify::lookupApi(ApiKind Kind) {
+  for (const ApiInfo &Info : Apis)
+    if (Info.Kind == Kind)
+      return &Info;
+  return nullptr;
+}
+
+llvm::StringRef hipkit::hipify::getApiName(ApiKind Kind) {
+  return AllApiNames[static_cast<size_t>(Kind)];
 }
 
 const ApiInfo *hipkit::hipify::lookupLibraryOfHeader(llvm::StringRef FileName) {

@@ -25,6 +25,15 @@ enum class NameKind {
   Variable, ///< Built-in variables: threadIdx, blockIdx, blockDim, gridDim, warpSize.
 };
 
+/// The API or CUDA library a row belongs to (its statistics category), one per
+/// entry of gen_mapping_table.py's API_TITLES: ApiKind::Runtime,
+/// ApiKind::Cublas, ... Code names an API by this enum; its spelling in the
+/// tables, statistics and messages is getApiName().
+enum class ApiKind {
+#define HIPIFY_API_KIND(Kind, Name) Kind,
+#include "hipkit/hipify/ApiKinds.inc"
+};
+
 /// Whether the translator can translate the name, and how safely.
 enum class SupportStatus {
   Supported,    ///< A HIP (or ROCm-library) equivalent exists.
@@ -36,8 +45,8 @@ enum class SupportStatus {
 struct ApiMapping {
   llvm::StringRef CudaName;
   NameKind Kind;
-  /// The API or library the name belongs to: "runtime", "driver", "device",
-  /// "complex", "fp16", "bf16", "cooperative_groups", "nvrtc", ... (the
+  ApiKind ApiId;
+  /// getApiName(ApiId): "runtime", "driver", "device", "cublas", ... (the
   /// statistics categories).
   llvm::StringRef Api;
   llvm::StringRef HipName; ///< Empty when unsupported.
@@ -68,6 +77,7 @@ const ApiMapping *lookupCudaName(llvm::StringRef CudaName, llvm::StringRef Api);
 
 /// A statistics category; for a CUDA library, the library's names.
 struct ApiInfo {
+  ApiKind Kind;
   llvm::StringRef Name;       ///< "runtime", "cublas", ...
   llvm::StringRef Library;    ///< "cuBLAS"; empty for the CUDA runtime, driver, ...
   llvm::StringRef RocLibrary; ///< "rocBLAS": what --roc writes (RocName) instead.
@@ -77,6 +87,10 @@ struct ApiInfo {
 llvm::ArrayRef<llvm::StringRef> getApiNames();
 /// The category \p Api, or nullptr.
 const ApiInfo *lookupApi(llvm::StringRef Api);
+/// The category \p Kind, or nullptr while its table has no rows.
+const ApiInfo *lookupApi(ApiKind Kind);
+/// The spelling of \p Kind in the tables ("cooperative_groups").
+llvm::StringRef getApiName(ApiKind Kind);
 /// The library API whose CUDA header (a `header` row of that API) is named
 /// \p FileName (a path; its last component is compared), or nullptr: which
 /// library a declaration of the CUDA headers belongs to.
