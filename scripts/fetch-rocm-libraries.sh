@@ -11,6 +11,11 @@
 # TREE/versions.tsv records each package and the version fetched; tests read it through
 # the lit feature `rocm-6.4-libraries`.
 #
+# The same packages' older releases in Debian 13 (trixie: hipBLAS 5.5, hipSPARSE 5.7,
+# hipFFT 6.1, ...) go to TREE/older/<package>/include, each package apart with
+# TREE/older/versions.tsv, so that the derivation scripts can date every library name by
+# the release that introduced it (hip_added) and check_names.py can check those dates.
+#
 # Idempotent: when versions.tsv lists every package below, nothing is downloaded (delete
 # TREE, or pass --refresh, to fetch the suite's current versions). sid moves: a package
 # may be newer than 6.4 (the suite's hipBLASLt and hipblas-common are 7.x, its RCCL 5.4);
@@ -45,7 +50,7 @@ done
 tree=${tree:-$top/build/rocm-6.4}
 versions=$tree/versions.tsv
 
-if [ "$refresh" = 0 ] && [ -f "$versions" ]; then
+if [ "$refresh" = 0 ] && [ -f "$versions" ] && [ -f "$tree/older/versions.tsv" ]; then
   have_all=1
   for p in "${packages[@]}"; do
     grep -q "^$p	" "$versions" || { have_all=0; break; }
@@ -72,6 +77,37 @@ apt_options=(
 echo "fetch-rocm-libraries: reading Debian sid's package lists"
 apt-get "${apt_options[@]}" -qq update
 (cd "$state/debs" && apt-get "${apt_options[@]}" -qq download "${packages[@]}")
+
+# Debian 13's releases of the same packages, where it has them (no hipBLASLt, no MIOpen),
+# each unpacked apart: a name's release is that of the package whose headers declare it.
+older_state=$state/older
+mkdir -p "$older_state/lists/partial" "$older_state/archives/partial" "$older_state/debs" \
+  "$tree.new/older"
+echo "deb http://deb.debian.org/debian trixie main" > "$older_state/sources.list"
+: > "$older_state/status"
+older_options=(
+  -o "Dir::Etc::SourceList=$older_state/sources.list" -o Dir::Etc::SourceParts=/dev/null
+  -o "Dir::State::Lists=$older_state/lists" -o "Dir::State::status=$older_state/status"
+  -o "Dir::Cache=$older_state" -o "Dir::Cache::Archives=$older_state/archives"
+  -o Debug::NoLocking=1 -o APT::Sandbox::User=root
+)
+echo "fetch-rocm-libraries: reading Debian 13's package lists (older releases)"
+apt-get "${older_options[@]}" -qq update
+: > "$tree.new/older/versions.tsv"
+for p in "${packages[@]}"; do
+  [ "$p" = libamdhip64-dev ] && continue # HIP itself is dated by the core tables.
+  candidate=$(apt-cache "${older_options[@]}" policy "$p" | awk '/Candidate:/ {print $2}')
+  if [ -z "$candidate" ] || [ "$candidate" = "(none)" ]; then
+    continue
+  fi
+  (cd "$older_state/debs" && apt-get "${older_options[@]}" -qq download "$p")
+  deb=$(ls "$older_state/debs/${p}_"*.deb)
+  mkdir -p "$older_state/unpacked"
+  dpkg -x "$deb" "$older_state/unpacked/$p"
+  mkdir -p "$tree.new/older/$p"
+  mv "$older_state/unpacked/$p/usr/include" "$tree.new/older/$p/include"
+  printf '%s\t%s\n' "$p" "$(dpkg-deb -f "$deb" Version)" >> "$tree.new/older/versions.tsv"
+done
 
 : > "$tree.new/versions.tsv"
 for p in "${packages[@]}"; do

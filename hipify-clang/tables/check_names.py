@@ -17,7 +17,10 @@
                        headers in DIR/include (a header row: the file must
                        exist). A newer library that drops a name fails here,
                        by name. Library rows date their names by library
-                       release, so --hip-include leaves them to this check.
+                       release, so --hip-include leaves them to this check:
+                       with DIR/older (the libraries' Debian 13 releases),
+                       hip_added must be the oldest release of the same
+                       library that declares hip_name, else 6.4.
 
 Prints `file:line: error: ...` for each violation and exits 1; otherwise
 prints one summary line per check.
@@ -33,6 +36,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "derive"))
 import cheaders  # noqa: E402
 import gen_mapping_table  # noqa: E402
+import libraryrows  # noqa: E402
 
 
 def cuda_identifiers(include):
@@ -76,6 +80,34 @@ def hip_version(hip_dir):
     if not major or not minor:
         raise SystemExit("check_names.py: error: %s defines no HIP_VERSION_MAJOR/MINOR" % path)
     return (int(major.group(1)), int(minor.group(1)))
+
+
+def check_library_dates(rows, releases, older):
+    """Every library row's hip_added against the older releases (libraryrows.date_rows:
+    the oldest release of the same library that declares hip_name, else the newest)."""
+    folders = {}
+    for row in rows:
+        if row.api in gen_mapping_table.LIBRARIES and row.kind == "header":
+            folders.setdefault(row.api, set()).update(
+                name.split("/")[0] for name in (row.hip_name, row.roc_name) if "/" in name)
+    errors = []
+    dated = 0
+    for row in rows:
+        if row.api not in gen_mapping_table.LIBRARIES or not row.hip_name:
+            continue
+        dated += 1
+        expected = releases.oldest(row.hip_name, row.kind, folders.get(row.api, set())) \
+            or libraryrows.ROCM_VERSION
+        if libraryrows.version_key(expected) > libraryrows.version_key(
+                libraryrows.ROCM_VERSION):
+            expected = libraryrows.ROCM_VERSION
+        if row.hip_added != expected:
+            errors.append("%s: error: hip_added of '%s' is %s, but the oldest release that "
+                          "declares '%s' is %s (older releases in %s)"
+                          % (row.where(), row.cuda_name, row.hip_added or "empty",
+                             row.hip_name, expected, older))
+    print("ROCm library releases: %d names dated against %s" % (dated, older))
+    return errors
 
 
 def main(argv):
@@ -164,6 +196,9 @@ def main(argv):
                                   "library headers in %s" % (row.where(), column, name,
                                                               row.cuda_name, include))
         print("ROCm libraries: %d names present in %s" % (checked, include))
+        older = os.path.join(args.rocm_libraries, "older")
+        if os.path.isfile(os.path.join(older, "versions.tsv")):
+            errors += check_library_dates(rows, libraryrows.OlderReleases(older), older)
     sys.stdout.flush()
     for error in errors:
         print(error, file=sys.stderr)

@@ -20,7 +20,8 @@ with the same checks, plus overrides-cublas.tsv for handles, types and enumerato
 Functions taking complex or cudaDataType arguments get no rocBLAS name: rocBLAS's
 rocblas_float_complex and rocblas_datatype are not the HIP types the rest of a
 translation uses (hipComplex, hipDataType), so such calls would not compile.
-hip_added is "6.4": the one hipBLAS/rocBLAS header set read (Debian sid's ROCm 6.4).
+hip_added: the oldest release of hipBLAS/rocBLAS that declares the name (libraryrows.py: Debian 13's
+releases in <tree>/older, else 6.4).
 """
 
 import os

@@ -16,7 +16,8 @@ No row has a roc_name: rocFFT's API is not cuFFT's (plans are built from descrip
 rocfft_plan_create + rocfft_execute with buffers and an execution info), so no name maps
 1:1 and `--roc` keeps the hipFFT names (gen_mapping_table.py's LIBRARIES gives cuFFT no
 ROCm library; hipify-clang says so when it writes them under --roc).
-hip_added is "6.4": the one hipFFT header set read (Debian sid's ROCm 6.4).
+hip_added: the oldest release of hipFFT that declares the name (libraryrows.py: Debian 13's
+releases in <tree>/older, else 6.4).
 """
 
 import os

@@ -25,7 +25,8 @@ plus overrides-curand.tsv for the renames no rule finds (rocrand_set_seed, ...).
 Version macros (CURAND_VER_MAJOR, CURAND_VERSION) and header guards get no name: hipRAND's
 and rocRAND's version numbers count differently, so `#if CURAND_VERSION >= ...` must not
 silently test another library's number.
-hip_added is "6.4": the one hipRAND/rocRAND header set read (Debian sid's ROCm 6.4).
+hip_added: the oldest release of hipRAND/rocRAND that declares the name (libraryrows.py: Debian 13's
+releases in <tree>/older, else 6.4).
 """
 
 import os

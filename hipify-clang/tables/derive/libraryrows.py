@@ -11,9 +11,74 @@ import cheaders
 HERE = os.path.dirname(os.path.abspath(__file__))
 COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
            "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
-# The one ROCm library header set read (Debian sid's ROCm 6.4): every name
-# found there is dated to it.
+# The newest ROCm library header set read (Debian sid's ROCm 6.4): a name found there
+# and in no older release is dated to it.
 ROCM_VERSION = "6.4"
+
+
+def release_of(debian_version):
+    """'5.5.1-4' (or '1:5.5.1-4') -> '5.5'."""
+    upstream = debian_version.split(":", 1)[-1].split("-", 1)[0]
+    return ".".join(upstream.split(".")[:2])
+
+
+def version_key(version):
+    return tuple(int(part) for part in version.split("."))
+
+
+class OlderReleases:
+    """The older releases of the ROCm libraries that fetch-rocm-libraries.sh unpacks into
+    <tree>/older/<package>/include (Debian 13: hipBLAS 5.5, hipSPARSE 5.7, ...), one
+    package apart, so that a name is dated by the oldest release that declares it."""
+
+    def __init__(self, folder):
+        self.releases = []
+        versions = os.path.join(folder, "versions.tsv")
+        if not os.path.isfile(versions):
+            die("no %s: pass the older/ folder of scripts/fetch-rocm-libraries.sh's tree"
+                % versions)
+        with open(versions, encoding="utf-8") as f:
+            for line in f:
+                package, _, debian_version = line.rstrip("\n").partition("\t")
+                if not package:
+                    continue
+                include = os.path.join(folder, package, "include")
+                paths = cheaders.header_files(include)
+                ids = cheaders.identifiers(paths)
+                for path in paths:
+                    ids |= cheaders.pasted_identifiers(cheaders.read_header(path))
+                folders = {name for name in os.listdir(include)
+                           if os.path.isdir(os.path.join(include, name))} \
+                    if os.path.isdir(include) else set()
+                self.releases.append((release_of(debian_version), include, ids, folders))
+        self.releases.sort(key=lambda release: version_key(release[0]))
+
+    def oldest(self, name, kind, folders):
+        """The oldest release of a package with headers in one of folders
+        ("hipblas") whose headers declare name (a header row: have the file), or
+        None."""
+        for version, include, ids, package_folders in self.releases:
+            if not folders & package_folders:
+                continue
+            if (os.path.isfile(os.path.join(include, name)) if kind == "header"
+                    else name in ids):
+                return version
+        return None
+
+
+def date_rows(rows, older):
+    """hip_added of every row found in an older release of the same ROCm library
+    (the folders its header rows map to: hipblas/, rocblas/): that release. A name
+    that another library declared earlier is not in this one's older release."""
+    folders = {row[column].split("/")[0] for row in rows.values()
+               if row["kind"] == "header" for column in ("hip_name", "roc_name")
+               if "/" in row[column]}
+    for row in rows.values():
+        if not row["hip_name"] or row["hip_added"] != ROCM_VERSION:
+            continue
+        version = older.oldest(row["hip_name"], row["kind"], folders)
+        if version and version_key(version) < version_key(ROCM_VERSION):
+            row["hip_added"] = version
 
 
 def die(message):
@@ -48,6 +113,9 @@ def main(argv, description, derive_tables, overrides_name):
     parser.add_argument("--rocm", required=True,
                         help="the include folder of the ROCm 6.4 library tree "
                              "(scripts/fetch-rocm-libraries.sh)")
+    parser.add_argument("--older",
+                        help="the older releases (default: <rocm>/../older when it "
+                             "exists); without them every name is dated %s" % ROCM_VERSION)
     parser.add_argument("--overrides", default=os.path.join(HERE, overrides_name))
     parser.add_argument("--out", required=True)
     parser.add_argument("--partial", action="store_true",
@@ -60,6 +128,11 @@ def main(argv, description, derive_tables, overrides_name):
     if unknown:
         die("%s names what the CUDA headers do not declare: %s"
             % (overrides_name, ", ".join(sorted(unknown))))
+    older = args.older or os.path.join(os.path.dirname(os.path.abspath(args.rocm)), "older")
+    if args.older or os.path.isfile(os.path.join(older, "versions.tsv")):
+        releases = OlderReleases(older)
+        for rows in tables.values():
+            date_rows(rows, releases)
     for api, rows in tables.items():
         write_table(args.out, api, rows)
     return 0
