@@ -49,10 +49,22 @@ HEADER_TARGETS = {
     "cusolverMg.h": ("", ""),
 }
 DEPRECATION_RE = re.compile(r"\bCUSOLVER(?:MG)?_DEPRECATED\w*(?:\s*\([^()]*\))?")
-NO_ROC_ARGUMENT_RE = re.compile(
-    r"\b(cuComplex|cuDoubleComplex|cudaDataType|cudaDataType_t|signed\s+char)\b|"
-    r"\b(work|Work|Workspace|lwork|Lwork|workspaceInBytes\w*|bufferOnDevice|"
-    r"bufferOnHost|pBuffer)\s*$")
+# Argument types rocSOLVER spells as types of its own (rocblas_float_complex,
+# rocblas_datatype, rocblas_svect): a call passing the HIP translation's would not compile.
+NO_ROC_TYPE_RE = re.compile(
+    r"\b(cuComplex|cuDoubleComplex|cudaDataType|cudaDataType_t|signed\s+char)\b")
+# cuSOLVER's names of the workspace and its size (rocSOLVER has neither).
+WORKSPACE_NAMES = {"work", "Work", "Workspace", "workspace", "lwork", "Lwork"}
+ROC_SUCCESS = "rocblas_status_success"
+
+
+def parameter_name(parameter):
+    names = cheaders.IDENT_RE.findall(re.sub(r"\[[^\]]*\]", "", parameter))
+    return names[-1] if names else ""
+
+
+def is_pointer(parameter):
+    return "*" in parameter or "[" in parameter
 
 
 def derive(cuda, rocm, overrides):
@@ -84,6 +96,57 @@ def derive(cuda, rocm, overrides):
         add(header, "header",
             *[t if t and os.path.exists(os.path.join(rocm, t)) else "" for t in targets])
 
+    if not rocsolver.name(ROC_SUCCESS):
+        die("the rocBLAS headers do not declare %s" % ROC_SUCCESS)
+
+    def rocsolver_form(name, cuda_params, rows):
+        """The roc_name and rewrite of a cusolverDn function: its rocsolver_ namesake
+        when the parameters agree once cuSOLVER's workspace is removed (rule
+        workspace:N:COUNT), a workspace query of such a function answered with 0
+        (workspacesize:N:TEXT), else a reason for the report (rocreason:TEXT)."""
+        row = rows[name]
+        if name.endswith("_bufferSize"):
+            sized = rows.get(name[:-len("_bufferSize")])
+            size = len(cuda_params) - 1
+            if sized and sized["roc_name"] and sized.get("rewrite", "").startswith(
+                    "workspace:") and is_pointer(cuda_params[size]) and \
+                    parameter_name(cuda_params[size]) in ("lwork", "Lwork"):
+                row["rewrite"] = "workspacesize:%d:%s" % (size, ROC_SUCCESS)
+            elif sized and sized.get("rewrite", "").startswith("rocreason:"):
+                row["rewrite"] = "rocreason:rocSOLVER has no workspace-size queries, and " \
+                    + sized["rewrite"][len("rocreason:"):]
+            return
+        candidate = "rocsolver_" + snake(name[len("cusolverDn"):])
+        roc_params = rocsolver.params.get(candidate) if rocsolver.name(candidate) else None
+        if roc_params is None:
+            return
+        foreign = [m.group(1) for m in map(NO_ROC_TYPE_RE.search, cuda_params) if m]
+        if foreign:
+            row["rewrite"] = "rocreason:%s takes %s" % (candidate, {
+                "signed": "rocSOLVER's job enums (rocblas_svect), not cuSOLVER's "
+                          "signed char job letters",
+                "cudaDataType": "rocSOLVER's own data types, not the hipDataType of a "
+                                "HIP translation",
+                "cudaDataType_t": "rocSOLVER's own data types, not the hipDataType of a "
+                                  "HIP translation"}.get(
+                foreign[0].split()[0], "rocSOLVER's complex types (rocblas_float_complex), "
+                "not the hipFloatComplex of a HIP translation"))
+            return
+        workspace = [i for i, p in enumerate(cuda_params)
+                     if parameter_name(p) in WORKSPACE_NAMES]
+        rest = [p for i, p in enumerate(cuda_params) if i not in workspace]
+        contiguous = workspace == list(range(workspace[0], workspace[0] + len(workspace))) \
+            if workspace else True
+        if contiguous and len(rest) == len(roc_params) and \
+                all(is_pointer(a) == is_pointer(b) for a, b in zip(rest, roc_params)):
+            row["roc_name"] = candidate
+            if workspace:
+                row["rewrite"] = "workspace:%d:%d" % (workspace[0], len(workspace))
+            return
+        row["rewrite"] = "rocreason:%s(%s) takes other arguments than %s%s" % (
+            candidate, ", ".join(parameter_name(p) for p in roc_params), name,
+            " without its workspace" if workspace else "")
+
     def hip_candidate(name):
         for cuda_prefix, hip_prefix in (("cusolver", "hipsolver"), ("CUSOLVER", "HIPSOLVER")):
             if name.startswith(cuda_prefix):
@@ -95,17 +158,15 @@ def derive(cuda, rocm, overrides):
         text = DEPRECATION_RE.sub(" ", full)
         params = parameter_lists(text)
 
-        def function_targets(name):
-            count = len(params[name])
-            hip = hipsolver.function(hip_candidate(name), count)
-            roc = ""
-            if name.startswith("cusolverDn") and \
-                    not any(NO_ROC_ARGUMENT_RE.search(p) for p in params[name]):
-                roc = rocsolver.function("rocsolver_" + snake(name[len("cusolverDn"):]), count)
-            return hip, roc
-
-        for name in sorted(cheaders.functions(text, ["CUSOLVERAPI"])):
-            add(name, "function", *function_targets(name))
+        functions = sorted(cheaders.functions(text, ["CUSOLVERAPI"]))
+        for name in functions:
+            add(name, "function", hipsolver.function(hip_candidate(name), len(params[name])))
+        # The rocSOLVER forms, after every row exists: a workspace query follows the
+        # function it sizes.
+        for name in sorted(functions, key=lambda n: n.endswith("_bufferSize")):
+            if name.startswith("cusolverDn") and rows[name]["hip_name"] and \
+                    not overrides.get(name, {}).get("roc_name"):
+                rocsolver_form(name, params[name], rows)
         for e in cheaders.enums(text):
             for type_name in e.names():
                 add(type_name, "enum", hipsolver.name(hip_candidate(type_name)))
