@@ -33,6 +33,7 @@ public:
       if (std::optional<OffsetRange> Range =
               argumentsRange(FT.contents(), *Call, First, Count)) {
         FT.addArgumentDrop(Offset, Range->Begin, Range->End);
+        warnAboutNullArguments(FT, Offset, Row, *Call);
         return true;
       }
     FT.countUnconverted(Row);
@@ -49,6 +50,30 @@ public:
   }
 
 private:
+  /// cuSOLVER reads some null pointers as "not wanted" (getrf's devIpiv: no
+  /// pivoting); rocSOLVER rejects them with rocblas_status_invalid_pointer and
+  /// has other functions for that (rocsolver_sgetrf_npvt). The call still
+  /// translates, and fails loudly rather than silently, but the user must know.
+  void warnAboutNullArguments(FileTranslation &FT, unsigned Offset,
+                              const ApiMapping &Row,
+                              const ScannedCall &Call) const {
+    llvm::StringRef Text = FT.contents();
+    for (unsigned I = 0; I < Call.Starts.size(); ++I) {
+      if (I >= First && I < First + Count)
+        continue;
+      unsigned End =
+          I + 1 < Call.Starts.size() ? Call.Starts[I + 1] - 1 : Call.Close;
+      llvm::StringRef Argument = Text.slice(Call.Starts[I], End).trim();
+      if (Argument == "NULL" || Argument == "nullptr" || Argument == "0")
+        FT.warn(Offset,
+                llvm::formatv("'{0}': argument {1} is a null pointer, which "
+                              "'{2}' rejects (rocblas_status_invalid_pointer) "
+                              "where cuSOLVER may read it as an option left "
+                              "out; check the translated call",
+                              Row.CudaName, I + 1, Row.RocName));
+    }
+  }
+
   unsigned First, Count;
 };
 

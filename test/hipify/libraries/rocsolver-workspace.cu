@@ -46,6 +46,10 @@ int factor(cusolverDnHandle_t h, float *A, int n, int *ipiv, int *info) {
   // WARN: rocsolver-workspace.cu:[[@LINE+2]]:9: warning: 'cusolverDnSgetrs' has no rocSOLVER equivalent: rocsolver_sgetrs(handle, trans, n, nrhs, A, lda, ipiv, B, ldb) takes other arguments than cusolverDnSgetrs; left untranslated
   // ROC-NEXT: CHECK(cusolverDnSgetrs(h, rocblas_operation_none, n, 1, A, n, ipiv, A, n, info));
   CHECK(cusolverDnSgetrs(h, CUBLAS_OP_N, n, 1, A, n, ipiv, A, n, info));
+  // cuSOLVER's "no pivoting" (a null devIpiv) is rocsolver_sgetrf_npvt in rocSOLVER.
+  // WARN: rocsolver-workspace.cu:[[@LINE+2]]:9: warning: 'cusolverDnSgetrf': argument 7 is a null pointer, which 'rocsolver_sgetrf' rejects (rocblas_status_invalid_pointer) where cuSOLVER may read it as an option left out; check the translated call
+  // ROC-NEXT: CHECK(rocsolver_sgetrf(h, n, n, A, n, nullptr, info));
+  CHECK(cusolverDnSgetrf(h, n, n, A, n, work, nullptr, info));
   // A use that is no call keeps nothing to remove the workspace from.
   // WARN: rocsolver-workspace.cu:[[@LINE+2]]:20: warning: 'cusolverDnSgetrf' becomes 'rocsolver_sgetrf' without its workspace (argument 6), and no call with them was found to rewrite; left untranslated
   // ROC-NEXT: auto *pointer = &cusolverDnSgetrf;
