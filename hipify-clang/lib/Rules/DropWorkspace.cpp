@@ -38,10 +38,10 @@ public:
       }
     FT.countUnconverted(Row);
     std::string Arguments =
-        Count == 1 ? llvm::formatv("argument {0}", First + 1).str()
-                   : llvm::formatv("arguments {0} to {1}", First + 1,
-                                   First + Count)
-                         .str();
+        Count == 1
+            ? llvm::formatv("argument {0}", First + 1).str()
+            : llvm::formatv("arguments {0} to {1}", First + 1, First + Count)
+                  .str();
     FT.warn(Offset, llvm::formatv("'{0}' becomes '{1}' without its workspace "
                                   "({2}), and no call with them was found to "
                                   "rewrite; left untranslated",

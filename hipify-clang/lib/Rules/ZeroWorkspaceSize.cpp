@@ -41,8 +41,8 @@ public:
                                  Library));
     }
     auto ArgumentText = [&](unsigned I) {
-      unsigned End = I + 1 < Call->Starts.size() ? Call->Starts[I + 1] - 1
-                                                  : Call->Close;
+      unsigned End =
+          I + 1 < Call->Starts.size() ? Call->Starts[I + 1] - 1 : Call->Close;
       return Text.slice(Call->Starts[I], End);
     };
     for (unsigned I = 0; I < Call->Starts.size(); ++I)
