@@ -3,6 +3,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/CharInfo.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <vector>
@@ -72,4 +73,61 @@ const clang::Expr *RewriteRule::writtenArgument(const clang::CallExpr &Call,
       llvm::isa<clang::CXXDefaultArgExpr>(Call.getArg(Index)))
     return nullptr;
   return Call.getArg(Index);
+}
+
+std::optional<RewriteRule::ScannedCall>
+RewriteRule::scanCall(llvm::StringRef Text, unsigned NameOffset) {
+  unsigned I = NameOffset;
+  while (I < Text.size() && clang::isAsciiIdentifierContinue(Text[I]))
+    ++I;
+  while (I < Text.size() && clang::isWhitespace(Text[I]))
+    ++I;
+  if (I >= Text.size() || Text[I] != '(')
+    return std::nullopt;
+  ScannedCall Call;
+  Call.Starts.push_back(I + 1);
+  unsigned Depth = 0;
+  for (++I; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '"' || C == '\'') {
+      for (++I; I < Text.size() && Text[I] != C; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      continue;
+    }
+    if (C == '(' || C == '[' || C == '{') {
+      ++Depth;
+    } else if (C == ')' || C == ']' || C == '}') {
+      if (Depth == 0)
+        break;
+      --Depth;
+    } else if (C == ',' && Depth == 0) {
+      Call.Starts.push_back(I + 1);
+    }
+  }
+  if (I >= Text.size())
+    return std::nullopt;
+  Call.Close = I;
+  return Call;
+}
+
+std::optional<OffsetRange>
+RewriteRule::argumentsRange(llvm::StringRef Text, const ScannedCall &Call,
+                            unsigned First, unsigned Count) {
+  unsigned Last = First + Count;
+  if (Count == 0 || Last > Call.Starts.size())
+    return std::nullopt;
+  auto SkipSpace = [&](unsigned At) {
+    while (At < Text.size() && clang::isWhitespace(Text[At]))
+      ++At;
+    return At;
+  };
+  // The arguments and their commas, up to the next argument's first character.
+  if (Last < Call.Starts.size())
+    return OffsetRange{SkipSpace(Call.Starts[First]),
+                       SkipSpace(Call.Starts[Last])};
+  // The last ones: from the comma before them to the parenthesis.
+  if (First > 0)
+    return OffsetRange{Call.Starts[First] - 1, Call.Close};
+  return OffsetRange{Call.Starts[0], Call.Close};
 }

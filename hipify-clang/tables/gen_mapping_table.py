@@ -89,6 +89,8 @@ API_TITLES = {
     "cublas_legacy": "cuBLAS legacy API (cublas.h)",
     "curand": "cuRAND (curand.h; device API: curand_kernel.h and the curand_*.h it includes)",
     "cufft": "cuFFT (cufft.h, cufftXt.h, cudalibxt.h)",
+    "cusparse": "cuSPARSE (cusparse.h, cusparse_v2.h)",
+    "cusolver": "cuSOLVER (cusolverDn.h, cusolverSp.h, cusolverSp_LOWLEVEL_PREVIEW.h, cusolverRf.h, cusolverMg.h, cusolver_common.h)",
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
@@ -104,6 +106,11 @@ LIBRARIES = {
     # rocFFT's API is not cuFFT's (no name maps 1:1): --roc keeps the hipFFT names, and
     # hipify-clang says so.
     "cufft": ("cuFFT", ""),
+    # rocSPARSE's generic API and rocSOLVER's workspace-free functions differ from
+    # cuSPARSE's and cuSOLVER's: derive_cusparse.py and derive_cusolver.py say which rows
+    # get no ROCm name and why.
+    "cusparse": ("cuSPARSE", "rocSPARSE"),
+    "cusolver": ("cuSOLVER", "rocSOLVER"),
 }
 
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")

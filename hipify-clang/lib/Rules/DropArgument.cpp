@@ -9,12 +9,10 @@
 #include "hipkit/hipify/RewriteRule.h"
 
 #include "clang/AST/Expr.h"
-#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <vector>
 
 using namespace clang;
 using namespace hipkit::hipify;
@@ -87,57 +85,14 @@ private:
   bool dropByText(FileTranslation &FT, unsigned NameOffset) const {
     if (FT.hasArgumentDrop(NameOffset))
       return true;
-    llvm::StringRef Text = FT.contents();
-    unsigned I = NameOffset;
-    while (I < Text.size() && isAsciiIdentifierContinue(Text[I]))
-      ++I;
-    while (I < Text.size() && isWhitespace(Text[I]))
-      ++I;
-    if (I >= Text.size() || Text[I] != '(')
+    std::optional<ScannedCall> Call = scanCall(FT.contents(), NameOffset);
+    if (!Call)
       return false;
-    // The start of every argument and the offset of the closing parenthesis,
-    // skipping nested brackets and literals.
-    std::vector<unsigned> Starts{I + 1};
-    unsigned Depth = 0;
-    for (++I; I < Text.size(); ++I) {
-      char C = Text[I];
-      if (C == '"' || C == '\'') {
-        for (++I; I < Text.size() && Text[I] != C; ++I)
-          if (Text[I] == '\\')
-            ++I;
-        continue;
-      }
-      if (C == '(' || C == '[' || C == '{') {
-        ++Depth;
-      } else if (C == ')' || C == ']' || C == '}') {
-        if (Depth == 0)
-          break;
-        --Depth;
-      } else if (C == ',' && Depth == 0) {
-        Starts.push_back(I + 1);
-      }
-    }
-    if (I >= Text.size() || Argument >= Starts.size())
+    std::optional<OffsetRange> Range =
+        argumentsRange(FT.contents(), *Call, Argument, 1);
+    if (!Range)
       return false;
-    auto SkipSpace = [&](unsigned At) {
-      while (At < Text.size() && isWhitespace(Text[At]))
-        ++At;
-      return At;
-    };
-    unsigned Begin, End;
-    if (Argument + 1 < Starts.size()) {
-      // The argument and its comma, up to the next argument's first character.
-      Begin = SkipSpace(Starts[Argument]);
-      End = SkipSpace(Starts[Argument + 1]);
-    } else if (Argument > 0) {
-      // The last argument: from the comma before it to the parenthesis.
-      Begin = Starts[Argument] - 1;
-      End = I;
-    } else {
-      Begin = Starts[0];
-      End = I;
-    }
-    FT.addArgumentDrop(NameOffset, Begin, End);
+    FT.addArgumentDrop(NameOffset, Range->Begin, Range->End);
     return true;
   }
 

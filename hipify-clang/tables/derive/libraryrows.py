@@ -98,11 +98,18 @@ def read_overrides(path):
     return overrides
 
 
+# The optional columns, written when a row has one (cusolver.tsv's rewrite rules).
+OPTIONAL_COLUMNS = ["fallback", "rewrite"]
+
+
 def write_table(folder, api, rows):
+    columns = COLUMNS
+    if any(row.get(c) for row in rows.values() for c in OPTIONAL_COLUMNS):
+        columns = COLUMNS + OPTIONAL_COLUMNS
     with open(os.path.join(folder, api + ".tsv"), "w", encoding="utf-8") as out:
-        out.write("\t".join(COLUMNS) + "\n")
+        out.write("\t".join(columns) + "\n")
         for name in sorted(rows, key=lambda n: n.encode("utf-8")):
-            out.write("\t".join(rows[name][c] for c in COLUMNS) + "\n")
+            out.write("\t".join(rows[name].get(c, "") for c in columns) + "\n")
 
 
 def main(argv, description, derive_tables, overrides_name):
