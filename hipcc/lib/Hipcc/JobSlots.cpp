@@ -112,6 +112,8 @@ bool JobSlots::tryAcquire() {
   Held[HeldCount] = Token;
   HeldCount = HeldCount + 1;
   ++TokensTakenTotal;
+  if (HeldCount > MostTokensHeld)
+    MostTokensHeld = HeldCount;
   ++InUse;
   return true;
 }

@@ -660,8 +660,9 @@ int ParallelRun::execute() {
     poll(Fds, NumFds, 5);
   }
   if (Settings.PrintJobs && Slots->usesJobServer())
-    errs() << "hipcc-jobserver: took " << Slots->tokensTaken()
-           << " tokens, returned all\n";
+    errs() << "hipcc-jobserver: took a token " << Slots->tokensTaken()
+           << " times, at most " << Slots->mostTokensHeld()
+           << " at once; holds " << Slots->tokensHeld() << " now\n";
   int Status = finish();
   Slots.reset();
   return Status;

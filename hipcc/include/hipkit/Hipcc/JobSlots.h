@@ -49,6 +49,8 @@ public:
   int pollDescriptor() const { return TokenReadFd; }
   bool usesJobServer() const { return TokenReadFd >= 0; }
   unsigned tokensTaken() const { return TokensTakenTotal; }
+  unsigned mostTokensHeld() const { return MostTokensHeld; }
+  unsigned tokensHeld() const { return HeldCount; }
   unsigned inUse() const { return InUse; }
   /// Returns every token still held; async-signal-safe (only write(2)).
   void returnAllTokensFromSignalHandler();
@@ -63,6 +65,7 @@ private:
   char Held[256];
   volatile unsigned HeldCount = 0;
   unsigned TokensTakenTotal = 0;
+  unsigned MostTokensHeld = 0;
 };
 
 } // namespace hipkit
