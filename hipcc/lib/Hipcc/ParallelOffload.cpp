@@ -39,6 +39,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -385,21 +386,34 @@ bool ParallelRun::plan() {
 /// the output changes (-o X, -output=X), never another mention of the path
 /// (-MT X names the make target).
 bool ParallelRun::redirectFinalOutputs(Job &J) {
+  auto Beside = [&](StringRef Final, std::string &Temporary) {
+    SmallString<256> Path;
+    if (sys::fs::createUniqueFile(Final + "-%%%%%%.hipcc-tmp", Path))
+      return false; // an unwritable directory: clang reports it its way
+    Temporary = Path.str().str();
+    J.Results.emplace_back(Temporary, Final.str());
+    return true;
+  };
+  // -MD: every job of a HIP compile writes the same dependency file, clang's
+  // last (the host's) wins. Each writes its own, renamed in clang's order.
+  for (size_t A = 0; A + 1 < J.Argv.size(); ++A)
+    if (J.Argv[A] == "-dependency-file" &&
+        !Beside(J.Argv[A + 1], J.Argv[A + 1]))
+      return false;
   const auto *JA = dyn_cast<JobAction>(&J.Cmd->getSource());
   const char *Out = JA ? C->getResultFiles().lookup(JA) : nullptr;
   if (!Out)
     return true; // only clang's temporary files
-  SmallString<256> Beside;
-  if (sys::fs::createUniqueFile(Twine(Out) + "-%%%%%%.hipcc-tmp", Beside))
-    return false; // an unwritable directory: clang reports it its way
-  J.Results.emplace_back(Beside.str().str(), Out);
+  std::string Temporary;
+  if (!Beside(Out, Temporary))
+    return false;
   bool Replaced = false;
   for (size_t A = 0; A < J.Argv.size(); ++A) {
     if (J.Argv[A] == "-o" && A + 1 < J.Argv.size() && J.Argv[A + 1] == Out) {
-      J.Argv[A + 1] = Beside.str().str();
+      J.Argv[A + 1] = Temporary;
       Replaced = true;
     } else if (J.Argv[A] == "-output=" + std::string(Out)) {
-      J.Argv[A] = "-output=" + Beside.str().str();
+      J.Argv[A] = "-output=" + Temporary;
       Replaced = true;
     }
   }
@@ -670,9 +684,25 @@ int ParallelRun::execute() {
 
 } // namespace
 
+/// A cheap first look, so that a single-architecture compile (the usual one)
+/// pays nothing for building clang's job list: two or more offload targets
+/// named (hipcc spells each as its own --offload-arch=).
+static bool namesSeveralOffloadArchs(ArrayRef<std::string> Args) {
+  StringSet<> Archs;
+  for (StringRef A : Args)
+    if (A.consume_front("--offload-arch=") ||
+        A.consume_front("--cuda-gpu-arch=")) {
+      SmallVector<StringRef, 4> Values;
+      A.split(Values, ',');
+      for (StringRef V : Values)
+        Archs.insert(V);
+    }
+  return Archs.size() >= 2;
+}
+
 std::optional<int> runOffloadInParallel(const ClangInvocation &Invocation,
                                         const ParallelOffloadSettings &Settings) {
-  if (Settings.MaxJobs < 2)
+  if (Settings.MaxJobs < 2 || !namesSeveralOffloadArchs(Invocation.Args))
     return std::nullopt;
   SignalGuard Guard;
   ParallelRun Run(Invocation, Settings);
