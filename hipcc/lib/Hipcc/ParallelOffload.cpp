@@ -268,6 +268,10 @@ private:
 };
 
 ParallelRun::~ParallelRun() {
+  // The handler must not reach for what is freed below.
+  Cleanup.NumFiles = 0;
+  Cleanup.Directory = nullptr;
+  Cleanup.Slots = nullptr;
   for (Job &J : Jobs)
     if (J.State == Job::Running)
       stop(J);
@@ -386,12 +390,13 @@ bool ParallelRun::plan() {
 /// the output changes (-o X, -output=X), never another mention of the path
 /// (-MT X names the make target).
 bool ParallelRun::redirectFinalOutputs(Job &J) {
-  auto Beside = [&](StringRef Final, std::string &Temporary) {
+  // Final is taken by value: Temporary may be the very argument naming it.
+  auto Beside = [&](std::string Final, std::string &Temporary) {
     SmallString<256> Path;
     if (sys::fs::createUniqueFile(Final + "-%%%%%%.hipcc-tmp", Path))
       return false; // an unwritable directory: clang reports it its way
     Temporary = Path.str().str();
-    J.Results.emplace_back(Temporary, Final.str());
+    J.Results.emplace_back(Temporary, std::move(Final));
     return true;
   };
   // -MD: every job of a HIP compile writes the same dependency file, clang's
@@ -678,6 +683,7 @@ int ParallelRun::execute() {
            << " times, at most " << Slots->mostTokensHeld()
            << " at once; holds " << Slots->tokensHeld() << " now\n";
   int Status = finish();
+  Cleanup.Slots = nullptr;
   Slots.reset();
   return Status;
 }
