@@ -2,6 +2,7 @@
 #include "hipkit/Hipcc/HipccDriver.h"
 
 #include "hipkit/Hipcc/OffloadTarget.h"
+#include "hipkit/Hipcc/ParallelOffload.h"
 #include "hipkit/Rocm/RocmInstallation.h"
 #include "hipkit/Support/Diagnostics.h"
 
@@ -18,6 +19,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/StringSaver.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -695,6 +697,29 @@ static void printPaths(const RocmInstallation &R, StringRef ClangDir) {
          << "DEVICE_LIB_PATH=" << R.deviceLibDir() << "\n";
 }
 
+/// How many jobs a multi-architecture compile may run at once: -j, else
+/// HIPCC_JOBS, else the cores this process may use.
+static Expected<unsigned> maxParallelJobs(const CommandLine &CL,
+                                          const EnvLookup &GetEnv) {
+  StringRef Given, From;
+  std::string FromEnv = GetEnv ? GetEnv("HIPCC_JOBS").value_or("") : "";
+  if (const Arg *A = CL.lastHipcc({OPT_jobs})) {
+    Given = A->getValue();
+    From = "-j";
+  } else if (!FromEnv.empty()) {
+    Given = FromEnv;
+    From = "HIPCC_JOBS=";
+  } else {
+    return llvm::hardware_concurrency().compute_thread_count();
+  }
+  unsigned Jobs = 0;
+  if (Given.getAsInteger(10, Jobs) || Jobs == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid job count '" + Given + "' in " + From +
+                                 Given + "; give a number of jobs of 1 or more");
+  return Jobs;
+}
+
 Expected<ClangInvocation>
 HipccDriver::computeInvocation(ArrayRef<const char *> RawArgs) const {
   ReadCommandLine Read;
@@ -769,6 +794,17 @@ int HipccDriver::run(ArrayRef<const char *> RawArgs) {
            << joinCommand(Invocation.ClangPath, Invocation.Args) << "\n";
   errs().flush();
   outs().flush();
+  Expected<unsigned> MaxJobs = maxParallelJobs(CL, GetEnv);
+  if (!MaxJobs) {
+    reportError(toString(MaxJobs.takeError()));
+    return 1;
+  }
+  ParallelOffloadSettings Parallel;
+  Parallel.MaxJobs = *MaxJobs;
+  Parallel.MakeFlags = GetEnv ? GetEnv("MAKEFLAGS").value_or("") : "";
+  Parallel.PrintJobs = Verbosity & VerboseJobs;
+  if (std::optional<int> Status = runOffloadInParallel(Invocation, Parallel))
+    return *Status;
   return runProgram(Invocation.ClangPath, Invocation.Args);
 }
 

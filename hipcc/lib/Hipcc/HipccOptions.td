@@ -28,3 +28,10 @@ def use_staticlib : Flag<["-"], "use-staticlib">,
 def use_sharedlib : Flag<["-"], "use-sharedlib">,
   HelpText<"Link the HIP runtime as a shared library, libamdhip64.so (the "
            "default; AMD hipcc compatibility)">;
+// Parallel offload compiles (ParallelOffload.cpp): at most N jobs at once,
+// GNU make's jobserver permitting.
+def jobs : JoinedOrSeparate<["-"], "j">, MetaVarName<"<N>">,
+  HelpText<"Run at most <N> jobs (device compilations, host compilation) of a "
+           "multi-architecture compile at once (default: HIPCC_JOBS, else the "
+           "number of cores; inside make -j, make's jobserver decides)">;
+def jobs_EQ : Joined<["--"], "jobs=">, Alias<jobs>, HelpText<"Same as -j <N>">;

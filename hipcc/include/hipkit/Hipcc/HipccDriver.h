@@ -37,6 +37,7 @@ enum HipccVerbosity : unsigned {
   VerboseCommand = 1,   // print the clang command (hipcc-cmd: ...)
   VerbosePaths = 2,     // print the paths discovery chose (HIP_PATH=...)
   VerboseArguments = 4, // print hipcc's own arguments (hipcc-args: ...)
+  VerboseJobs = 8,      // print each parallel job as it starts (hipcc-job: ...)
 };
 
 /// The one clang run a hipcc command becomes.
