@@ -89,6 +89,9 @@ API_TITLES = {
     "cublas_legacy": "cuBLAS legacy API (cublas.h)",
     "curand": "cuRAND (curand.h; device API: curand_kernel.h and the curand_*.h it includes)",
     "cufft": "cuFFT (cufft.h, cufftXt.h, cudalibxt.h)",
+    "cublaslt": "cuBLASLt (cublasLt.h)",
+    "nccl": "NCCL (nccl.h)",
+    "nvtx": "NVTX (nvtx3/nvToolsExt.h and the nvtx3 extension headers; NVTX 2's nvToolsExt.h)",
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
@@ -104,6 +107,11 @@ LIBRARIES = {
     # rocFFT's API is not cuFFT's (no name maps 1:1): --roc keeps the hipFFT names, and
     # hipify-clang says so.
     "cufft": ("cuFFT", ""),
+    # hipBLASLt, RCCL and roctx are ROCm's own libraries for these APIs: --roc writes the
+    # same names as the default (roc_name == hip_name).
+    "cublaslt": ("cuBLASLt", "hipBLASLt"),
+    "nccl": ("NCCL", "RCCL"),
+    "nvtx": ("NVTX", "roctx"),
 }
 
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")
