@@ -23,9 +23,11 @@ hipDataType)), all declared by hipblas-common.h and HIP's library_types.h.
 hipBLASLt is ROCm's library for this API, so --roc writes the same names: every supported
 row's roc_name is its hip_name (gen_mapping_table.py's LIBRARIES names hipBLASLt as the
 ROCm library).
-hip_added is "6.4", the ROCm library tree read; that tree's hipBLASLt is Debian sid's
+hip_added: the oldest release that declares the name (libraryrows.py); Debian 13 has no
+hipBLASLt, so every name is dated 6.4, the tree read. That tree's hipBLASLt is Debian sid's
 7.1.1 package (hipBLASLt 1.1, hipblaslt-version.h), newer than ROCm 6.4's own hipBLASLt
-0.12, and its hipblas-common is 7.1.0 (build/rocm-6.4/versions.tsv).
+0.12, and its hipblas-common is 7.1.0 (build/rocm-6.4/versions.tsv): a name dated 6.4 may
+be missing from ROCm 6.4's hipBLASLt.
 """
 
 import os

@@ -14,9 +14,10 @@ the cudaStream_t of the collectives is the runtime table's (hipStream_t).
 
 RCCL is ROCm's library for this API, so --roc writes the same names (roc_name ==
 hip_name; gen_mapping_table.py's LIBRARIES names RCCL as the ROCm library).
-hip_added is "6.4", the ROCm library tree read; that tree's RCCL is Debian sid's librccl-dev
-5.4.3 (NCCL API 2.13.4, build/rocm-6.4/versions.tsv), older than ROCm 6.4's RCCL (NCCL
-2.21): names NCCL added after 2.13 are unsupported here although a newer RCCL has them.
+hip_added: the oldest release that declares the name (libraryrows.py): 5.4, since Debian 13
+and sid both ship librccl-dev 5.4.3 (NCCL API 2.13.4, build/rocm-6.4/versions.tsv), older
+than ROCm 6.4's RCCL: names NCCL added after 2.13 are unsupported here although a newer
+RCCL has some of them.
 """
 
 import os

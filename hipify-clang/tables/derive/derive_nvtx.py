@@ -32,7 +32,8 @@ rows by file name).
 roctx is ROCm's library for this API, so --roc writes the same names (roc_name ==
 hip_name; gen_mapping_table.py's LIBRARIES names roctx as the ROCm library). The HIP
 program links -lroctx64 where the NVTX one needed only -ldl.
-hip_added is "6.4", the ROCm library tree read (libroctx-dev 6.4.1).
+hip_added: the oldest release that declares the name (libraryrows.py): Debian 13's roctx
+5.7 has all of them.
 """
 
 import glob
