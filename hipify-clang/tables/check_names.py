@@ -40,8 +40,10 @@ import libraryrows  # noqa: E402
 
 
 def cuda_identifiers(include):
-    """The same headers derive_tables.py reads: the top level, crt/ and cooperative_groups/."""
-    paths = cheaders.header_files(include, ["crt", "cooperative_groups", "cooperative_groups.h"])
+    """The headers the derivations read: the top level, crt/, cooperative_groups/ and nvtx3/
+    (derive_nvtx.py's C headers and nvtx3.hpp; nvtx3/nvtxDetail/ is their implementation)."""
+    paths = cheaders.header_files(include, ["crt", "cooperative_groups", "cooperative_groups.h",
+                                            "nvtx3"])
     paths += sorted(os.path.join(include, f) for f in os.listdir(include)
                     if f.endswith((".h", ".hpp")))
     return cheaders.identifiers(paths)

@@ -91,6 +91,9 @@ API_TITLES = {
     "cufft": "cuFFT (cufft.h, cufftXt.h, cudalibxt.h)",
     "cusparse": "cuSPARSE (cusparse.h, cusparse_v2.h)",
     "cusolver": "cuSOLVER (cusolverDn.h, cusolverSp.h, cusolverSp_LOWLEVEL_PREVIEW.h, cusolverRf.h, cusolverMg.h, cusolver_common.h)",
+    "cublaslt": "cuBLASLt (cublasLt.h)",
+    "nccl": "NCCL (nccl.h)",
+    "nvtx": "NVTX (nvtx3/nvToolsExt.h and the nvtx3 extension headers; NVTX 2's nvToolsExt.h)",
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
@@ -111,6 +114,11 @@ LIBRARIES = {
     # get no ROCm name and why.
     "cusparse": ("cuSPARSE", "rocSPARSE"),
     "cusolver": ("cuSOLVER", "rocSOLVER"),
+    # hipBLASLt, RCCL and roctx are ROCm's own libraries for these APIs: --roc writes the
+    # same names as the default (roc_name == hip_name).
+    "cublaslt": ("cuBLASLt", "hipBLASLt"),
+    "nccl": ("NCCL", "RCCL"),
+    "nvtx": ("NVTX", "roctx"),
 }
 
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")

@@ -24,6 +24,8 @@ LINKED_LIBRARIES = [
     ("<cublasLt.h>", "cublasLt"), ("<curand.h>", "curand"), ("<cufft", "cufft"),
     ("<cusparse.h>", "cusparse"), ("<cusolver", "cusolver"), ("<cudnn", "cudnn"),
     ("<nccl.h>", "nccl"),
+    # NVTX 3 is header-only; it loads a profiler's injection library with dlopen.
+    ("<nvtx3/", "dl"),
 ]
 
 
