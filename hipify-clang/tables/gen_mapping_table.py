@@ -62,6 +62,8 @@ def load_rewrite_rules(path=RULES_DEF):
 
 
 REWRITE_RULES = load_rewrite_rules()
+# Rules that explain rather than write: the only ones an unsupported row may have.
+RULES_FOR_UNSUPPORTED_ROWS = {"why"}
 
 # Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
 KINDS = {"function": "Function", "type": "Type", "enum": "Enum",
@@ -89,6 +91,8 @@ API_TITLES = {
     "cublas_legacy": "cuBLAS legacy API (cublas.h)",
     "curand": "cuRAND (curand.h; device API: curand_kernel.h and the curand_*.h it includes)",
     "cufft": "cuFFT (cufft.h, cufftXt.h, cudalibxt.h)",
+    "cudnn": "cuDNN 9 (cudnn.h and its split headers cudnn_graph.h, cudnn_ops.h, cudnn_cnn.h, "
+             "cudnn_adv.h, cudnn_backend.h, cudnn_version.h) to MIOpen",
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
@@ -104,6 +108,9 @@ LIBRARIES = {
     # rocFFT's API is not cuFFT's (no name maps 1:1): --roc keeps the hipFFT names, and
     # hipify-clang says so.
     "cufft": ("cuFFT", ""),
+    # MIOpen is ROCm's cuDNN counterpart: the default output and --roc alike (its rows
+    # carry the MIOpen name in both columns); --miopen says the same.
+    "cudnn": ("cuDNN", "MIOpen"),
 }
 
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")
@@ -240,7 +247,7 @@ def validate_row(row):
             expected = " or ".join(filter(None, [", ".join(spellings[:-1]), spellings[-1]]))
             fail("bad rewrite '%s' for '%s' (expected %s)"
                  % (row.rewrite, row.cuda_name, expected))
-        if row.status == "unsupported":
+        if row.status == "unsupported" and name not in RULES_FOR_UNSUPPORTED_ROWS:
             fail("unsupported row '%s' has a rewrite; nothing is written for it"
                  % row.cuda_name)
         if rule.kind and row.kind != rule.kind:

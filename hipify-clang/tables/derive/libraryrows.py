@@ -11,6 +11,8 @@ import cheaders
 HERE = os.path.dirname(os.path.abspath(__file__))
 COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
            "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
+# The columns a table may add (gen_mapping_table.py's OPTIONAL_COLUMNS): both or none.
+OPTIONAL_COLUMNS = ["fallback", "rewrite"]
 # The one ROCm library header set read (Debian sid's ROCm 6.4): every name
 # found there is dated to it.
 ROCM_VERSION = "6.4"
@@ -34,10 +36,14 @@ def read_overrides(path):
 
 
 def write_table(folder, api, rows):
+    # The optional fallback and rewrite columns, when a row has one of them.
+    columns = COLUMNS + [c for c in OPTIONAL_COLUMNS if any(r.get(c) for r in rows.values())]
+    if len(columns) > len(COLUMNS):
+        columns = COLUMNS + OPTIONAL_COLUMNS
     with open(os.path.join(folder, api + ".tsv"), "w", encoding="utf-8") as out:
-        out.write("\t".join(COLUMNS) + "\n")
+        out.write("\t".join(columns) + "\n")
         for name in sorted(rows, key=lambda n: n.encode("utf-8")):
-            out.write("\t".join(rows[name][c] for c in COLUMNS) + "\n")
+            out.write("\t".join(rows[name].get(c, "") for c in columns) + "\n")
 
 
 def main(argv, description, derive_tables, overrides_name):
