@@ -38,6 +38,14 @@ RULE_RE = re.compile(r'^HIPIFY_REWRITE_RULE\(\s*(\w+),\s*(\w+),\s*"([^"]*)",\s*"
                      r'\s*(true|false),\s*"([^"]*)",\s*((?:"[^"]*"\s*)+)\)', re.M)
 # What each part of a rule's syntax matches.
 RULE_SYNTAX = {"N": r"[0-9]+", "TYPE": r"[A-Za-z_][A-Za-z0-9_ *:]*", "TEXT": r"\S.*"}
+# An argument list (the `arguments` rule): call argument N or `=TEXT`, comma-separated;
+# cases (the `when` rule): `N=NAME|NAME&...>LIST`, `;`-separated.
+_PIECE = r"(?:[0-9]+|=[^,;\s][^,;]*)"
+_LIST = r"%s(?:,%s)*" % (_PIECE, _PIECE)
+_CONDITION = r"[0-9]+=[A-Za-z_]\w*(?:\|[A-Za-z_]\w*)*"
+_CASE = r"%s(?:&%s)*>%s" % (_CONDITION, _CONDITION, _LIST)
+RULE_SYNTAX["LIST"] = _LIST
+RULE_SYNTAX["CASES"] = r"%s(?:;%s)*" % (_CASE, _CASE)
 
 
 class RewriteRuleInfo:
