@@ -45,6 +45,7 @@ _LIST = r"%s(?:,%s)*" % (_PIECE, _PIECE)
 _CONDITION = r"[0-9]+=[A-Za-z_]\w*(?:\|[A-Za-z_]\w*)*"
 _CASE = r"%s(?:&%s)*>%s" % (_CONDITION, _CONDITION, _LIST)
 RULE_SYNTAX["LIST"] = _LIST
+RULE_SYNTAX["MEMBERS"] = r"[A-Za-z_]\w*=(?:[A-Za-z_]\w*)?(?:,[A-Za-z_]\w*=(?:[A-Za-z_]\w*)?)*"
 RULE_SYNTAX["CASES"] = r"%s(?:;%s)*" % (_CASE, _CASE)
 
 

@@ -25,7 +25,7 @@ before the include and may change in any release):
 plus overrides-cudnn.tsv for the renames no rule finds (cudnnFilterDescriptor_t ->
 miopenTensorDescriptor_t: MIOpen's filters are tensors) and rewrites-cudnn.tsv for the
 `rewrite` column: calls whose arguments differ (RewriteRules.def's `arguments` and
-`when`), and the reason a name is left (`why`). Every identifier a rewrite writes is
+`when`), members named differently (`members`), and the reason a name is left (`why`). Every identifier a rewrite writes is
 checked against miopen.h too.
 The cuDNN graph (backend) API, everything cudnn_graph.h declares from
 cudnnBackendDescriptor_t on, has no counterpart but MIOpen's partial beta graph API: its
@@ -256,6 +256,9 @@ def derive(cuda, rocm, overrides, rewrites_path):
             % ", ".join(sorted(unknown)))
     for name, row in rows.items():
         rewrite = row["rewrite"]
+        if rewrite.startswith("members:"):
+            for pair in rewrite[len("members:"):].split(","):
+                check(pair.partition("=")[2], ("rewrites-cudnn.tsv", "member of '%s'" % name))
         if rewrite.startswith(("arguments:", "when:")):
             if not row["hip_name"]:
                 die("rewrites-cudnn.tsv: '%s' rewrites the arguments of '%s', which has no "

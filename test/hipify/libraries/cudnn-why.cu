@@ -7,8 +7,6 @@
 
 #include <cudnn.h>
 
-// The perf type has no MIOpen counterpart of the same members (no reason known).
-// WARN: cudnn-why.cu:[[@LINE+4]]:13: warning: 'cudnnConvolutionFwdAlgoPerf_t' has no HIP equivalent; left untranslated
 // CHECK: void search(miopenHandle_t h, miopenTensorDescriptor_t xD, miopenTensorDescriptor_t wD,
 void search(cudnnHandle_t h, cudnnTensorDescriptor_t xD, cudnnFilterDescriptor_t wD,
             cudnnConvolutionDescriptor_t convD, cudnnTensorDescriptor_t yD,
