@@ -459,6 +459,32 @@ public:
     return true;
   }
 
+  /// Member accesses whose object's type has a row with a rewrite rule
+  /// ("members:..."): the type as written, through typedefs, for pointers
+  /// (`->`) the pointee's.
+  bool VisitMemberExpr(MemberExpr *E) {
+    QualType T = E->getBase()->getType();
+    if (E->isArrow() && !T->isPointerType())
+      return true;
+    if (E->isArrow())
+      T = T->getPointeeType();
+    while (!T.isNull()) {
+      if (const auto *TT = T->getAs<TypedefType>()) {
+        const TypedefNameDecl *D = TT->getDecl();
+        if (!Ctx.isUserLocation(D->getLocation()))
+          if (const ApiMapping *Row = Ctx.rowFor(D))
+            if (const RewriteRule *Rule = RewriteRule::forRow(*Row)) {
+              Rule->rewriteMember(*this, *E, *Row);
+              return true;
+            }
+        T = TT->desugar();
+        continue;
+      }
+      break;
+    }
+    return true;
+  }
+
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
     Ctx.markUsesCuda(E->getBeginLoc());
     if (Ctx.options().HipKernelExecutionSyntax)

@@ -731,9 +731,6 @@ int HipifyRun::run() {
     Names.TargetHipVersion = NamePolicy::parseVersion(TC.HipVersion);
     return Names;
   }());
-  if (Options.Names.MIOpen && !lookupApi(NamePolicy::MIOpenApi))
-    reportWarning("--miopen translates cuDNN to MIOpen, but hipkit's tables "
-                  "have no cuDNN rows yet: it changes nothing");
   if (!TC.RocmError.empty())
     reportWarning(TC.RocmError + "; the targeted HIP version is unknown, so "
                                  "names newer than it are not reported");

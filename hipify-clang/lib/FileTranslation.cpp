@@ -244,10 +244,86 @@ void FileTranslation::addEdit(unsigned Offset, unsigned Length,
 //   bytes that are removed anyway, and goes;
 // - any other overlap means two rules disagree on what the same bytes become:
 //   an error naming both, never a silent choice of one.
+void FileTranslation::addArgumentArrangement(
+    unsigned NameOffset, OffsetRange List, std::vector<OffsetRange> Arguments,
+    std::vector<ArgumentPiece> Pieces) {
+  if (!ArrangedAt.insert(NameOffset).second)
+    return;
+  Arrangements.push_back({List, std::move(Arguments), std::move(Pieces)});
+}
+
+llvm::Expected<std::vector<FileTranslation::Edit>>
+FileTranslation::resolveArrangements() const {
+  std::vector<Edit> All = Edits;
+  std::vector<const Arrangement *> Order;
+  for (const Arrangement &A : Arrangements)
+    Order.push_back(&A);
+  // Innermost first: a rearranged call inside another's argument is one edit
+  // of that argument by the time the outer call moves it.
+  llvm::stable_sort(Order, [](const Arrangement *A, const Arrangement *B) {
+    return A->List.End - A->List.Begin < B->List.End - B->List.Begin;
+  });
+  unsigned Sequence = Edits.size();
+  for (const Arrangement *A : Order) {
+    Edit Whole{A->List.Begin, A->List.End - A->List.Begin, "", Sequence++};
+    std::vector<std::vector<Edit>> Inside(A->Arguments.size());
+    std::vector<Edit> Outside;
+    for (const Edit &E : All) {
+      unsigned End = E.Offset + E.Length;
+      if (E.Offset < A->List.Begin || End > A->List.End ||
+          (E.Length == 0 && (E.Offset == A->List.Begin || E.Offset == A->List.End) &&
+           llvm::none_of(A->Arguments, [&](const OffsetRange &R) {
+             return R.Begin == E.Offset || R.End == E.Offset;
+           }))) {
+        Outside.push_back(E);
+        continue;
+      }
+      auto In = llvm::find_if(A->Arguments, [&](const OffsetRange &R) {
+        return R.Begin <= E.Offset && End <= R.End;
+      });
+      if (In == A->Arguments.end())
+        return overlapError(Whole, E);
+      Inside[In - A->Arguments.begin()].push_back(E);
+    }
+    std::vector<std::string> Texts;
+    for (size_t I = 0; I != A->Arguments.size(); ++I) {
+      const OffsetRange &R = A->Arguments[I];
+      llvm::Expected<std::vector<Edit>> Own = normalize(std::move(Inside[I]));
+      if (!Own)
+        return Own.takeError();
+      std::string Text;
+      unsigned Copied = R.Begin;
+      for (const Edit &E : *Own) {
+        Text.append(Contents, Copied, E.Offset - Copied);
+        Text += E.Text;
+        Copied = E.Offset + E.Length;
+      }
+      Text.append(Contents, Copied, R.End - Copied);
+      Texts.push_back(std::move(Text));
+    }
+    for (const ArgumentPiece &Piece : A->Pieces) {
+      if (!Whole.Text.empty())
+        Whole.Text += ", ";
+      Whole.Text += Piece.Index < 0 ? Piece.Text : Texts[Piece.Index];
+    }
+    Outside.push_back(std::move(Whole));
+    All = std::move(Outside);
+  }
+  return All;
+}
+
 llvm::Expected<std::vector<FileTranslation::Edit>>
 FileTranslation::normalizedEdits() const {
+  llvm::Expected<std::vector<Edit>> All = resolveArrangements();
+  if (!All)
+    return All.takeError();
+  return normalize(std::move(*All));
+}
+
+llvm::Expected<std::vector<FileTranslation::Edit>>
+FileTranslation::normalize(std::vector<Edit> All) const {
   std::vector<Edit> Replaced, Inserted;
-  for (const Edit &E : Edits)
+  for (const Edit &E : All)
     (E.Length ? Replaced : Inserted).push_back(E);
   // Longest first at one offset, so a removal precedes what it contains.
   llvm::stable_sort(Replaced, [](const Edit &A, const Edit &B) {

@@ -67,6 +67,9 @@ bool RewriteRule::rewriteReference(FileTranslation &, unsigned,
 
 void RewriteRule::rewriteCall(CallEditor &, const CallSite &) const {}
 
+void RewriteRule::rewriteMember(CallEditor &, const clang::MemberExpr &,
+                                const ApiMapping &) const {}
+
 const clang::Expr *RewriteRule::writtenArgument(const clang::CallExpr &Call,
                                                 unsigned Index) {
   if (Index >= Call.getNumArgs() ||

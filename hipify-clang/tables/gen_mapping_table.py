@@ -38,6 +38,15 @@ RULE_RE = re.compile(r'^HIPIFY_REWRITE_RULE\(\s*(\w+),\s*(\w+),\s*"([^"]*)",\s*"
                      r'\s*(true|false),\s*"([^"]*)",\s*((?:"[^"]*"\s*)+)\)', re.M)
 # What each part of a rule's syntax matches.
 RULE_SYNTAX = {"N": r"[0-9]+", "TYPE": r"[A-Za-z_][A-Za-z0-9_ *:]*", "TEXT": r"\S.*"}
+# An argument list (the `arguments` rule): call argument N or `=TEXT`, comma-separated;
+# cases (the `when` rule): `N=NAME|NAME&...>LIST`, `;`-separated.
+_PIECE = r"(?:[0-9]+|=[^,;\s][^,;]*)"
+_LIST = r"%s(?:,%s)*" % (_PIECE, _PIECE)
+_CONDITION = r"[0-9]+=[A-Za-z_]\w*(?:\|[A-Za-z_]\w*)*"
+_CASE = r"%s(?:&%s)*>%s" % (_CONDITION, _CONDITION, _LIST)
+RULE_SYNTAX["LIST"] = _LIST
+RULE_SYNTAX["MEMBERS"] = r"[A-Za-z_]\w*=(?:[A-Za-z_]\w*)?(?:,[A-Za-z_]\w*=(?:[A-Za-z_]\w*)?)*"
+RULE_SYNTAX["CASES"] = r"%s(?:;%s)*" % (_CASE, _CASE)
 
 
 class RewriteRuleInfo:
@@ -62,6 +71,8 @@ def load_rewrite_rules(path=RULES_DEF):
 
 
 REWRITE_RULES = load_rewrite_rules()
+# Rules that explain rather than write: the only ones an unsupported row may have.
+RULES_FOR_UNSUPPORTED_ROWS = {"why"}
 
 # Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
 KINDS = {"function": "Function", "type": "Type", "enum": "Enum",
@@ -94,6 +105,8 @@ API_TITLES = {
     "cublaslt": "cuBLASLt (cublasLt.h)",
     "nccl": "NCCL (nccl.h)",
     "nvtx": "NVTX (nvtx3/nvToolsExt.h and the nvtx3 extension headers; NVTX 2's nvToolsExt.h)",
+    "cudnn": "cuDNN 9 (cudnn.h and its split headers cudnn_graph.h, cudnn_ops.h, cudnn_cnn.h, "
+             "cudnn_adv.h, cudnn_backend.h, cudnn_version.h) to MIOpen",
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
@@ -119,6 +132,9 @@ LIBRARIES = {
     "cublaslt": ("cuBLASLt", "hipBLASLt"),
     "nccl": ("NCCL", "RCCL"),
     "nvtx": ("NVTX", "roctx"),
+    # MIOpen is ROCm's cuDNN counterpart: the default output and --roc alike (its rows
+    # carry the MIOpen name in both columns); --miopen says the same.
+    "cudnn": ("cuDNN", "MIOpen"),
 }
 
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")
@@ -255,7 +271,7 @@ def validate_row(row):
             expected = " or ".join(filter(None, [", ".join(spellings[:-1]), spellings[-1]]))
             fail("bad rewrite '%s' for '%s' (expected %s)"
                  % (row.rewrite, row.cuda_name, expected))
-        if row.status == "unsupported":
+        if row.status == "unsupported" and name not in RULES_FOR_UNSUPPORTED_ROWS:
             fail("unsupported row '%s' has a rewrite; nothing is written for it"
                  % row.cuda_name)
         if rule.kind and row.kind != rule.kind:

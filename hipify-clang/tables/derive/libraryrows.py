@@ -13,6 +13,8 @@ COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
            "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
 # The newest ROCm library header set read (Debian sid's ROCm 6.4): a name found there
 # and in no older release is dated to it.
+# The columns a table may add (gen_mapping_table.py's OPTIONAL_COLUMNS): both or none.
+OPTIONAL_COLUMNS = ["fallback", "rewrite"]
 ROCM_VERSION = "6.4"
 
 

@@ -73,8 +73,8 @@ def cuda_kernel_execution_syntax : F<"cuda-kernel-execution-syntax",
   "Keep kernel<<<...>>>(...) launches (the default; HIP accepts them)">, Group<grp_translate>;
 def roc : F<"roc", "Translate to ROCm libraries (roc*) where a mapping exists, instead of hip*">,
   Group<grp_translate>;
-def miopen : F<"miopen", "Translate cuDNN to MIOpen instead of hipDNN (no cuDNN rows yet: warns "
-  "that it changes nothing)">, Group<grp_translate>;
+def miopen : F<"miopen", "Translate cuDNN to MIOpen (the default and --roc do too: MIOpen is "
+  "ROCm's cuDNN counterpart; accepted for AMD hipify's command lines)">, Group<grp_translate>;
 def experimental : F<"experimental", "Also apply mappings marked experimental">, Group<grp_translate>;
 def amap : F<"amap", "Translate as much as possible: also rewrite, lexically, CUDA names the "
   "parse did not resolve">, Group<grp_translate>;

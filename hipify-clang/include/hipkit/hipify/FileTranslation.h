@@ -67,6 +67,24 @@ public:
   bool hasArgumentDrop(unsigned NameOffset) const {
     return DroppedAt.count(NameOffset);
   }
+  /// One piece of a rearranged argument list (the `arguments` and `when`
+  /// rules): call argument Index, with the edits made inside it, or, when
+  /// Index is negative, Text.
+  struct ArgumentPiece {
+    int Index;
+    std::string Text;
+  };
+  /// Rewrites the argument list \p List (from after the call's `(` to its
+  /// `)`) of the call whose callee name is at \p NameOffset into \p Pieces,
+  /// joined by ", ". \p Arguments are the arguments' ranges, in order; the
+  /// edits inside each move with it (an edit elsewhere in the list is an
+  /// overlap error). Each call is rearranged once, whichever engine asks.
+  void addArgumentArrangement(unsigned NameOffset, OffsetRange List,
+                              std::vector<OffsetRange> Arguments,
+                              std::vector<ArgumentPiece> Pieces);
+  bool hasArgumentArrangement(unsigned NameOffset) const {
+    return ArrangedAt.count(NameOffset);
+  }
   /// True when the name at \p Offset is the operand of `defined` or of
   /// `#ifdef`/`#ifndef`/`#elifdef`/`#elifndef`: tested for existence, not
   /// used for its value.
@@ -131,7 +149,16 @@ private:
     /// the replacement.
     unsigned Inserted = 0;
   };
+  struct Arrangement {
+    OffsetRange List;
+    std::vector<OffsetRange> Arguments;
+    std::vector<ArgumentPiece> Pieces;
+  };
   llvm::Expected<std::vector<Edit>> normalizedEdits() const;
+  llvm::Expected<std::vector<Edit>> normalize(std::vector<Edit> All) const;
+  /// Replaces every arrangement, innermost first, by one edit of its list,
+  /// taking the edits inside its arguments along.
+  llvm::Expected<std::vector<Edit>> resolveArrangements() const;
   llvm::Error overlapError(const Edit &A, const Edit &B) const;
 
   std::string DisplayPath, RealPath, Contents;
@@ -139,6 +166,8 @@ private:
   std::vector<Edit> Edits;
   llvm::DenseSet<unsigned> Referenced, NotCuda;
   llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
+  llvm::DenseSet<unsigned> ArrangedAt; ///< Callee offsets whose arguments are rearranged.
+  std::vector<Arrangement> Arrangements;
   llvm::DenseSet<llvm::StringRef> WarnedNewer;
   /// Per library without a ROCm library (cuFFT), the index in Warnings of the
   /// one warning that --roc keeps its HIP names: at its first reference in the

@@ -39,8 +39,8 @@ struct NameDecision {
 class NamePolicy {
 public:
   /// The CUDA library (statistics category) whose ROCm names (MIOpen's)
-  /// --miopen selects, rather than --roc. The tables have no rows for it yet;
-  /// until they do, --miopen is accepted and warned about as changing nothing.
+  /// --miopen selects. Its rows carry the MIOpen name as both HipName and
+  /// RocName, so the default, --roc and --miopen all write MIOpen.
   static constexpr llvm::StringLiteral MIOpenApi = "cudnn";
 
   explicit NamePolicy(NameOptions Options) : Options(std::move(Options)) {}

@@ -15,7 +15,7 @@ namespace hipkit::hipify {
 /// How names are chosen from the mapping table.
 struct NameOptions {
   bool Roc = false;             ///< Prefer RocName (rocBLAS, ...) over HipName.
-  bool MIOpen = false;          ///< Prefer RocName for cuDNN (MIOpen).
+  bool MIOpen = false;          ///< RocName for cuDNN (MIOpen, as HipName).
   bool Experimental = false;    ///< Apply experimental rows.
   bool UseHipDataTypes = false; ///< Library data types -> hipDataType rows.
   /// The HIP version of the targeted ROCm as major*100+minor, 0 when unknown.

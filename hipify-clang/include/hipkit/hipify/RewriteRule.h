@@ -25,6 +25,7 @@
 namespace clang {
 class CallExpr;
 class Expr;
+class MemberExpr;
 class SourceManager;
 } // namespace clang
 
@@ -90,6 +91,10 @@ public:
                                 NameDecision &Decision) const;
   /// The AST engine's rewrite of a call to the row's function.
   virtual void rewriteCall(CallEditor &Editor, const CallSite &Site) const;
+  /// The AST engine's rewrite of a member access `E` whose object has the
+  /// row's type (`perf.algo` for a cudnnConvolutionFwdAlgoPerf_t).
+  virtual void rewriteMember(CallEditor &Editor, const clang::MemberExpr &E,
+                             const ApiMapping &Row) const;
 
 protected:
   explicit RewriteRule(RewriteRuleKind Kind) : Kind(Kind) {}

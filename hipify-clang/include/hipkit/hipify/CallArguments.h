@@ -1,0 +1,53 @@
+//===- CallArguments.h - A call's arguments found in its text ---*- C++ -*-===//
+//
+// The rules that rearrange a call's arguments (`arguments`, `when`) work on
+// the text from the callee's name on, so that both engines, macro bodies and
+// skipped blocks are handled alike: the arguments are split at the commas of
+// the call's own parentheses, past nested brackets, literals and comments.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_CALLARGUMENTS_H
+#define HIPKIT_HIPIFY_CALLARGUMENTS_H
+
+#include "hipkit/hipify/FileTranslation.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hipkit::hipify {
+
+struct CallArguments {
+  /// From after the `(` to the `)`.
+  OffsetRange List;
+  /// Each argument without the spaces around it; none for `f()`.
+  std::vector<OffsetRange> Arguments;
+};
+
+/// The call whose callee name starts at \p NameOffset of \p Text, or nothing
+/// when the name is not followed by an argument list.
+std::optional<CallArguments> findCallArguments(llvm::StringRef Text,
+                                               unsigned NameOffset);
+
+/// \p Argument's text without comments and enclosing parentheses: what a
+/// rule compares with a name (`/*format*/ (CUDNN_TENSOR_NCHW)`).
+std::string argumentWord(llvm::StringRef Text, OffsetRange Argument);
+
+/// Parses a rule's argument list `0,2,=false`: call argument N, or `=TEXT`
+/// written as it is. Returns false when an item is neither.
+bool parseArgumentPieces(llvm::StringRef Spec,
+                         std::vector<FileTranslation::ArgumentPiece> &Pieces);
+
+/// Rearranges the call at \p NameOffset into \p Pieces when it has the
+/// arguments they use; otherwise warns why, counts \p Row as unconverted and
+/// returns false. An argument written twice must be free of side effects.
+bool arrangeCallArguments(FileTranslation &FT, unsigned NameOffset,
+                          const ApiMapping &Row, llvm::StringRef Written,
+                          const CallArguments &Call,
+                          const std::vector<FileTranslation::ArgumentPiece> &Pieces);
+
+} // namespace hipkit::hipify
+
+#endif

@@ -1,0 +1,293 @@
+#!/usr/bin/env python3
+"""Derive cudnn.tsv from the CUDA 13 (cuDNN 9) and ROCm 6.4 (MIOpen) headers.
+
+    derive_cudnn.py --cuda /usr/local/cuda/include --rocm build/rocm-6.4/include --out .
+
+Every function, type, enum, enumerator and macro that cuDNN 9's headers declare gets a
+row: cudnn.h and the split headers it includes (cudnn_version.h, cudnn_graph.h,
+cudnn_ops.h, cudnn_cnn.h, cudnn_adv.h) and cudnn_backend.h; the `*_v9.h` copies of each
+get header rows only (their names are the same). Names with a leading underscore are
+the headers' own.
+
+MIOpen (miopen/miopen.h) is the cuDNN counterpart ROCm ships, so hip_name and roc_name
+are both MIOpen names (default output and --roc alike). A name is accepted only if
+miopen.h declares it outside its `#ifdef MIOPEN_BETA_API` blocks (which need a define
+before the include and may change in any release):
+  functions: cudnnX -> miopenX when MIOpen's parameters have the same types, in the
+      same order, once cuDNN's types are mapped (cudnnConvolutionForward has a miopen
+      namesake whose workspace comes last: no row from the transform, a rewrite instead);
+  types: cudnnX -> miopenX;
+  enumerators: CUDNN_X -> MIOPEN_X, else the enumerator of the MIOpen counterpart enum
+      whose distinguishing suffix is the same word (CUDNN_DATA_FLOAT -> miopenFloat,
+      CUDNN_ACTIVATION_RELU -> miopenActivationRELU, CUDNN_STATUS_NOT_INITIALIZED ->
+      miopenStatusNotInitialized: case and underscores aside);
+  macros: CUDNN_X -> MIOPEN_X;
+plus overrides-cudnn.tsv for the renames no rule finds (cudnnFilterDescriptor_t ->
+miopenTensorDescriptor_t: MIOpen's filters are tensors) and rewrites-cudnn.tsv for the
+`rewrite` column: calls whose arguments differ (RewriteRules.def's `arguments` and
+`when`), members named differently (`members`), and the reason a name is left (`why`). Every identifier a rewrite writes is
+checked against miopen.h too.
+The cuDNN graph (backend) API, everything cudnn_graph.h declares from
+cudnnBackendDescriptor_t on, has no counterpart but MIOpen's partial beta graph API: its
+rows are unsupported and say so.
+Version macros and header guards get no name (MIOpen's version counts differently).
+hip_added is "6.4": the one MIOpen header set read (Debian sid's ROCm 6.4).
+"""
+
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cheaders  # noqa: E402
+from libraryrows import ROCM_VERSION, die, main as derivation_main  # noqa: E402
+from derive_cublas import parameter_lists  # noqa: E402
+from derive_curand import is_version_or_guard  # noqa: E402
+
+API = "cudnn"
+TARGET = "miopen/miopen.h"
+# The headers whose names are read, in cudnn.h's include order.
+CUDA_HEADERS = ["cudnn.h", "cudnn_version.h", "cudnn_graph.h", "cudnn_ops.h",
+                "cudnn_adv.h", "cudnn_cnn.h", "cudnn_backend.h"]
+# cuDNN 9 ships each header again as <name>_v9.h, with the same declarations.
+HEADER_ROWS = CUDA_HEADERS + [h[:-2] + "_v9.h" for h in CUDA_HEADERS]
+GRAPH_HEADER = "cudnn_graph.h"
+GRAPH_START = "typedef void *cudnnBackendDescriptor_t;"
+GRAPH_REASON = ("why:part of the cuDNN graph (backend) API, which MIOpen has only as a "
+                "partial beta API (miopenBackend* under MIOPEN_BETA_API); port this code by hand")
+API_MARKERS = ["CUDNNWINAPI"]
+DEPRECATION_RE = re.compile(r"\bCUDNN_DEPRECATED(?:_ENUM)?\b")
+# CUDA runtime types in cuDNN's signatures, as miopen.h spells their HIP counterparts.
+RUNTIME_TYPES = {"cudaStream_t": "miopenAcceleratorQueue_t"}
+LITERAL_WORDS = {"false", "true", "nullptr", "const", "double", "float", "static_cast"}
+
+
+def normalized(word):
+    return word.replace("_", "").lower()
+
+
+def common_prefix(names, boundary):
+    prefix = os.path.commonprefix(names) if len(names) > 1 else ""
+    return prefix[:prefix.rfind(boundary) + 1] if boundary and boundary in prefix else prefix
+
+
+def rewrite_words(rewrite):
+    """The cuDNN names an `arguments`/`when` rewrite tests, and the texts it writes."""
+    rule, _, argument = rewrite.partition(":")
+    cases = argument.split(";") if rule == "when" else [">" + argument]
+    tested, written = [], []
+    for case in cases:
+        conditions, _, arrangement = case.partition(">")
+        for condition in filter(None, conditions.split("&")):
+            tested += condition.partition("=")[2].split("|")
+        written += [item[1:] for item in arrangement.split(",") if item.startswith("=")]
+    return tested, written
+
+
+def read_rewrites(path):
+    """{cuda_name: rewrite} from rewrites-cudnn.tsv."""
+    rewrites = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            fields = line.rstrip("\n").split("\t")
+            if line.startswith("#") or fields[0] in ("cuda_name", ""):
+                continue
+            if len(fields) != 2:
+                die("%s: expected two tab-separated columns in '%s'" % (path, line.strip()))
+            rewrites[fields[0]] = fields[1]
+    return rewrites
+
+
+def without_beta_api(text):
+    """miopen.h without its `#ifdef MIOPEN_BETA_API` blocks: what they declare (the
+    graph API among them) exists only for code that defines MIOPEN_BETA_API first, and
+    may change in any release."""
+    kept, depth = [], 0
+    for line in text.split("\n"):
+        directive = re.match(r"[ \t]*#[ \t]*(\w+)", line)
+        word = directive.group(1) if directive else ""
+        if depth:
+            depth += word in ("if", "ifdef", "ifndef")
+            depth -= word == "endif"
+            continue
+        if word == "ifdef" and re.search(r"\bMIOPEN_BETA_API\b", line):
+            depth = 1
+            continue
+        kept.append(line)
+    return "\n".join(kept)
+
+
+class MIOpen:
+    def __init__(self, rocm):
+        path = os.path.join(rocm, TARGET)
+        self.text = without_beta_api(cheaders.read_header(path))
+        self.ids = set(cheaders.IDENT_RE.findall(self.text))
+        self.params = parameter_lists(self.text)
+        self.enums = {}
+        for e in cheaders.enums(self.text):
+            for name in e.names():
+                self.enums[name] = e.enumerators
+
+    def name(self, name):
+        return name if name in self.ids else ""
+
+
+def parameter_types(params, type_map=None):
+    """The types of a parameter list, names and `const` dropped, cuDNN types mapped."""
+    types = []
+    for p in params:
+        p = re.sub(r"\[[^\]]*\]", "*", p)
+        tokens = re.findall(r"[A-Za-z_]\w*|\*", p)
+        tokens = [t for t in tokens if t not in ("const", "struct", "enum")]
+        if len(tokens) > 1 and tokens[-1] != "*":
+            tokens = tokens[:-1]  # the parameter's name
+        if type_map is not None:
+            tokens = [type_map.get(t, RUNTIME_TYPES.get(t, t)) for t in tokens]
+        types.append(" ".join(tokens))
+    return types
+
+
+def derive(cuda, rocm, overrides, rewrites_path):
+    miopen = MIOpen(rocm)
+    rewrites = read_rewrites(rewrites_path)
+    rows = {}
+    graph_names = set()
+
+    def check(name, what):
+        if name and not miopen.name(name):
+            die("%s: %s '%s' is not declared by %s" % (what[0], what[1], name, TARGET))
+
+    def add(name, kind, hip=""):
+        if name.startswith("_") or name in rows:
+            return
+        override = overrides.get(name, {}).get("hip_name", "")
+        check(override, ("overrides-cudnn.tsv", "hip_name"))
+        # The graph API's names are never matched by a transform: MIOpen's namesakes
+        # (miopenPaddingMode_t for cudnnPaddingMode_t) mean something else.
+        hip = override or ("" if name in graph_names else hip)
+        rewrite = rewrites.get(name, "")
+        if rewrite.startswith("why:"):
+            if override:
+                die("rewrites-cudnn.tsv: '%s' has a reason to be left (why:) and an "
+                    "override" % name)
+            hip = ""  # A reason to leave the name: no transform's name either.
+        if not hip and not rewrite and name in graph_names:
+            rewrite = GRAPH_REASON
+        rows[name] = {
+            "cuda_name": name, "kind": kind, "api": API, "hip_name": hip, "roc_name": hip,
+            "status": "supported" if hip else "unsupported",
+            "cuda_added": "", "cuda_deprecated": "", "cuda_removed": "",
+            "hip_added": ROCM_VERSION if hip else "", "fallback": "", "rewrite": rewrite}
+
+    for header in HEADER_ROWS:
+        add(header, "header", TARGET if os.path.exists(os.path.join(rocm, TARGET)) else "")
+
+    full = {h: cheaders.read_header(os.path.join(cuda, h)) for h in CUDA_HEADERS}
+    text = {h: DEPRECATION_RE.sub(" ", cheaders.toplevel(full[h])) for h in CUDA_HEADERS}
+    graph = text[GRAPH_HEADER]
+    if GRAPH_START in graph:
+        graph_part = graph[graph.index(GRAPH_START):]
+        graph_names = set(cheaders.IDENT_RE.findall(graph_part))
+        # Only what the graph part declares, not the types it uses (cudnnStatus_t).
+        graph_names -= set(cheaders.IDENT_RE.findall(graph[:graph.index(GRAPH_START)]))
+
+    # Types first: functions are matched by their mapped parameter types.
+    type_map = {}
+    enum_pairs = []
+    for h in CUDA_HEADERS:
+        for e in cheaders.enums(text[h]):
+            hip_type = ""
+            for type_name in e.names():
+                hip_type = overrides.get(type_name, {}).get("hip_name", "") or \
+                    miopen.name("miopen" + type_name[len("cudnn"):])
+                type_map[type_name] = hip_type
+                add(type_name, "enum", hip_type)
+            enum_pairs.append((e, rows[e.names()[-1]]["hip_name"] if e.names() else ""))
+        for type_name in sorted(cheaders.typedef_names(text[h]) | cheaders.struct_names(text[h])):
+            if type_name.startswith("cudnn"):
+                hip_type = overrides.get(type_name, {}).get("hip_name", "") or \
+                    miopen.name("miopen" + type_name[len("cudnn"):])
+                type_map.setdefault(type_name, hip_type)
+            add(type_name, "type", type_map.get(type_name, ""))
+
+    for e, hip_enum in enum_pairs:
+        cuda_prefix = common_prefix(e.enumerators, "_")
+        hip_enumerators = miopen.enums.get(hip_enum, [])
+        hip_prefix = normalized(common_prefix(hip_enumerators, ""))
+        by_suffix = {normalized(n)[len(hip_prefix):]: n for n in hip_enumerators}
+        for enumerator in e.enumerators:
+            hip = ""
+            if enumerator.startswith("CUDNN_"):
+                hip = miopen.name("MIOPEN_" + enumerator[len("CUDNN_"):])
+            suffix = normalized(enumerator[len(cuda_prefix):])
+            if not hip and suffix and len(e.enumerators) > 1:
+                hip = by_suffix.get(suffix, "")
+            add(enumerator, "enumerator", hip)
+
+    cuda_params = {}
+    for h in CUDA_HEADERS:
+        cuda_params.update({k: v for k, v in parameter_lists(text[h]).items()
+                            if k not in cuda_params})
+    def same_parameters(name, hip):
+        return hip in miopen.params and parameter_types(cuda_params[name], type_map) == \
+            parameter_types(miopen.params[hip])
+
+    for h in CUDA_HEADERS:
+        for name in sorted(cheaders.functions(text[h], API_MARKERS)):
+            hip = "miopen" + name[len("cudnn"):] if name.startswith("cudnn") else ""
+            add(name, "function", hip if hip and same_parameters(name, hip) else "")
+            # A renamed function whose arguments no rewrite changes must take the
+            # same ones.
+            row = rows[name]
+            if name in overrides and not row["rewrite"] and \
+                    not same_parameters(name, row["hip_name"]):
+                die("overrides-cudnn.tsv: '%s' takes other parameters than '%s'; give it "
+                    "a rewrite in rewrites-cudnn.tsv" % (row["hip_name"], name))
+        for name, (_, body) in sorted(cheaders.macros(full[h]).items()):
+            hip = ""
+            if name.startswith("CUDNN_") and not is_version_or_guard(name) and \
+                    not name.startswith("CUDNN_DEPRECATED"):
+                hip = miopen.name("MIOPEN_" + name[len("CUDNN_"):])
+            add(name, "macro", hip)
+
+    unknown = set(rewrites) - set(rows)
+    if unknown:
+        die("rewrites-cudnn.tsv names what the CUDA headers do not declare: %s"
+            % ", ".join(sorted(unknown)))
+    for name, row in rows.items():
+        rewrite = row["rewrite"]
+        if rewrite.startswith("members:"):
+            for pair in rewrite[len("members:"):].split(","):
+                check(pair.partition("=")[2], ("rewrites-cudnn.tsv", "member of '%s'" % name))
+        if rewrite.startswith(("arguments:", "when:")):
+            if not row["hip_name"]:
+                die("rewrites-cudnn.tsv: '%s' rewrites the arguments of '%s', which has no "
+                    "MIOpen name" % (rewrite, name))
+            tested, written = rewrite_words(rewrite)
+            for word in tested:
+                if word not in rows:
+                    die("rewrites-cudnn.tsv: '%s' tests '%s', which cuDNN does not declare"
+                        % (name, word))
+            # What the rewrite writes: MIOpen's names, C++ words and numbers.
+            for literal in written:
+                for word in cheaders.IDENT_RE.findall(literal):
+                    if word not in LITERAL_WORDS:
+                        check(word, ("rewrites-cudnn.tsv", "'%s' writes" % name))
+    return rows
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    argv = sys.argv[1:]
+    rewrites = os.path.join(here, "rewrites-cudnn.tsv")
+    if "--rewrites" in argv:
+        i = argv.index("--rewrites")
+        rewrites = argv[i + 1]
+        del argv[i:i + 2]
+    return derivation_main(argv, __doc__.split("\n")[0],
+                           lambda c, r, o: {API: derive(c, r, o, rewrites)},
+                           "overrides-%s.tsv" % API)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,31 @@
+// The `why:TEXT` rule: a cuDNN name without a MIOpen counterpart whose row
+// knows why is left with a warning that says so, and what to write instead;
+// names of the cuDNN graph (backend) API all say that MIOpen lacks it.
+// REQUIRES: cuda
+// RUN: %hipify %s -o %t.hip --rocm-path=%rocm_libraries -- 2>&1 | FileCheck %s --check-prefix=WARN --implicit-check-not=warning:
+// RUN: grep -v '^ *//' %t.hip | FileCheck %s
+
+#include <cudnn.h>
+
+// CHECK: void search(miopenHandle_t h, miopenTensorDescriptor_t xD, miopenTensorDescriptor_t wD,
+void search(cudnnHandle_t h, cudnnTensorDescriptor_t xD, cudnnFilterDescriptor_t wD,
+            cudnnConvolutionDescriptor_t convD, cudnnTensorDescriptor_t yD,
+            cudnnConvolutionFwdAlgoPerf_t *perf) {
+  int found;
+  // WARN: cudnn-why.cu:[[@LINE+2]]:3: warning: 'cudnnGetConvolutionForwardAlgorithm_v7' has no MIOpen equivalent: MIOpen has no algorithm heuristics without buffers, and runs only algorithms its find step chose: call miopenFindConvolutionForwardAlgorithm (cudnnFindConvolutionForwardAlgorithmEx's counterpart) instead; left untranslated
+  // CHECK: cudnnGetConvolutionForwardAlgorithm_v7(h, xD, wD, convD, yD, 1, &found, perf);
+  cudnnGetConvolutionForwardAlgorithm_v7(h, xD, wD, convD, yD, 1, &found, perf);
+  // WARN: cudnn-why.cu:[[@LINE+1]]:3: warning: 'cudnnFindConvolutionForwardAlgorithm' has no MIOpen equivalent: MIOpen finds algorithms by running them on the caller's buffers: call the buffer-taking miopenFindConvolutionForwardAlgorithm (cudnnFindConvolutionForwardAlgorithmEx's counterpart) instead; left untranslated
+  cudnnFindConvolutionForwardAlgorithm(h, xD, wD, convD, yD, 1, &found, perf);
+}
+
+// WARN: cudnn-why.cu:[[@LINE+1]]:1: warning: 'cudnnBackendDescriptor_t' has no MIOpen equivalent: part of the cuDNN graph (backend) API, which MIOpen has only as a partial beta API (miopenBackend* under MIOPEN_BETA_API); port this code by hand; left untranslated
+cudnnBackendDescriptor_t graph(cudnnHandle_t h) {
+  // WARN: cudnn-why.cu:[[@LINE+1]]:3: warning: 'cudnnBackendDescriptor_t' has no MIOpen equivalent
+  cudnnBackendDescriptor_t plan;
+  // WARN: cudnn-why.cu:[[@LINE+3]]:3: warning: 'cudnnBackendCreateDescriptor' has no MIOpen equivalent: part of the cuDNN graph (backend) API
+  // WARN: cudnn-why.cu:[[@LINE+2]]:32: warning: 'CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR' has no MIOpen equivalent: part of the cuDNN graph (backend) API
+  // CHECK: cudnnBackendCreateDescriptor(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR, &plan);
+  cudnnBackendCreateDescriptor(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR, &plan);
+  return plan;
+}
