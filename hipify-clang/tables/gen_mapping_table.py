@@ -66,7 +66,7 @@ REWRITE_RULES = load_rewrite_rules()
 # Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
 KINDS = {"function": "Function", "type": "Type", "enum": "Enum",
          "enumerator": "Enumerator", "macro": "Macro", "header": "Header",
-         "variable": "Variable"}
+         "variable": "Variable", "namespace": "Namespace"}
 STATUSES = {"supported": "Supported", "unsupported": "Unsupported",
             "experimental": "Experimental"}
 
@@ -89,6 +89,8 @@ API_TITLES = {
     "cublas_legacy": "cuBLAS legacy API (cublas.h)",
     "curand": "cuRAND (curand.h; device API: curand_kernel.h and the curand_*.h it includes)",
     "cufft": "cuFFT (cufft.h, cufftXt.h, cudalibxt.h)",
+    "cub": "CUB (cub/*.cuh, namespace cub)",
+    "thrust": "Thrust's CUDA system (thrust/system/cuda, thrust::cuda, THRUST_DEVICE_SYSTEM_CUDA)",
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
@@ -104,6 +106,10 @@ LIBRARIES = {
     # rocFFT's API is not cuFFT's (no name maps 1:1): --roc keeps the hipFFT names, and
     # hipify-clang says so.
     "cufft": ("cuFFT", ""),
+    # hipCUB and rocThrust are what --roc writes too (rocPRIM's API is not CUB's): their
+    # rows' roc_name is the hip_name.
+    "cub": ("CUB", "hipCUB"),
+    "thrust": ("Thrust", "rocThrust"),
 }
 
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")
