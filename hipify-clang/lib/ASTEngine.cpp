@@ -196,9 +196,26 @@ public:
         recordName(Loc, D->getName(), *Row);
       return;
     }
-    if (isAtGlobalScope(D))
+    if (isAtGlobalScope(D)) {
       if (const ApiInfo *Library = libraryAt(D->getLocation()))
         recordUnknownLibraryName(Loc, D->getName(), *Library);
+    } else if (const ApiInfo *Library = libraryOfEnclosingNamespace(D)) {
+      recordUnknownLibraryName(Loc, D->getName(), *Library);
+    }
+  }
+
+  /// The library whose namespace (a `namespace` row: `cub`) directly contains
+  /// \p D, looking through inline namespaces (CUB's ABI-versioned one) and
+  /// unscoped enums; nullptr for members of classes and nested namespaces
+  /// without a row (`cub::detail`), which are the library's internals.
+  static const ApiInfo *libraryOfEnclosingNamespace(const NamedDecl *D) {
+    const DeclContext *DC = D->getDeclContext()->getRedeclContext();
+    while (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+      if (!NS->isInline())
+        return lookupLibraryOfNamespace(NS->getQualifiedNameAsString());
+      DC = NS->getDeclContext()->getRedeclContext();
+    }
+    return nullptr;
   }
 
   void addHeaderInclude(SourceLocation HashLoc, CharSourceRange FilenameRange,
@@ -413,17 +430,31 @@ public:
   bool VisitInjectedClassNameTypeLoc(InjectedClassNameTypeLoc) { return true; }
   bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
     if (NNS) {
-      if (NamespaceDecl *NS = NNS.getNestedNameSpecifier()->getAsNamespace())
+      NestedNameSpecifier *Spec = NNS.getNestedNameSpecifier();
+      if (NamespaceDecl *NS = Spec->getAsNamespace())
         Ctx.referenceDecl(NS, NNS.getLocalBeginLoc());
+      // A library's own alias (`namespace cuda = ...` in a header) is looked
+      // up as the name it declares; the user's aliases stay the user's.
+      else if (NamespaceAliasDecl *Alias = Spec->getAsNamespaceAlias())
+        Ctx.referenceDecl(Alias, NNS.getLocalBeginLoc());
     }
     return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
   }
+  // `namespace cb = cub;` and `using namespace cub;`: the target is written
+  // after its qualifier (`thrust::cuda`), which the traversal visits; an alias
+  // of the library's own is referenced as itself.
   bool VisitNamespaceAliasDecl(NamespaceAliasDecl *D) {
-    Ctx.referenceDecl(D->getNamespace(), D->getTargetNameLoc());
+    NamedDecl *Target = D->getAliasedNamespace();
+    Ctx.referenceDecl(isa<NamespaceAliasDecl>(Target) ? Target : D->getNamespace(),
+                      D->getTargetNameLoc());
     return true;
   }
   bool VisitUsingDirectiveDecl(UsingDirectiveDecl *D) {
-    Ctx.referenceDecl(D->getNominatedNamespace(), D->getIdentLocation());
+    NamedDecl *Target = D->getNominatedNamespaceAsWritten();
+    Ctx.referenceDecl(isa<NamespaceAliasDecl>(Target)
+                          ? Target
+                          : D->getNominatedNamespace(),
+                      D->getIdentLocation());
     return true;
   }
   bool VisitDecl(Decl *D) {

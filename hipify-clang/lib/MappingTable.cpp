@@ -8,6 +8,7 @@
 
 #include "hipkit/hipify/MappingTable.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Path.h"
 
@@ -97,15 +98,38 @@ llvm::StringRef hipkit::hipify::getApiName(ApiKind Kind) {
   return AllApiNames[static_cast<size_t>(Kind)];
 }
 
-const ApiInfo *hipkit::hipify::lookupLibraryOfHeader(llvm::StringRef FileName) {
-  llvm::StringRef Base = llvm::sys::path::filename(FileName);
-  for (const ApiMapping *Row = lookupCudaName(Base);
-       Row && Row != std::end(AllMappings) && Row->CudaName == Base; ++Row) {
+/// The library API of the first row named \p CudaName of kind \p Kind.
+static const ApiInfo *libraryOfRow(llvm::StringRef CudaName, NameKind Kind) {
+  for (const ApiMapping *Row = lookupCudaName(CudaName);
+       Row && Row != std::end(AllMappings) && Row->CudaName == CudaName; ++Row) {
     const ApiInfo *Info = lookupApi(Row->Api);
-    if (Row->Kind == NameKind::Header && Info && Info->isLibrary())
+    if (Row->Kind == Kind && Info && Info->isLibrary())
       return Info;
   }
   return nullptr;
+}
+
+const ApiInfo *hipkit::hipify::lookupLibraryOfHeader(llvm::StringRef FileName) {
+  // Header rows are paths below an include folder: `cublas_v2.h`, and for the
+  // C++ libraries `cub/device/device_reduce.cuh`. Try the file name, then it
+  // with one folder more, and so on.
+  llvm::SmallString<256> Normalized(FileName);
+  llvm::sys::path::native(Normalized, llvm::sys::path::Style::posix);
+  llvm::StringRef Path = Normalized;
+  size_t Start = Path.size();
+  for (unsigned Components = 0; Components < 6 && Start != 0; ++Components) {
+    size_t Slash = Path.rfind('/', Start - 1);
+    Start = Slash == llvm::StringRef::npos ? 0 : Slash;
+    llvm::StringRef Suffix = Path.drop_front(Start == 0 ? 0 : Start + 1);
+    if (const ApiInfo *Info = libraryOfRow(Suffix, NameKind::Header))
+      return Info;
+  }
+  return nullptr;
+}
+
+const ApiInfo *
+hipkit::hipify::lookupLibraryOfNamespace(llvm::StringRef QualifiedName) {
+  return libraryOfRow(QualifiedName, NameKind::Namespace);
 }
 
 llvm::StringRef hipkit::hipify::getKindName(NameKind Kind) {
@@ -124,6 +148,8 @@ llvm::StringRef hipkit::hipify::getKindName(NameKind Kind) {
     return "header";
   case NameKind::Variable:
     return "variable";
+  case NameKind::Namespace:
+    return "namespace";
   }
   llvm_unreachable("every NameKind is named above");
 }

@@ -244,18 +244,43 @@ void TokenEngine::translate(FileTranslation &FT,
     if (!Scope.WholeFile && !inAnyRange(Scope.Ranges, T.Offset))
       continue;
     // A member (x.name, p->name) is never a CUDA API name; a qualified name
-    // (ns::name) is one only if the table has a row for the qualified name.
+    // (ns::name, thrust::system::cuda) is one only if the table has a row for
+    // it qualified: the whole written qualifier, else a shorter tail of it.
     const ApiMapping *Row = nullptr;
     clang::tok::TokenKind Previous =
         I ? Tokens[I - 1].Kind : clang::tok::unknown;
     if (Previous == clang::tok::period || Previous == clang::tok::arrow)
       continue;
-    if (Previous == clang::tok::coloncolon && I >= 2 &&
-        Tokens[I - 2].Kind == clang::tok::raw_identifier) {
-      Row = lookupCudaName(
-          (Tokens[I - 2].Identifier + "::" + T.Identifier).str());
+    size_t First = I;
+    while (First >= 2 && Tokens[First - 1].Kind == clang::tok::coloncolon &&
+           Tokens[First - 2].Kind == clang::tok::raw_identifier)
+      First -= 2;
+    if (First != I) {
+      for (size_t From = First; From < I && !Row; From += 2) {
+        std::string Qualified;
+        for (size_t J = From; J < I; J += 2)
+          Qualified += (Tokens[J].Identifier + "::").str();
+        Row = lookupCudaName(Qualified + T.Identifier.str());
+      }
     } else {
       Row = lookupCudaName(T.Identifier);
+      // A namespace's bare name (`cub`) only where a namespace is named:
+      // before `::`, or after `namespace` (`using namespace cub;`,
+      // `namespace cb = cub;` has `=` between).
+      if (Row && Row->Kind == NameKind::Namespace) {
+        bool BeforeColons = I + 1 < Tokens.size() &&
+                            Tokens[I + 1].Kind == clang::tok::coloncolon;
+        auto IsWord = [&](size_t J, llvm::StringRef Word) {
+          return Tokens[J].Kind == clang::tok::raw_identifier &&
+                 Tokens[J].Identifier == Word;
+        };
+        bool AfterNamespace =
+            (I >= 1 && IsWord(I - 1, "namespace")) ||
+            (I >= 3 && Previous == clang::tok::equal &&
+             IsWord(I - 3, "namespace"));
+        if (!BeforeColons && !AfterNamespace)
+          Row = nullptr;
+      }
     }
     if (!Row || Row->Kind == NameKind::Header || FT.isMarkedNotCuda(T.Offset))
       continue;

@@ -44,6 +44,9 @@ def cuda_identifiers(include):
     (derive_nvtx.py's C headers and nvtx3.hpp; nvtx3/nvtxDetail/ is their implementation)."""
     paths = cheaders.header_files(include, ["crt", "cooperative_groups", "cooperative_groups.h",
                                             "nvtx3"])
+    # CUB and Thrust (CUDA 13 keeps the CCCL headers under include/cccl).
+    paths += cheaders.header_files(include, [d for d in ("cccl/cub", "cccl/thrust")
+                                             if os.path.isdir(os.path.join(include, d))])
     paths += sorted(os.path.join(include, f) for f in os.listdir(include)
                     if f.endswith((".h", ".hpp")))
     return cheaders.identifiers(paths)
@@ -138,9 +141,11 @@ def main(argv):
                 continue
             checked += 1
             if row.kind == "header":
-                present = os.path.isfile(os.path.join(args.cuda_include, row.cuda_name))
+                present = any(os.path.isfile(os.path.join(args.cuda_include, folder,
+                                                          row.cuda_name))
+                              for folder in ("", "cccl"))
             else:
-                present = row.cuda_name.split("::")[-1] in ids
+                present = all(part in ids for part in row.cuda_name.split("::"))
             if not present:
                 errors.append("%s: error: '%s' is not declared in the CUDA headers in %s; "
                               "if CUDA removed it, fill in cuda_removed"
@@ -191,8 +196,9 @@ def main(argv):
                 if not name:
                     continue
                 checked += 1
+                # hipcub::DeviceReduce, thrust::hip::par: every part is declared.
                 present = os.path.isfile(os.path.join(include, name)) \
-                    if row.kind == "header" else name in ids
+                    if row.kind == "header" else all(p in ids for p in name.split("::"))
                 if not present:
                     errors.append("%s: error: %s '%s' (for '%s') is not declared in the ROCm "
                                   "library headers in %s" % (row.where(), column, name,

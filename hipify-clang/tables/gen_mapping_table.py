@@ -77,7 +77,7 @@ RULES_FOR_UNSUPPORTED_ROWS = {"why"}
 # Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
 KINDS = {"function": "Function", "type": "Type", "enum": "Enum",
          "enumerator": "Enumerator", "macro": "Macro", "header": "Header",
-         "variable": "Variable"}
+         "variable": "Variable", "namespace": "Namespace"}
 STATUSES = {"supported": "Supported", "unsupported": "Unsupported",
             "experimental": "Experimental"}
 
@@ -107,6 +107,8 @@ API_TITLES = {
     "nvtx": "NVTX (nvtx3/nvToolsExt.h and the nvtx3 extension headers; NVTX 2's nvToolsExt.h)",
     "cudnn": "cuDNN 9 (cudnn.h and its split headers cudnn_graph.h, cudnn_ops.h, cudnn_cnn.h, "
              "cudnn_adv.h, cudnn_backend.h, cudnn_version.h) to MIOpen",
+    "cub": "CUB (cub/*.cuh, namespace cub)",
+    "thrust": "Thrust's CUDA system (thrust/system/cuda, thrust::cuda, THRUST_DEVICE_SYSTEM_CUDA)",
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
@@ -135,6 +137,10 @@ LIBRARIES = {
     # MIOpen is ROCm's cuDNN counterpart: the default output and --roc alike (its rows
     # carry the MIOpen name in both columns); --miopen says the same.
     "cudnn": ("cuDNN", "MIOpen"),
+    # hipCUB and rocThrust are what --roc writes too (rocPRIM's API is not CUB's): their
+    # rows' roc_name is the hip_name.
+    "cub": ("CUB", "hipCUB"),
+    "thrust": ("Thrust", "rocThrust"),
 }
 
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")

@@ -23,6 +23,10 @@ enum class NameKind {
   Macro,
   Header,
   Variable, ///< Built-in variables: threadIdx, blockIdx, blockDim, gridDim, warpSize.
+  /// A C++ library's namespace (`cub` -> `hipcub`, `thrust::cuda` ->
+  /// `thrust::hip`): rewritten wherever the namespace is named, and the
+  /// library of the names declared directly in it.
+  Namespace,
 };
 
 /// The API or CUDA library a row belongs to (its statistics category), one per
@@ -92,9 +96,14 @@ const ApiInfo *lookupApi(ApiKind Kind);
 /// The spelling of \p Kind in the tables ("cooperative_groups").
 llvm::StringRef getApiName(ApiKind Kind);
 /// The library API whose CUDA header (a `header` row of that API) is named
-/// \p FileName (a path; its last component is compared), or nullptr: which
-/// library a declaration of the CUDA headers belongs to.
+/// \p FileName (a path whose last components are compared: `cublas_v2.h`,
+/// `cub/device/device_reduce.cuh`), or nullptr: which library a declaration
+/// of the CUDA headers belongs to.
 const ApiInfo *lookupLibraryOfHeader(llvm::StringRef FileName);
+/// The library API whose `namespace` row is the namespace \p QualifiedName
+/// ("cub", "thrust::cuda"), or nullptr: which library a declaration directly
+/// inside that namespace belongs to.
+const ApiInfo *lookupLibraryOfNamespace(llvm::StringRef QualifiedName);
 
 /// True when the HIP name is spelled like the CUDA name (sinf, atomicAdd,
 /// __syncthreads, ...): the name is known and supported, but translating it
