@@ -105,20 +105,19 @@ Error NvccPlanner::readNvccList(StringRef Query) {
   SmallString<128> Listing;
   if (std::error_code EC =
           sys::fs::createTemporaryFile("hipcc-nvcc-archs", "txt", Listing))
-    return createStringError(EC, "cannot create a temporary file: " +
-                                     EC.message());
+    return createStringError(EC,
+                             "cannot create a temporary file: " + EC.message());
   std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Listing),
                                           std::nullopt};
   std::string ErrMsg;
-  int Status = sys::ExecuteAndWait(NvccPath, {NvccPath, Query},
-                                   std::nullopt, Redirects, 0, 0, &ErrMsg);
+  int Status = sys::ExecuteAndWait(NvccPath, {NvccPath, Query}, std::nullopt,
+                                   Redirects, 0, 0, &ErrMsg);
   auto Buffer = MemoryBuffer::getFile(Listing);
   sys::fs::remove(Listing);
   if (Status != 0 || !Buffer)
     return createStringError(inconvertibleErrorCode(),
                              "cannot ask '" + NvccPath +
-                                 "' for its GPU architectures (nvcc " +
-                                 Query +
+                                 "' for its GPU architectures (nvcc " + Query +
                                  " failed); check the CUDA installation");
   SmallVector<StringRef, 32> Lines;
   (*Buffer)->getBuffer().split(Lines, '\n', -1, false);
@@ -275,7 +274,8 @@ Error NvccPlanner::translateClangArgument(size_t Index,
     return Error::success();
   }
   if (O.matches(copt::OPT_fgpu_rdc) || O.matches(copt::OPT_fno_gpu_rdc)) {
-    std::string Rdc = O.matches(copt::OPT_fgpu_rdc) ? "-rdc=true" : "-rdc=false";
+    std::string Rdc =
+        O.matches(copt::OPT_fgpu_rdc) ? "-rdc=true" : "-rdc=false";
     Compile.push_back(Rdc);
     Link.push_back(Rdc);
     return Error::success();
@@ -344,8 +344,8 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
   // hipkit's HIP headers for NVIDIA first: the CUDA toolkit's include
   // directory follows (nvcc adds it), Debian's /usr/include/hip never
   // comes before them.
-  Compile.insert(Compile.end(), {"-isystem", Plan.HipIncludeDir,
-                                 "-D__HIP_PLATFORM_NVIDIA__"});
+  Compile.insert(Compile.end(),
+                 {"-isystem", Plan.HipIncludeDir, "-D__HIP_PLATFORM_NVIDIA__"});
   if (!CL.hasClang(copt::OPT_O_Group))
     Compile.push_back("-O3"); // as on AMD
   if (Error E = translateHipccOptions(Compile, Link))
@@ -368,9 +368,9 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
                                      CompileAppend))
       return std::move(E);
   if (Links)
-    if (Error E = splitFlagsVariable("HIPCC_LINK_FLAGS_APPEND",
-                                     env("HIPCC_LINK_FLAGS_APPEND"),
-                                     LinkAppend))
+    if (Error E =
+            splitFlagsVariable("HIPCC_LINK_FLAGS_APPEND",
+                               env("HIPCC_LINK_FLAGS_APPEND"), LinkAppend))
       return std::move(E);
 
   // nvcc's -x is one language for every input of a run: one run when all
@@ -433,10 +433,10 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
     std::vector<std::string> Run = Compile;
     // One language for all inputs of the run: say it (nvcc does not know
     // .hip, and reads a .cpp given -x hip as C++).
-    bool OneLanguage = !Inputs.empty() && !AnyCuda &&
-                       all_of(Inputs, [&](const NvccInput &In) {
-                         return In.Language == Inputs.front().Language;
-                       });
+    bool OneLanguage =
+        !Inputs.empty() && !AnyCuda && all_of(Inputs, [&](const NvccInput &In) {
+          return In.Language == Inputs.front().Language;
+        });
     if (AllCuda || OneLanguage)
       append_range(Run, LanguageArgs(Inputs.front().Language));
     append_range(Run, LastInputs);
@@ -465,8 +465,7 @@ static int runNvcc(StringRef Nvcc, ArrayRef<std::string> Args) {
   std::vector<StringRef> Argv{Nvcc};
   Argv.insert(Argv.end(), Args.begin(), Args.end());
   std::string ErrMsg;
-  int Status =
-      sys::ExecuteAndWait(Nvcc, Argv, std::nullopt, {}, 0, 0, &ErrMsg);
+  int Status = sys::ExecuteAndWait(Nvcc, Argv, std::nullopt, {}, 0, 0, &ErrMsg);
   if (Status == -1) {
     reportError("cannot run '" + Nvcc + "': " + ErrMsg +
                 "; install the CUDA toolkit or set CUDA_PATH");
