@@ -716,7 +716,8 @@ inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
   if (status != cudaSuccess)
     return hipCUDAErrorTohipError(status);
   memset(prop, 0, sizeof(*prop));
-  strncpy(prop->name, cp.name, sizeof(prop->name) - 1);
+  // Both names are 256 bytes; the last byte stays the terminating zero.
+  memcpy(prop->name, cp.name, sizeof(prop->name) - 1);
   prop->totalGlobalMem = cp.totalGlobalMem;
   prop->sharedMemPerBlock = cp.sharedMemPerBlock;
   prop->regsPerBlock = cp.regsPerBlock;
