@@ -1,4 +1,5 @@
-//===- CommandLine.h - hipcc's command line, split between tables -*- C++ -*-===//
+//===- CommandLine.h - hipcc's command line, split between tables -*- C++
+//-*-===//
 //
 // Private to hipkitHipcc: the command line as HipccDriver reads it (hipcc's own
 // options from HipccOptions.td, everything else parsed by clang's driver
@@ -22,10 +23,10 @@
 
 namespace hipkit {
 namespace hipcc_detail {
+using llvm::any_of;
 using llvm::ArrayRef;
 using llvm::opt::Arg;
 using llvm::opt::OptSpecifier;
-using llvm::any_of;
 
 /// One option or input clang's table parsed, with the exact strings it came
 /// from, so hipcc passes it on unchanged.

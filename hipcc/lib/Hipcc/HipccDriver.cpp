@@ -217,7 +217,7 @@ static char findUnclosedQuote(StringRef Value) {
 /// the rest of the variable part of one word (-DMSG="oops -O0 swallowing
 /// -O0), so that is an error.
 Error hipcc_detail::splitFlagsVariable(StringRef Name, StringRef Value,
-                                      std::vector<std::string> &Words) {
+                                       std::vector<std::string> &Words) {
   if (char Quote = findUnclosedQuote(Value))
     return createStringError(inconvertibleErrorCode(),
                              Name + " has a " + Twine(Quote) +

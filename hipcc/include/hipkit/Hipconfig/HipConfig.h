@@ -22,8 +22,8 @@ class HipConfig {
 public:
   using EnvLookup = std::function<std::optional<std::string>(llvm::StringRef)>;
 
-  HipConfig(RocmInstallation Rocm, std::string ExecutablePath,
-            EnvLookup GetEnv, HipPlatform Platform = HipPlatform::Amd);
+  HipConfig(RocmInstallation Rocm, std::string ExecutablePath, EnvLookup GetEnv,
+            HipPlatform Platform = HipPlatform::Amd);
 
   /// HIP_PATH: the HIP root.
   std::string path() const { return Rocm.hipRoot(); }
