@@ -4,7 +4,11 @@
 # applied; a failure leaves no half-patched tree behind.
 #
 #   cmake -DSOURCE_DIR=/usr/include/hip -DOUTPUT_DIR=<dir> -DPATCH_DIR=<dir>
-#         -DPATCH_EXECUTABLE=patch -P ApplyHipHeaderPatches.cmake
+#         -DPATCH_EXECUTABLE=patch [-DNVIDIA_DIR=<dir>] -P ApplyHipHeaderPatches.cmake
+#
+# NVIDIA_DIR (hip-headers/nvidia/nvidia_detail): hipkit's own headers for the
+# NVIDIA platform, copied over HIP 5.2's nvidia_detail (which fails with
+# CUDA 13) after the patches.
 cmake_minimum_required(VERSION 3.25)
 
 # Errors are one unwrapped line on stderr (message(FATAL_ERROR) reflows its
@@ -52,6 +56,11 @@ foreach(patch_file ${patches})
       "at them or update hip-headers/patches")
   endif()
 endforeach()
+
+if(DEFINED NVIDIA_DIR AND NOT NVIDIA_DIR STREQUAL "")
+  file(GLOB nvidia_headers "${NVIDIA_DIR}/*.h")
+  file(COPY ${nvidia_headers} DESTINATION "${staging_dir}/hip/nvidia_detail")
+endif()
 
 file(REMOVE_RECURSE "${OUTPUT_DIR}/hip")
 file(MAKE_DIRECTORY "${OUTPUT_DIR}")

@@ -1,8 +1,12 @@
 //===- HipccDriver.cpp - hipcc: HIP policy over clang's driver ------------===//
 #include "hipkit/Hipcc/HipccDriver.h"
 
+#include "CommandLine.h"
+#include "NvidiaPlatform.h"
+
 #include "hipkit/Hipcc/OffloadTarget.h"
 #include "hipkit/Hipcc/ParallelOffload.h"
+#include "hipkit/Rocm/HipPlatform.h"
 #include "hipkit/Rocm/RocmInstallation.h"
 #include "hipkit/Support/Diagnostics.h"
 
@@ -33,6 +37,7 @@ namespace copt = clang::driver::options;
 #endif
 
 namespace hipkit {
+using namespace hipcc_detail;
 
 //===----------------------------------------------------------------------===//
 // hipcc's own option table (HipccOptions.td)
@@ -66,44 +71,6 @@ HipccDriver::HipccDriver(std::string ExecutablePath, EnvLookup GetEnv,
 //===----------------------------------------------------------------------===//
 // Reading the command line
 //===----------------------------------------------------------------------===//
-namespace {
-/// One option or input clang's table parsed, with the exact strings it came
-/// from, so hipcc passes it on unchanged.
-struct ClangArgument {
-  std::unique_ptr<Arg> Parsed;
-  std::vector<std::string> Spelling;
-};
-
-struct CommandLine {
-  std::vector<std::unique_ptr<Arg>> HipccArgs;
-  std::vector<ClangArgument> ClangArgs;
-
-  /// The last of hipcc's options \p IDs given, or nullptr.
-  const Arg *lastHipcc(ArrayRef<unsigned> IDs) const {
-    for (auto It = HipccArgs.rbegin(); It != HipccArgs.rend(); ++It)
-      if (any_of(IDs,
-                 [&](unsigned ID) { return (*It)->getOption().matches(ID); }))
-        return It->get();
-    return nullptr;
-  }
-  bool hasHipcc(unsigned ID) const {
-    return any_of(HipccArgs, [&](const std::unique_ptr<Arg> &A) {
-      return A->getOption().matches(ID);
-    });
-  }
-  bool hasClang(OptSpecifier ID) const {
-    return any_of(ClangArgs, [&](const ClangArgument &A) {
-      return A.Parsed && A.Parsed->getOption().matches(ID);
-    });
-  }
-  const Arg *lastClang(OptSpecifier ID) const {
-    for (auto It = ClangArgs.rbegin(); It != ClangArgs.rend(); ++It)
-      if (It->Parsed && It->Parsed->getOption().matches(ID))
-        return It->Parsed.get();
-    return nullptr;
-  }
-};
-} // namespace
 
 /// Splits \p Args between hipcc's table and clang's: at each position hipcc's
 /// options are tried first; anything else is one clang argument (an option
@@ -170,7 +137,7 @@ static Error readCommandLine(ArrayRef<const char *> RawArgs,
 /// HIP (C++ unless HIP_COMPILE_CXX_AS_HIP=0), C is C even though clang++
 /// would read it as C++, everything else (objects, archives, assembly) is
 /// left to clang ("none").
-static StringRef languageForInput(StringRef Path, bool CompileCxxAsHip) {
+StringRef hipcc_detail::languageForInput(StringRef Path, bool CompileCxxAsHip) {
   StringRef Ext = sys::path::extension(Path);
   if (Ext == ".hip" || Ext == ".cu" || Ext == ".cuh")
     return "hip";
@@ -197,7 +164,7 @@ static bool isSourceLanguage(StringRef Lang, StringRef Path) {
 }
 
 /// True when this command links: nothing stops clang before the link step.
-static bool isLinkStep(const CommandLine &CL) {
+bool hipcc_detail::isLinkStep(const CommandLine &CL) {
   for (OptSpecifier ID :
        {copt::OPT_c, copt::OPT_S, copt::OPT_E, copt::OPT_M, copt::OPT_MM,
         copt::OPT_fsyntax_only, copt::OPT_cuda_device_only, copt::OPT_emit_ast,
@@ -222,7 +189,7 @@ static bool needsDefaultOptimization(const CommandLine &CL) {
   return !CL.hasClang(copt::OPT_O_Group);
 }
 
-static bool parseBoolEnv(StringRef Value, bool Default) {
+bool hipcc_detail::parseBoolEnv(StringRef Value, bool Default) {
   if (Value.empty())
     return Default;
   return !(Value == "0" || Value.equals_insensitive("false") ||
@@ -251,8 +218,8 @@ static char findUnclosedQuote(StringRef Value) {
 /// ends an unclosed quote at the end of the string, which would quietly make
 /// the rest of the variable part of one word (-DMSG="oops -O0 swallowing
 /// -O0), so that is an error.
-static Error splitFlagsVariable(StringRef Name, StringRef Value,
-                                std::vector<std::string> &Words) {
+Error hipcc_detail::splitFlagsVariable(StringRef Name, StringRef Value,
+                                       std::vector<std::string> &Words) {
   if (char Quote = findUnclosedQuote(Value))
     return createStringError(inconvertibleErrorCode(),
                              Name + " has a " + Twine(Quote) +
@@ -321,19 +288,13 @@ private:
 };
 } // namespace
 
+/// Only AMD reaches the builder; HipccDriver hands NVIDIA to
+/// NvidiaPlatform.cpp. An unknown HIP_PLATFORM is an error here too.
 Error HipccInvocationBuilder::checkPlatform() const {
-  std::string Platform = env("HIP_PLATFORM");
-  if (Platform.empty() || Platform == "amd" || Platform == "hcc")
-    return Error::success();
-  if (Platform == "nvidia" || Platform == "nvcc")
-    return createStringError(
-        inconvertibleErrorCode(),
-        "HIP_PLATFORM=" + Platform +
-            " is not supported yet: this hipcc compiles for AMD GPUs only; "
-            "unset HIP_PLATFORM or set it to amd");
-  return createStringError(inconvertibleErrorCode(),
-                           "unknown HIP_PLATFORM '" + Platform +
-                               "'; use amd (or leave it unset)");
+  Expected<HipPlatform> Platform = selectHipPlatform(GetEnv);
+  if (!Platform)
+    return Platform.takeError();
+  return Error::success();
 }
 
 /// -use-staticlib asks for AMD's static libamdhip64, which Debian's HIP 5.2
@@ -720,11 +681,31 @@ static Expected<unsigned> maxParallelJobs(const CommandLine &CL,
   return Jobs;
 }
 
+/// True for HIP_PLATFORM=nvidia (or nvcc); an unknown value is left to the
+/// AMD path, which reports it.
+static bool isNvidiaPlatform(const EnvLookup &GetEnv) {
+  Expected<HipPlatform> Platform = selectHipPlatform(GetEnv);
+  if (!Platform) {
+    consumeError(Platform.takeError());
+    return false;
+  }
+  return *Platform == HipPlatform::Nvidia;
+}
+
 Expected<ClangInvocation>
 HipccDriver::computeInvocation(ArrayRef<const char *> RawArgs) const {
   ReadCommandLine Read;
   if (Error E = readCommandLine(RawArgs, Read))
     return std::move(E);
+  // NVIDIA: the (last) nvcc run stands for the compiler run.
+  if (isNvidiaPlatform(GetEnv)) {
+    Expected<NvccPlan> Plan = planNvccRuns(Read.CL, GetEnv, ExecutablePath);
+    if (!Plan)
+      return Plan.takeError();
+    for (const std::string &Temp : Plan->Temporaries)
+      sys::fs::remove(Temp);
+    return ClangInvocation{Plan->NvccPath, Plan->Runs.back()};
+  }
   HipccInvocationBuilder Builder(Read.CL, GetEnv, DetectGpus, ExecutablePath);
   ClangInvocation Invocation;
   if (Error E = Builder.build(Invocation))
@@ -755,6 +736,9 @@ int HipccDriver::run(ArrayRef<const char *> RawArgs) {
     printHelp();
     return 0;
   }
+
+  if (isNvidiaPlatform(GetEnv))
+    return runForNvidia(CL, GetEnv, ExecutablePath, Verbosity);
 
   HipccInvocationBuilder Builder(CL, GetEnv, DetectGpus, ExecutablePath);
   if (CL.hasHipcc(OPT_version)) {

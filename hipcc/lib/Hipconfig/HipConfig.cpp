@@ -22,9 +22,9 @@ using namespace llvm;
 namespace hipkit {
 
 HipConfig::HipConfig(RocmInstallation Rocm, std::string ExecutablePath,
-                     EnvLookup GetEnv)
+                     EnvLookup GetEnv, HipPlatform Platform)
     : Rocm(std::move(Rocm)), ExecutablePath(std::move(ExecutablePath)),
-      GetEnv(std::move(GetEnv)) {}
+      GetEnv(std::move(GetEnv)), Platform(Platform) {}
 
 std::string HipConfig::hipClangPath() const {
   if (GetEnv)
@@ -38,6 +38,10 @@ std::string HipConfig::hipClangPath() const {
 }
 
 std::string HipConfig::cppConfig() const {
+  if (Platform == HipPlatform::Nvidia)
+    return " -D__HIP_PLATFORM_NVCC__= -D__HIP_PLATFORM_NVIDIA__= -I\"" +
+           Rocm.hipIncludeDir() + "\" -I\"" + findCudaRoot(GetEnv) +
+           "/include\"";
   return " -D__HIP_PLATFORM_HCC__= -D__HIP_PLATFORM_AMD__= -I\"" +
          Rocm.hipIncludeDir() + "\" -I\"" HIPKIT_CLANG_RESOURCE_DIR "\"";
 }
@@ -62,14 +66,26 @@ void HipConfig::printFull(raw_ostream &OS) const {
      << "HIP_PLATFORM : " << platform() << "\n"
      << "HIP_RUNTIME  : " << runtime() << "\n"
      << "CPP_CONFIG   : " << cppConfig() << "\n\n";
-  OS << "== hip-clang\n"
-     << "HIP_CLANG_PATH   : " << hipClangPath() << "\n"
-     << "DEVICE_LIB_PATH  : " << Rocm.deviceLibDir() << "\n"
-     << "ROCm found via   : " << describeRocmSource(Rocm.source()) << "\n";
-  runAndShow(OS, HIPKIT_CLANG_DIR "/clang++", {"--version"});
-  OS << "hip-clang-cxxflags : --rocm-path=" << rocmPath() << " -O3\n"
-     << "hip-clang-ldflags  : --hip-link -L" << Rocm.hipLibDir()
-     << " -Wl,-rpath," << Rocm.hipRuntimeDir() << "\n\n";
+  if (Platform == HipPlatform::Nvidia) {
+    std::string Nvcc = findCudaRoot(GetEnv) + "/bin/nvcc";
+    OS << "== nvcc\n"
+       << "CUDA_PATH    : " << findCudaRoot(GetEnv) << "\n";
+    if (sys::fs::can_execute(Nvcc))
+      runAndShow(OS, Nvcc, {"--version"});
+    else
+      OS << "(no " << Nvcc << ": install CUDA or set CUDA_PATH)\n";
+    OS << "hip-nvcc-cxxflags : -isystem " << Rocm.hipIncludeDir()
+       << " -D__HIP_PLATFORM_NVIDIA__ -O3\n\n";
+  } else {
+    OS << "== hip-clang\n"
+       << "HIP_CLANG_PATH   : " << hipClangPath() << "\n"
+       << "DEVICE_LIB_PATH  : " << Rocm.deviceLibDir() << "\n"
+       << "ROCm found via   : " << describeRocmSource(Rocm.source()) << "\n";
+    runAndShow(OS, HIPKIT_CLANG_DIR "/clang++", {"--version"});
+    OS << "hip-clang-cxxflags : --rocm-path=" << rocmPath() << " -O3\n"
+       << "hip-clang-ldflags  : --hip-link -L" << Rocm.hipLibDir()
+       << " -Wl,-rpath," << Rocm.hipRuntimeDir() << "\n\n";
+  }
   OS << "=== Environment Variables\n";
   for (char **E = environ; *E; ++E) {
     StringRef Var(*E);

@@ -12,11 +12,11 @@ def cpp_config : Flag<["--"], "cpp_config">,
   HelpText<"Print the preprocessor flags HIP headers need">;
 def : Flag<["--"], "cxx_config">, Alias<cpp_config>;
 def : Flag<["-"], "C">, Alias<cpp_config>;
-def compiler : Flag<["--"], "compiler">, HelpText<"Print the compiler (clang)">;
+def compiler : Flag<["--"], "compiler">, HelpText<"Print the compiler (clang, or nvcc for nvidia)">;
 def : Flag<["-"], "c">, Alias<compiler>;
-def platform : Flag<["--"], "platform">, HelpText<"Print the platform (amd)">;
+def platform : Flag<["--"], "platform">, HelpText<"Print the platform (amd, or nvidia with HIP_PLATFORM=nvidia)">;
 def : Flag<["-"], "P">, Alias<platform>;
-def runtime : Flag<["--"], "runtime">, HelpText<"Print the runtime (rocclr)">;
+def runtime : Flag<["--"], "runtime">, HelpText<"Print the runtime (rocclr, or cuda for nvidia)">;
 def : Flag<["-"], "r">, Alias<runtime>;
 def version : Flag<["--"], "version">, HelpText<"Print the HIP version">;
 def : Flag<["-"], "v">, Alias<version>;

@@ -52,7 +52,10 @@ int main(int Argc, char **Argv) {
       hipkit::RocmInstallation::detect(Search);
   if (!Rocm)
     hipkit::exitWithError(Rocm.takeError());
-  hipkit::HipConfig Config(std::move(*Rocm), Self, getEnv);
+  Expected<hipkit::HipPlatform> Platform = hipkit::selectHipPlatform(getEnv);
+  if (!Platform)
+    hipkit::exitWithError(Platform.takeError());
+  hipkit::HipConfig Config(std::move(*Rocm), Self, getEnv, *Platform);
 
   bool Newline = Args.hasArg(OPT_newline);
   bool Printed = false;

@@ -7,6 +7,7 @@
 #ifndef HIPKIT_HIPCONFIG_HIPCONFIG_H
 #define HIPKIT_HIPCONFIG_HIPCONFIG_H
 
+#include "hipkit/Rocm/HipPlatform.h"
 #include "hipkit/Rocm/RocmInstallation.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -21,8 +22,8 @@ class HipConfig {
 public:
   using EnvLookup = std::function<std::optional<std::string>(llvm::StringRef)>;
 
-  HipConfig(RocmInstallation Rocm, std::string ExecutablePath,
-            EnvLookup GetEnv);
+  HipConfig(RocmInstallation Rocm, std::string ExecutablePath, EnvLookup GetEnv,
+            HipPlatform Platform = HipPlatform::Amd);
 
   /// HIP_PATH: the HIP root.
   std::string path() const { return Rocm.hipRoot(); }
@@ -33,11 +34,18 @@ public:
   std::string hipClangPath() const;
   /// The preprocessor flags a non-hipcc compiler needs for HIP headers, in
   /// AMD's shape: ` -D__HIP_PLATFORM_HCC__= -D__HIP_PLATFORM_AMD__= -I"..."
-  /// ...`.
+  /// ...`; for NVIDIA ` -D__HIP_PLATFORM_NVCC__= -D__HIP_PLATFORM_NVIDIA__=
+  /// -I"<hip>/include" -I"<cuda>/include"`.
   std::string cppConfig() const;
-  std::string compiler() const { return "clang"; }
-  std::string platform() const { return "amd"; }
-  std::string runtime() const { return "rocclr"; }
+  /// clang, or nvcc for the NVIDIA platform.
+  std::string compiler() const {
+    return Platform == HipPlatform::Nvidia ? "nvcc" : "clang";
+  }
+  std::string platform() const { return hipPlatformName(Platform).str(); }
+  /// rocclr, or cuda for the NVIDIA platform (AMD's names).
+  std::string runtime() const {
+    return Platform == HipPlatform::Nvidia ? "cuda" : "rocclr";
+  }
   /// "5.2.21153-<githash>".
   std::string version() const { return Rocm.hipVersion().full(); }
 
@@ -52,6 +60,7 @@ private:
   RocmInstallation Rocm;
   std::string ExecutablePath;
   EnvLookup GetEnv;
+  HipPlatform Platform;
 };
 
 } // namespace hipkit

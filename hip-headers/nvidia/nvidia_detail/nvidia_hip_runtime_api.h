@@ -1,0 +1,993 @@
+// hipkit: the HIP runtime API on NVIDIA GPUs, over CUDA 13's runtime and
+// driver APIs. HIP's hip_runtime_api.h includes this file when
+// __HIP_PLATFORM_NVIDIA__ is defined, after defining what HIP defines on every
+// platform (hipError_t, hipDeviceProp_t, hipDeviceAttribute_t, ...).
+//
+// The mechanical part (types, enumerators, flags, and every function whose
+// HIP signature matches CUDA's) is nvidia_hip_api_generated.h, generated from
+// hipify's tables (hip-headers/nvidia/generate_nvidia_api.py). This file holds
+// only what differs between HIP and CUDA; hip-headers/nvidia/handwritten.tsv
+// lists it and says why. docs/hip-on-nvidia.md: what works, what does not.
+#ifndef HIPKIT_NVIDIA_HIP_RUNTIME_API_H
+#define HIPKIT_NVIDIA_HIP_RUNTIME_API_H
+
+#include <cuda.h>
+#include <cuda_profiler_api.h>
+#include <cuda_runtime_api.h>
+
+#include <stddef.h>
+#include <string.h>
+
+#include <type_traits>
+
+#ifndef __cplusplus
+#error "hipkit's HIP headers for NVIDIA need C++ (compile with hipcc or nvcc)"
+// HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
+// converts CUDA's status for them.
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
+struct hipkitStreamCallback {
+  hipStreamCallback_t callback;
+  void *userData;
+};
+inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                     cudaError_t status,
+                                                     void *data) {
+  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
+  delete static_cast<hipkitStreamCallback *>(data);
+  call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
+}
+inline hipError_t hipStreamAddCallback(hipStream_t stream,
+                                       hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+  cudaError_t status = cudaStreamAddCallback(
+      stream, hipkitStreamCallbackTrampoline, data, flags);
+  if (status != cudaSuccess)
+    delete data;
+  return hipCUDAErrorTohipError(status);
+}
+
+// CUDA 13's cuCtxCreate takes creation parameters (none here).
+inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                               hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+}
+
+// hipJitOption is the runtime's cudaJitOption; the driver call takes the
+// driver's CUjit_option, whose values are the same.
+inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
+                                      unsigned int numOptions,
+                                      hipJitOption *options,
+                                      void **optionValues) {
+  return hipCUResultTohipError(
+      cuModuleLoadDataEx(module, image, numOptions,
+                         reinterpret_cast<CUjit_option *>(options),
+                         optionValues));
+}
+
+// On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
+// AMD), so code written for the driver API allocates through these. The
+// template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemAlloc(ptr, size));
+}
+template <class T, class = typename std::enable_if<
+                       std::is_same<T, hipDeviceptr_t>::value>::type>
+inline hipError_t hipFree(T ptr) {
+  return hipCUResultTohipError(cuMemFree(ptr));
+}
+
+#endif
+
+#include "nvidia_hip_api_generated.h"
+
+#define HIP_LAUNCH_PARAM_BUFFER_POINTER CU_LAUNCH_PARAM_BUFFER_POINTER
+#define HIP_LAUNCH_PARAM_BUFFER_SIZE CU_LAUNCH_PARAM_BUFFER_SIZE
+#define HIP_LAUNCH_PARAM_END CU_LAUNCH_PARAM_END
+
+// hipHostMalloc's flags. Mapped, portable and write-combined are CUDA's; the
+// AMD-only ones choose coherence and NUMA placement of AMD pinned memory,
+// which CUDA's pinned memory (always coherent) has no choice of: they are
+// accepted and have no effect.
+#ifndef hipHostMallocDefault
+#define hipHostMallocDefault cudaHostAllocDefault
+// HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
+// converts CUDA's status for them.
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
+struct hipkitStreamCallback {
+  hipStreamCallback_t callback;
+  void *userData;
+};
+inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                     cudaError_t status,
+                                                     void *data) {
+  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
+  delete static_cast<hipkitStreamCallback *>(data);
+  call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
+}
+inline hipError_t hipStreamAddCallback(hipStream_t stream,
+                                       hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+  cudaError_t status = cudaStreamAddCallback(
+      stream, hipkitStreamCallbackTrampoline, data, flags);
+  if (status != cudaSuccess)
+    delete data;
+  return hipCUDAErrorTohipError(status);
+}
+
+// CUDA 13's cuCtxCreate takes creation parameters (none here).
+inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                               hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+}
+
+// hipJitOption is the runtime's cudaJitOption; the driver call takes the
+// driver's CUjit_option, whose values are the same.
+inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
+                                      unsigned int numOptions,
+                                      hipJitOption *options,
+                                      void **optionValues) {
+  return hipCUResultTohipError(
+      cuModuleLoadDataEx(module, image, numOptions,
+                         reinterpret_cast<CUjit_option *>(options),
+                         optionValues));
+}
+
+// On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
+// AMD), so code written for the driver API allocates through these. The
+// template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemAlloc(ptr, size));
+}
+template <class T, class = typename std::enable_if<
+                       std::is_same<T, hipDeviceptr_t>::value>::type>
+inline hipError_t hipFree(T ptr) {
+  return hipCUResultTohipError(cuMemFree(ptr));
+}
+
+#endif
+#ifndef hipHostMallocPortable
+#define hipHostMallocPortable cudaHostAllocPortable
+// HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
+// converts CUDA's status for them.
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
+struct hipkitStreamCallback {
+  hipStreamCallback_t callback;
+  void *userData;
+};
+inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                     cudaError_t status,
+                                                     void *data) {
+  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
+  delete static_cast<hipkitStreamCallback *>(data);
+  call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
+}
+inline hipError_t hipStreamAddCallback(hipStream_t stream,
+                                       hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+  cudaError_t status = cudaStreamAddCallback(
+      stream, hipkitStreamCallbackTrampoline, data, flags);
+  if (status != cudaSuccess)
+    delete data;
+  return hipCUDAErrorTohipError(status);
+}
+
+// CUDA 13's cuCtxCreate takes creation parameters (none here).
+inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                               hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+}
+
+// hipJitOption is the runtime's cudaJitOption; the driver call takes the
+// driver's CUjit_option, whose values are the same.
+inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
+                                      unsigned int numOptions,
+                                      hipJitOption *options,
+                                      void **optionValues) {
+  return hipCUResultTohipError(
+      cuModuleLoadDataEx(module, image, numOptions,
+                         reinterpret_cast<CUjit_option *>(options),
+                         optionValues));
+}
+
+// On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
+// AMD), so code written for the driver API allocates through these. The
+// template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemAlloc(ptr, size));
+}
+template <class T, class = typename std::enable_if<
+                       std::is_same<T, hipDeviceptr_t>::value>::type>
+inline hipError_t hipFree(T ptr) {
+  return hipCUResultTohipError(cuMemFree(ptr));
+}
+
+#endif
+#ifndef hipHostMallocMapped
+#define hipHostMallocMapped cudaHostAllocMapped
+// HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
+// converts CUDA's status for them.
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
+struct hipkitStreamCallback {
+  hipStreamCallback_t callback;
+  void *userData;
+};
+inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                     cudaError_t status,
+                                                     void *data) {
+  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
+  delete static_cast<hipkitStreamCallback *>(data);
+  call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
+}
+inline hipError_t hipStreamAddCallback(hipStream_t stream,
+                                       hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+  cudaError_t status = cudaStreamAddCallback(
+      stream, hipkitStreamCallbackTrampoline, data, flags);
+  if (status != cudaSuccess)
+    delete data;
+  return hipCUDAErrorTohipError(status);
+}
+
+// CUDA 13's cuCtxCreate takes creation parameters (none here).
+inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                               hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+}
+
+// hipJitOption is the runtime's cudaJitOption; the driver call takes the
+// driver's CUjit_option, whose values are the same.
+inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
+                                      unsigned int numOptions,
+                                      hipJitOption *options,
+                                      void **optionValues) {
+  return hipCUResultTohipError(
+      cuModuleLoadDataEx(module, image, numOptions,
+                         reinterpret_cast<CUjit_option *>(options),
+                         optionValues));
+}
+
+// On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
+// AMD), so code written for the driver API allocates through these. The
+// template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemAlloc(ptr, size));
+}
+template <class T, class = typename std::enable_if<
+                       std::is_same<T, hipDeviceptr_t>::value>::type>
+inline hipError_t hipFree(T ptr) {
+  return hipCUResultTohipError(cuMemFree(ptr));
+}
+
+#endif
+#ifndef hipHostMallocWriteCombined
+#define hipHostMallocWriteCombined cudaHostAllocWriteCombined
+// HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
+// converts CUDA's status for them.
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
+struct hipkitStreamCallback {
+  hipStreamCallback_t callback;
+  void *userData;
+};
+inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                     cudaError_t status,
+                                                     void *data) {
+  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
+  delete static_cast<hipkitStreamCallback *>(data);
+  call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
+}
+inline hipError_t hipStreamAddCallback(hipStream_t stream,
+                                       hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+  cudaError_t status = cudaStreamAddCallback(
+      stream, hipkitStreamCallbackTrampoline, data, flags);
+  if (status != cudaSuccess)
+    delete data;
+  return hipCUDAErrorTohipError(status);
+}
+
+// CUDA 13's cuCtxCreate takes creation parameters (none here).
+inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                               hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+}
+
+// hipJitOption is the runtime's cudaJitOption; the driver call takes the
+// driver's CUjit_option, whose values are the same.
+inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
+                                      unsigned int numOptions,
+                                      hipJitOption *options,
+                                      void **optionValues) {
+  return hipCUResultTohipError(
+      cuModuleLoadDataEx(module, image, numOptions,
+                         reinterpret_cast<CUjit_option *>(options),
+                         optionValues));
+}
+
+// On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
+// AMD), so code written for the driver API allocates through these. The
+// template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemAlloc(ptr, size));
+}
+template <class T, class = typename std::enable_if<
+                       std::is_same<T, hipDeviceptr_t>::value>::type>
+inline hipError_t hipFree(T ptr) {
+  return hipCUResultTohipError(cuMemFree(ptr));
+}
+
+#endif
+#define hipHostMallocNumaUser 0x0
+#define hipHostMallocCoherent 0x0
+#define hipHostMallocNonCoherent 0x0
+#ifndef hipHostRegisterDefault
+#define hipHostRegisterDefault cudaHostRegisterDefault
+// HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
+// converts CUDA's status for them.
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
+struct hipkitStreamCallback {
+  hipStreamCallback_t callback;
+  void *userData;
+};
+inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                     cudaError_t status,
+                                                     void *data) {
+  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
+  delete static_cast<hipkitStreamCallback *>(data);
+  call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
+}
+inline hipError_t hipStreamAddCallback(hipStream_t stream,
+                                       hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+  cudaError_t status = cudaStreamAddCallback(
+      stream, hipkitStreamCallbackTrampoline, data, flags);
+  if (status != cudaSuccess)
+    delete data;
+  return hipCUDAErrorTohipError(status);
+}
+
+// CUDA 13's cuCtxCreate takes creation parameters (none here).
+inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                               hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+}
+
+// hipJitOption is the runtime's cudaJitOption; the driver call takes the
+// driver's CUjit_option, whose values are the same.
+inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
+                                      unsigned int numOptions,
+                                      hipJitOption *options,
+                                      void **optionValues) {
+  return hipCUResultTohipError(
+      cuModuleLoadDataEx(module, image, numOptions,
+                         reinterpret_cast<CUjit_option *>(options),
+                         optionValues));
+}
+
+// On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
+// AMD), so code written for the driver API allocates through these. The
+// template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemAlloc(ptr, size));
+}
+template <class T, class = typename std::enable_if<
+                       std::is_same<T, hipDeviceptr_t>::value>::type>
+inline hipError_t hipFree(T ptr) {
+  return hipCUResultTohipError(cuMemFree(ptr));
+}
+
+#endif
+#ifndef hipHostRegisterPortable
+#define hipHostRegisterPortable cudaHostRegisterPortable
+// HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
+// converts CUDA's status for them.
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
+struct hipkitStreamCallback {
+  hipStreamCallback_t callback;
+  void *userData;
+};
+inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                     cudaError_t status,
+                                                     void *data) {
+  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
+  delete static_cast<hipkitStreamCallback *>(data);
+  call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
+}
+inline hipError_t hipStreamAddCallback(hipStream_t stream,
+                                       hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+  cudaError_t status = cudaStreamAddCallback(
+      stream, hipkitStreamCallbackTrampoline, data, flags);
+  if (status != cudaSuccess)
+    delete data;
+  return hipCUDAErrorTohipError(status);
+}
+
+// CUDA 13's cuCtxCreate takes creation parameters (none here).
+inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                               hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+}
+
+// hipJitOption is the runtime's cudaJitOption; the driver call takes the
+// driver's CUjit_option, whose values are the same.
+inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
+                                      unsigned int numOptions,
+                                      hipJitOption *options,
+                                      void **optionValues) {
+  return hipCUResultTohipError(
+      cuModuleLoadDataEx(module, image, numOptions,
+                         reinterpret_cast<CUjit_option *>(options),
+                         optionValues));
+}
+
+// On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
+// AMD), so code written for the driver API allocates through these. The
+// template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemAlloc(ptr, size));
+}
+template <class T, class = typename std::enable_if<
+                       std::is_same<T, hipDeviceptr_t>::value>::type>
+inline hipError_t hipFree(T ptr) {
+  return hipCUResultTohipError(cuMemFree(ptr));
+}
+
+#endif
+#ifndef hipHostRegisterMapped
+#define hipHostRegisterMapped cudaHostRegisterMapped
+// HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
+// converts CUDA's status for them.
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
+struct hipkitStreamCallback {
+  hipStreamCallback_t callback;
+  void *userData;
+};
+inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                     cudaError_t status,
+                                                     void *data) {
+  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
+  delete static_cast<hipkitStreamCallback *>(data);
+  call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
+}
+inline hipError_t hipStreamAddCallback(hipStream_t stream,
+                                       hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+  cudaError_t status = cudaStreamAddCallback(
+      stream, hipkitStreamCallbackTrampoline, data, flags);
+  if (status != cudaSuccess)
+    delete data;
+  return hipCUDAErrorTohipError(status);
+}
+
+// CUDA 13's cuCtxCreate takes creation parameters (none here).
+inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                               hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+}
+
+// hipJitOption is the runtime's cudaJitOption; the driver call takes the
+// driver's CUjit_option, whose values are the same.
+inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
+                                      unsigned int numOptions,
+                                      hipJitOption *options,
+                                      void **optionValues) {
+  return hipCUResultTohipError(
+      cuModuleLoadDataEx(module, image, numOptions,
+                         reinterpret_cast<CUjit_option *>(options),
+                         optionValues));
+}
+
+// On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
+// AMD), so code written for the driver API allocates through these. The
+// template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemAlloc(ptr, size));
+}
+template <class T, class = typename std::enable_if<
+                       std::is_same<T, hipDeviceptr_t>::value>::type>
+inline hipError_t hipFree(T ptr) {
+  return hipCUResultTohipError(cuMemFree(ptr));
+}
+
+#endif
+#ifndef hipMemAttachGlobal
+#define hipMemAttachGlobal cudaMemAttachGlobal
+// HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
+// converts CUDA's status for them.
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
+struct hipkitStreamCallback {
+  hipStreamCallback_t callback;
+  void *userData;
+};
+inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                     cudaError_t status,
+                                                     void *data) {
+  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
+  delete static_cast<hipkitStreamCallback *>(data);
+  call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
+}
+inline hipError_t hipStreamAddCallback(hipStream_t stream,
+                                       hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+  cudaError_t status = cudaStreamAddCallback(
+      stream, hipkitStreamCallbackTrampoline, data, flags);
+  if (status != cudaSuccess)
+    delete data;
+  return hipCUDAErrorTohipError(status);
+}
+
+// CUDA 13's cuCtxCreate takes creation parameters (none here).
+inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                               hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+}
+
+// hipJitOption is the runtime's cudaJitOption; the driver call takes the
+// driver's CUjit_option, whose values are the same.
+inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
+                                      unsigned int numOptions,
+                                      hipJitOption *options,
+                                      void **optionValues) {
+  return hipCUResultTohipError(
+      cuModuleLoadDataEx(module, image, numOptions,
+                         reinterpret_cast<CUjit_option *>(options),
+                         optionValues));
+}
+
+// On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
+// AMD), so code written for the driver API allocates through these. The
+// template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemAlloc(ptr, size));
+}
+template <class T, class = typename std::enable_if<
+                       std::is_same<T, hipDeviceptr_t>::value>::type>
+inline hipError_t hipFree(T ptr) {
+  return hipCUResultTohipError(cuMemFree(ptr));
+}
+
+#endif
+#ifndef hipMemAttachHost
+#define hipMemAttachHost cudaMemAttachHost
+// HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
+// converts CUDA's status for them.
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
+struct hipkitStreamCallback {
+  hipStreamCallback_t callback;
+  void *userData;
+};
+inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                     cudaError_t status,
+                                                     void *data) {
+  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
+  delete static_cast<hipkitStreamCallback *>(data);
+  call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
+}
+inline hipError_t hipStreamAddCallback(hipStream_t stream,
+                                       hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+  cudaError_t status = cudaStreamAddCallback(
+      stream, hipkitStreamCallbackTrampoline, data, flags);
+  if (status != cudaSuccess)
+    delete data;
+  return hipCUDAErrorTohipError(status);
+}
+
+// CUDA 13's cuCtxCreate takes creation parameters (none here).
+inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                               hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+}
+
+// hipJitOption is the runtime's cudaJitOption; the driver call takes the
+// driver's CUjit_option, whose values are the same.
+inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
+                                      unsigned int numOptions,
+                                      hipJitOption *options,
+                                      void **optionValues) {
+  return hipCUResultTohipError(
+      cuModuleLoadDataEx(module, image, numOptions,
+                         reinterpret_cast<CUjit_option *>(options),
+                         optionValues));
+}
+
+// On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
+// AMD), so code written for the driver API allocates through these. The
+// template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemAlloc(ptr, size));
+}
+template <class T, class = typename std::enable_if<
+                       std::is_same<T, hipDeviceptr_t>::value>::type>
+inline hipError_t hipFree(T ptr) {
+  return hipCUResultTohipError(cuMemFree(ptr));
+}
+
+#endif
+#ifndef hipMemAttachSingle
+#define hipMemAttachSingle cudaMemAttachSingle
+// HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
+// converts CUDA's status for them.
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
+struct hipkitStreamCallback {
+  hipStreamCallback_t callback;
+  void *userData;
+};
+inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                     cudaError_t status,
+                                                     void *data) {
+  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
+  delete static_cast<hipkitStreamCallback *>(data);
+  call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
+}
+inline hipError_t hipStreamAddCallback(hipStream_t stream,
+                                       hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+  cudaError_t status = cudaStreamAddCallback(
+      stream, hipkitStreamCallbackTrampoline, data, flags);
+  if (status != cudaSuccess)
+    delete data;
+  return hipCUDAErrorTohipError(status);
+}
+
+// CUDA 13's cuCtxCreate takes creation parameters (none here).
+inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                               hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+}
+
+// hipJitOption is the runtime's cudaJitOption; the driver call takes the
+// driver's CUjit_option, whose values are the same.
+inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
+                                      unsigned int numOptions,
+                                      hipJitOption *options,
+                                      void **optionValues) {
+  return hipCUResultTohipError(
+      cuModuleLoadDataEx(module, image, numOptions,
+                         reinterpret_cast<CUjit_option *>(options),
+                         optionValues));
+}
+
+// On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
+// AMD), so code written for the driver API allocates through these. The
+// template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemAlloc(ptr, size));
+}
+template <class T, class = typename std::enable_if<
+                       std::is_same<T, hipDeviceptr_t>::value>::type>
+inline hipError_t hipFree(T ptr) {
+  return hipCUResultTohipError(cuMemFree(ptr));
+}
+
+#endif
+
+// HIP's hipError_t is its own enum; these two take it.
+// HIP errors CUDA lacks read as CUDA's "unknown error".
+inline const char *hipGetErrorString(hipError_t error) {
+  return cudaGetErrorString(hipErrorToCudaError(error));
+}
+inline const char *hipGetErrorName(hipError_t error) {
+  return cudaGetErrorName(hipErrorToCudaError(error));
+}
+
+// hipDeviceAttribute_t is HIP's own enum: the attributes CUDA has are asked
+// of CUDA, the rest are invalid values, as on an AMD GPU lacking them.
+inline hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr,
+                                        int device) {
+  cudaDeviceAttr cudaAttr;
+  if (!hipDeviceAttributeToCuda(attr, &cudaAttr))
+    return hipErrorInvalidValue;
+  return hipCUDAErrorTohipError(
+      cudaDeviceGetAttribute(value, cudaAttr, device));
+}
+
+// hipDeviceProp_t is HIP's own struct. CUDA 13 removed clockRate,
+// memoryClockRate, computeMode, kernelExecTimeoutEnabled, maxTexture1DLinear
+// and cooperativeMultiDeviceLaunch from cudaDeviceProp; the first five are
+// attributes now.
+inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
+  if (prop == nullptr)
+    return hipErrorInvalidValue;
+  cudaDeviceProp cp;
+  cudaError_t status = cudaGetDeviceProperties(&cp, device);
+  if (status != cudaSuccess)
+    return hipCUDAErrorTohipError(status);
+  memset(prop, 0, sizeof(*prop));
+  // Both names are 256 bytes; the last byte stays the terminating zero.
+  memcpy(prop->name, cp.name, sizeof(prop->name) - 1);
+  prop->totalGlobalMem = cp.totalGlobalMem;
+  prop->sharedMemPerBlock = cp.sharedMemPerBlock;
+  prop->regsPerBlock = cp.regsPerBlock;
+  prop->warpSize = cp.warpSize;
+  prop->maxThreadsPerBlock = cp.maxThreadsPerBlock;
+  for (int i = 0; i < 3; ++i) {
+    prop->maxThreadsDim[i] = cp.maxThreadsDim[i];
+    prop->maxGridSize[i] = cp.maxGridSize[i];
+    prop->maxTexture3D[i] = cp.maxTexture3D[i];
+  }
+  prop->memoryBusWidth = cp.memoryBusWidth;
+  prop->totalConstMem = cp.totalConstMem;
+  prop->major = cp.major;
+  prop->minor = cp.minor;
+  prop->multiProcessorCount = cp.multiProcessorCount;
+  prop->l2CacheSize = cp.l2CacheSize;
+  prop->maxThreadsPerMultiProcessor = cp.maxThreadsPerMultiProcessor;
+  prop->concurrentKernels = cp.concurrentKernels;
+  prop->pciDomainID = cp.pciDomainID;
+  prop->pciBusID = cp.pciBusID;
+  prop->pciDeviceID = cp.pciDeviceID;
+  prop->maxSharedMemoryPerMultiProcessor = cp.sharedMemPerMultiprocessor;
+  prop->isMultiGpuBoard = cp.isMultiGpuBoard;
+  prop->canMapHostMemory = cp.canMapHostMemory;
+  prop->integrated = cp.integrated;
+  prop->cooperativeLaunch = cp.cooperativeLaunch;
+  prop->maxTexture1D = cp.maxTexture1D;
+  prop->maxTexture2D[0] = cp.maxTexture2D[0];
+  prop->maxTexture2D[1] = cp.maxTexture2D[1];
+  prop->memPitch = cp.memPitch;
+  prop->textureAlignment = cp.textureAlignment;
+  prop->texturePitchAlignment = cp.texturePitchAlignment;
+  prop->ECCEnabled = cp.ECCEnabled;
+  prop->tccDriver = cp.tccDriver;
+  prop->managedMemory = cp.managedMemory;
+  prop->directManagedMemAccessFromHost = cp.directManagedMemAccessFromHost;
+  prop->concurrentManagedAccess = cp.concurrentManagedAccess;
+  prop->pageableMemoryAccess = cp.pageableMemoryAccess;
+  prop->pageableMemoryAccessUsesHostPageTables =
+      cp.pageableMemoryAccessUsesHostPageTables;
+  // Removed from cudaDeviceProp in CUDA 13: read as attributes.
+  cudaDeviceGetAttribute(&prop->clockRate, cudaDevAttrClockRate, device);
+  cudaDeviceGetAttribute(&prop->memoryClockRate, cudaDevAttrMemoryClockRate,
+                         device);
+  cudaDeviceGetAttribute(&prop->computeMode, cudaDevAttrComputeMode, device);
+  cudaDeviceGetAttribute(&prop->kernelExecTimeoutEnabled,
+                         cudaDevAttrKernelExecTimeout, device);
+  cudaDeviceGetAttribute(&prop->maxTexture1DLinear,
+                         cudaDevAttrMaxTexture1DLinearWidth, device);
+  // HIP's instruction clock is the core clock on NVIDIA GPUs.
+  prop->clockInstructionRate = prop->clockRate;
+  // The architecture feature bits HIP reports; every GPU CUDA 13 supports
+  // (sm_75 and later) has all of them.
+  prop->arch.hasGlobalInt32Atomics = 1;
+  prop->arch.hasGlobalFloatAtomicExch = 1;
+  prop->arch.hasSharedInt32Atomics = 1;
+  prop->arch.hasSharedFloatAtomicExch = 1;
+  prop->arch.hasFloatAtomicAdd = 1;
+  prop->arch.hasGlobalInt64Atomics = 1;
+  prop->arch.hasSharedInt64Atomics = 1;
+  prop->arch.hasDoubles = 1;
+  prop->arch.hasWarpVote = 1;
+  prop->arch.hasWarpBallot = 1;
+  prop->arch.hasWarpShuffle = 1;
+  prop->arch.hasFunnelShift = 1;
+  prop->arch.hasThreadFenceSystem = 1;
+  prop->arch.hasSyncThreadsExt = 1;
+  prop->arch.hasSurfaceFuncs = 1;
+  prop->arch.has3dGrid = 1;
+  prop->arch.hasDynamicParallelism = 1;
+  // AMD-only fields (gcnArch, gcnArchName, hdp*, isLargeBar, asicRevision,
+  // cooperativeMultiDevice*) stay zero.
+  return hipSuccess;
+}
+
+inline hipError_t hipChooseDevice(int *device, const hipDeviceProp_t *prop) {
+  if (device == nullptr || prop == nullptr)
+    return hipErrorInvalidValue;
+  cudaDeviceProp cp;
+  memset(&cp, 0, sizeof(cp));
+  cp.major = prop->major;
+  cp.minor = prop->minor;
+  cp.totalGlobalMem = prop->totalGlobalMem;
+  cp.sharedMemPerBlock = prop->sharedMemPerBlock;
+  cp.multiProcessorCount = prop->multiProcessorCount;
+  return hipCUDAErrorTohipError(cudaChooseDevice(device, &cp));
+}
+
+// hipPointerAttribute_t is HIP's own struct.
+inline hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes,
+                                          const void *ptr) {
+  cudaPointerAttributes ca;
+  cudaError_t status = cudaPointerGetAttributes(&ca, ptr);
+  if (status != cudaSuccess)
+    return hipCUDAErrorTohipError(status);
+  memset(attributes, 0, sizeof(*attributes));
+  switch (ca.type) {
+  case cudaMemoryTypeHost:
+    attributes->memoryType = hipMemoryTypeHost;
+    break;
+  case cudaMemoryTypeDevice:
+    attributes->memoryType = hipMemoryTypeDevice;
+    break;
+  case cudaMemoryTypeManaged:
+    attributes->memoryType = hipMemoryTypeUnified;
+    attributes->isManaged = 1;
+    break;
+  default:
+    attributes->memoryType = hipMemoryTypeUnified;
+    break;
+  }
+  attributes->device = ca.device;
+  attributes->devicePointer = ca.devicePointer;
+  attributes->hostPointer = ca.hostPointer;
+  return hipSuccess;
+}
+
+// HIP's launch functions take the shared memory size as unsigned int; CUDA's
+// take size_t.
+inline hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim,
+                                             dim3 blockDim, void **kernelParams,
+                                             unsigned int sharedMemBytes,
+                                             hipStream_t stream) {
+  return hipCUDAErrorTohipError(cudaLaunchCooperativeKernel(
+      f, gridDim, blockDim, kernelParams, sharedMemBytes, stream));
+}
+template <class T>
+inline hipError_t hipLaunchCooperativeKernel(T f, dim3 gridDim, dim3 blockDim,
+                                             void **kernelParams,
+                                             unsigned int sharedMemBytes,
+                                             hipStream_t stream) {
+  return hipLaunchCooperativeKernel(reinterpret_cast<const void *>(f), gridDim,
+                                    blockDim, kernelParams, sharedMemBytes,
+                                    stream);
+}
+
+// HIP's occupancy helper takes the kernel as const void *; CUDA's is a
+// template over the kernel's type.
+inline hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize,
+                                                    int *blockSize,
+                                                    const void *f,
+                                                    size_t dynSharedMemPerBlk = 0,
+                                                    int blockSizeLimit = 0) {
+  return hipCUDAErrorTohipError(cudaOccupancyMaxPotentialBlockSize(
+      gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit));
+}
+template <class T>
+inline hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize,
+                                                    int *blockSize, T f,
+                                                    size_t dynSharedMemPerBlk = 0,
+                                                    int blockSizeLimit = 0) {
+  return hipCUDAErrorTohipError(cudaOccupancyMaxPotentialBlockSize(
+      gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit));
+}
+
+// CUDA 13 takes a location (cudaMemLocation) and flags where HIP takes a
+// device number; hipCpuDeviceId (-1) is the host.
+inline cudaMemLocation hipkitMemLocation(int device) {
+  cudaMemLocation location;
+  memset(&location, 0, sizeof(location));
+  location.type = device == cudaCpuDeviceId ? cudaMemLocationTypeHost
+                                            : cudaMemLocationTypeDevice;
+  location.id = device == cudaCpuDeviceId ? 0 : device;
+  return location;
+}
+inline hipError_t hipMemPrefetchAsync(const void *dev_ptr, size_t count,
+                                      int device, hipStream_t stream = 0) {
+  return hipCUDAErrorTohipError(cudaMemPrefetchAsync(
+      dev_ptr, count, hipkitMemLocation(device), 0, stream));
+}
+inline hipError_t hipMemAdvise(const void *dev_ptr, size_t count,
+                               hipMemoryAdvise advice, int device) {
+  return hipCUDAErrorTohipError(
+      cudaMemAdvise(dev_ptr, count, advice, hipkitMemLocation(device)));
+}
+
+// The driver API's copies take the host pointer as void * in HIP.
+inline hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src,
+                                size_t sizeBytes) {
+  return hipCUResultTohipError(cuMemcpyHtoD(dst, src, sizeBytes));
+}
+inline hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src,
+                                     size_t sizeBytes, hipStream_t stream) {
+  return hipCUResultTohipError(
+      cuMemcpyHtoDAsync(dst, src, sizeBytes, stream));
+}
+inline hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t count) {
+  return hipCUResultTohipError(
+      cuMemsetD32(dest, static_cast<unsigned int>(value), count));
+}
+inline hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value,
+                                    size_t count, hipStream_t stream = 0) {
+  return hipCUResultTohipError(
+      cuMemsetD32Async(dst, static_cast<unsigned int>(value), count, stream));
+}
+
+inline hipError_t hipProfilerStart() {
+  return hipCUDAErrorTohipError(cudaProfilerStart());
+}
+inline hipError_t hipProfilerStop() {
+  return hipCUDAErrorTohipError(cudaProfilerStop());
+}
+
+// HIP 5.2's hipGraphInstantiate has CUDA 11's five parameters; CUDA 12 and
+// later take flags instead of the error node and log.
+inline hipError_t hipGraphInstantiate(hipGraphExec_t *pGraphExec,
+                                      hipGraph_t graph,
+                                      hipGraphNode_t *pErrorNode,
+                                      char *pLogBuffer, size_t bufferSize) {
+  if (pErrorNode != nullptr)
+    *pErrorNode = nullptr;
+  if (pLogBuffer != nullptr && bufferSize > 0)
+    pLogBuffer[0] = '\0';
+  return hipCUDAErrorTohipError(cudaGraphInstantiate(pGraphExec, graph, 0));
+}
+
+// HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
+// converts CUDA's status for them.
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
+struct hipkitStreamCallback {
+  hipStreamCallback_t callback;
+  void *userData;
+};
+inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                     cudaError_t status,
+                                                     void *data) {
+  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
+  delete static_cast<hipkitStreamCallback *>(data);
+  call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
+}
+inline hipError_t hipStreamAddCallback(hipStream_t stream,
+                                       hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+  cudaError_t status = cudaStreamAddCallback(
+      stream, hipkitStreamCallbackTrampoline, data, flags);
+  if (status != cudaSuccess)
+    delete data;
+  return hipCUDAErrorTohipError(status);
+}
+
+// CUDA 13's cuCtxCreate takes creation parameters (none here).
+inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                               hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+}
+
+// hipJitOption is the runtime's cudaJitOption; the driver call takes the
+// driver's CUjit_option, whose values are the same.
+inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
+                                      unsigned int numOptions,
+                                      hipJitOption *options,
+                                      void **optionValues) {
+  return hipCUResultTohipError(
+      cuModuleLoadDataEx(module, image, numOptions,
+                         reinterpret_cast<CUjit_option *>(options),
+                         optionValues));
+}
+
+// On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
+// AMD), so code written for the driver API allocates through these. The
+// template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemAlloc(ptr, size));
+}
+template <class T, class = typename std::enable_if<
+                       std::is_same<T, hipDeviceptr_t>::value>::type>
+inline hipError_t hipFree(T ptr) {
+  return hipCUResultTohipError(cuMemFree(ptr));
+}
+
+#endif

@@ -1,0 +1,526 @@
+//===- NvidiaPlatform.cpp - hipcc for NVIDIA GPUs, through nvcc -----------===//
+#include "NvidiaPlatform.h"
+
+#include "hipkit/Rocm/HipPlatform.h"
+#include "hipkit/Rocm/RocmInstallation.h"
+#include "hipkit/Support/Diagnostics.h"
+
+#include "clang/Driver/Options.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::opt;
+namespace copt = clang::driver::options;
+
+namespace hipkit {
+namespace hipcc_detail {
+
+// hipcc's own options (HipccOptions.td): the same table HipccDriver.cpp reads.
+#define HIPKIT_OPTIONS_INC "HipccOptions.inc"
+#define HIPKIT_OPT_TABLE_CLASS NvidiaHipccOptTable
+#include "hipkit/Support/OptTableDefinition.inc"
+
+namespace {
+/// What one input becomes for nvcc.
+enum class NvccLanguage { Cuda, C, Cxx, Decide };
+
+struct NvccInput {
+  std::string Path;
+  NvccLanguage Language;
+  /// Index in CL.ClangArgs, so the input keeps its place.
+  size_t ArgIndex;
+};
+
+/// Turns the parsed command line into nvcc's arguments. Options stay in the
+/// user's order; inputs are collected so the plan can place them.
+class NvccPlanner {
+public:
+  NvccPlanner(const CommandLine &CL, const EnvLookup &GetEnv)
+      : CL(CL), GetEnv(GetEnv) {}
+
+  Expected<NvccPlan> plan(StringRef ExecutablePath);
+
+private:
+  std::string env(StringRef Name) const {
+    return GetEnv ? GetEnv(Name).value_or("") : "";
+  }
+  Error translateHipccOptions(std::vector<std::string> &Compile,
+                              std::vector<std::string> &Link) const;
+  Error translateClangArgument(size_t Index, std::vector<std::string> &Compile,
+                               std::vector<std::string> &Link);
+  Error translateOffloadArch(StringRef Value, StringRef GivenAs,
+                             std::vector<std::string> &Out);
+  Error readNvccArchitectures();
+  Error readNvccList(StringRef Query);
+
+  const CommandLine &CL;
+  const EnvLookup &GetEnv;
+  std::string NvccPath;
+  std::vector<NvccInput> Inputs;
+  /// nvcc --list-gpu-code and --list-gpu-arch: sm_* and compute_*.
+  std::vector<std::string> KnownArchitectures;
+  std::string OutputPath;
+  /// The user's -x in effect: "" for none.
+  std::string UserLanguage;
+};
+} // namespace
+
+/// AMD-only clang options: they configure the AMDGPU toolchain, which an
+/// nvcc compilation does not have, so dropping them silently would hide that
+/// the command does not do what it says.
+static bool isAmdOnlyOption(const Arg &A) {
+  const Option &O = A.getOption();
+  for (OptSpecifier ID :
+       {copt::OPT_rocm_path_EQ, copt::OPT_hip_path_EQ,
+        copt::OPT_rocm_device_lib_path_EQ, copt::OPT_mcode_object_version_EQ,
+        copt::OPT_offload_compress, copt::OPT_hip_link,
+        copt::OPT_m_amdgpu_Features_Group, copt::OPT_mllvm, copt::OPT_Xclang,
+        copt::OPT_gpu_bundle_output, copt::OPT_no_gpu_bundle_output,
+        copt::OPT_cuda_host_only, copt::OPT_offload_host_only})
+    if (O.matches(ID))
+      return true;
+  return false;
+}
+
+Error NvccPlanner::readNvccArchitectures() {
+  if (!KnownArchitectures.empty())
+    return Error::success();
+  // Real GPUs (sm_*) from --list-gpu-code, virtual ones (compute_*) from
+  // --list-gpu-arch.
+  for (StringRef Query : {"--list-gpu-code", "--list-gpu-arch"})
+    if (Error E = readNvccList(Query))
+      return E;
+  return Error::success();
+}
+
+Error NvccPlanner::readNvccList(StringRef Query) {
+  SmallString<128> Listing;
+  if (std::error_code EC =
+          sys::fs::createTemporaryFile("hipcc-nvcc-archs", "txt", Listing))
+    return createStringError(EC,
+                             "cannot create a temporary file: " + EC.message());
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Listing),
+                                          std::nullopt};
+  std::string ErrMsg;
+  int Status = sys::ExecuteAndWait(NvccPath, {NvccPath, Query}, std::nullopt,
+                                   Redirects, 0, 0, &ErrMsg);
+  auto Buffer = MemoryBuffer::getFile(Listing);
+  sys::fs::remove(Listing);
+  if (Status != 0 || !Buffer)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot ask '" + NvccPath +
+                                 "' for its GPU architectures (nvcc " + Query +
+                                 " failed); check the CUDA installation");
+  SmallVector<StringRef, 32> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n', -1, false);
+  for (StringRef Line : Lines)
+    if (!Line.trim().empty())
+      KnownArchitectures.push_back(Line.trim().str());
+  return Error::success();
+}
+
+/// --offload-arch=sm_90 (a real GPU: SASS for it) or compute_90 (a virtual
+/// one: PTX, compiled by the driver at load time) becomes nvcc's -gencode;
+/// which names exist is nvcc's knowledge (--list-gpu-code/-arch), plus the
+/// architecture-specific (sm_90a) and family (sm_100f) suffixes it accepts.
+Error NvccPlanner::translateOffloadArch(StringRef Value, StringRef GivenAs,
+                                        std::vector<std::string> &Out) {
+  SmallVector<StringRef, 4> Ids;
+  Value.split(Ids, ',', -1, /*KeepEmpty=*/true);
+  for (StringRef Id : Ids) {
+    if (Id.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "empty offload arch in '" + GivenAs +
+                                   "': name an NVIDIA GPU architecture, e.g. "
+                                   "--offload-arch=sm_90");
+    if (Error E = readNvccArchitectures())
+      return E;
+    StringRef Base = Id;
+    if (Base.ends_with("a") || Base.ends_with("f"))
+      Base = Base.drop_back();
+    bool Real = Id.starts_with("sm_");
+    if (!is_contained(KnownArchitectures, Base))
+      return createStringError(
+          inconvertibleErrorCode(),
+          "'" + Id + "' in '" + GivenAs +
+              "' is not an NVIDIA GPU architecture nvcc (" + NvccPath +
+              ") knows; HIP_PLATFORM=nvidia compiles for sm_* (or compute_* "
+              "for PTX), e.g. --offload-arch=sm_90; nvcc --list-gpu-code "
+              "lists them");
+    std::string Virtual =
+        "compute_" + Id.drop_front(Real ? 3 : 8).str(); // sm_ / compute_
+    Out.push_back("-gencode");
+    Out.push_back("arch=" + Virtual + ",code=" + Id.str());
+  }
+  return Error::success();
+}
+
+Error NvccPlanner::translateHipccOptions(std::vector<std::string> &Compile,
+                                         std::vector<std::string> &Link) const {
+  if (CL.hasHipcc(OPT_hipcc_no_func_supp))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "--hipcc-no-func-supp is an AMD GPU option (it makes the AMDGPU "
+        "backend inline every call) and has no meaning with "
+        "HIP_PLATFORM=nvidia; remove it");
+  if (CL.hasHipcc(OPT_genco))
+    Compile.push_back("--fatbin"); // what hipModuleLoad reads on NVIDIA
+  if (CL.hasHipcc(OPT_use_fast_math)) {
+    Compile.push_back("--use_fast_math");
+    Compile.push_back("-DHIP_FAST_MATH");
+  }
+  // nvcc links the CUDA runtime statically by default; AMD's hipcc options
+  // for the HIP runtime's linkage choose the CUDA runtime's here.
+  if (const Arg *A = CL.lastHipcc({OPT_use_staticlib, OPT_use_sharedlib}))
+    Link.push_back(A->getOption().matches(OPT_use_staticlib)
+                       ? "--cudart=static"
+                       : "--cudart=shared");
+  return Error::success();
+}
+
+Error NvccPlanner::translateClangArgument(size_t Index,
+                                          std::vector<std::string> &Compile,
+                                          std::vector<std::string> &Link) {
+  const ClangArgument &CA = CL.ClangArgs[Index];
+  const Arg *A = CA.Parsed.get();
+  std::string Spelled = join(CA.Spelling, " ");
+  if (!A) // a missing value: nvcc reports it
+    return append_range(Compile, CA.Spelling), Error::success();
+  const Option &O = A->getOption();
+  auto Same = [&](std::vector<std::string> &To) {
+    append_range(To, CA.Spelling);
+    return Error::success();
+  };
+
+  if (O.matches(copt::OPT_INPUT)) {
+    StringRef Path = A->getValue();
+    if (Path != "-" && !sys::fs::exists(Path))
+      return createStringError(inconvertibleErrorCode(),
+                               "input file '" + Path +
+                                   "' not found; check the path");
+    StringRef Lang = UserLanguage;
+    if (Lang.empty())
+      Lang = languageForInput(
+          Path, parseBoolEnv(env("HIP_COMPILE_CXX_AS_HIP"), true));
+    NvccLanguage L = StringSwitch<NvccLanguage>(Lang)
+                         .Cases("hip", "cuda", "cu", NvccLanguage::Cuda)
+                         .Case("c", NvccLanguage::C)
+                         .Cases("c++", "cpp", NvccLanguage::Cxx)
+                         .Default(NvccLanguage::Decide);
+    Inputs.push_back({Path.str(), L, Index});
+    return Error::success();
+  }
+  if (O.matches(copt::OPT_x)) {
+    StringRef Lang = A->getValue();
+    if (Lang == "none") {
+      UserLanguage.clear();
+      return Error::success();
+    }
+    if (!is_contained({"hip", "cuda", "c", "c++"}, Lang))
+      return createStringError(inconvertibleErrorCode(),
+                               "'-x " + Lang +
+                                   "' has no nvcc equivalent with "
+                                   "HIP_PLATFORM=nvidia; use -x hip, cuda, "
+                                   "c++ or c");
+    UserLanguage = Lang.str();
+    return Error::success();
+  }
+  if (O.matches(copt::OPT_o)) {
+    OutputPath = A->getValue();
+    return Error::success();
+  }
+  if (O.matches(copt::OPT_offload_arch_EQ))
+    return translateOffloadArch(A->getValue(), Spelled, Compile);
+  if (isAmdOnlyOption(*A))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "'" + Spelled +
+            "' is an AMD GPU option and has no meaning with "
+            "HIP_PLATFORM=nvidia; remove it (or compile for AMD)");
+  // Spelled the same by nvcc.
+  for (OptSpecifier ID :
+       {copt::OPT_c, copt::OPT_E, copt::OPT_M, copt::OPT_MM, copt::OPT_MD,
+        copt::OPT_MMD, copt::OPT_MF, copt::OPT_MT, copt::OPT_I,
+        copt::OPT_isystem, copt::OPT_D, copt::OPT_U, copt::OPT_include,
+        copt::OPT_std_EQ, copt::OPT_v, copt::OPT_w, copt::OPT_arch})
+    if (O.matches(ID))
+      return Same(Compile);
+  for (OptSpecifier ID : {copt::OPT_L, copt::OPT_l, copt::OPT_shared})
+    if (O.matches(ID))
+      return Same(Link);
+  if (O.matches(copt::OPT_O_Group)) {
+    // nvcc takes -O0 to -O3 for the host compiler (the device code is
+    // always optimized); the others keep their host meaning.
+    if (is_contained({"-O0", "-O1", "-O2", "-O3"}, Spelled))
+      return Same(Compile);
+    Compile.push_back("-Xcompiler");
+    Compile.push_back(Spelled);
+    return Error::success();
+  }
+  if (O.matches(copt::OPT_g_Group)) {
+    Compile.push_back("-g");
+    return Error::success();
+  }
+  if (O.matches(copt::OPT__HASH_HASH_HASH)) {
+    Compile.push_back("--dryrun");
+    return Error::success();
+  }
+  if (O.matches(copt::OPT_fgpu_rdc) || O.matches(copt::OPT_fno_gpu_rdc)) {
+    std::string Rdc =
+        O.matches(copt::OPT_fgpu_rdc) ? "-rdc=true" : "-rdc=false";
+    Compile.push_back(Rdc);
+    Link.push_back(Rdc);
+    return Error::success();
+  }
+  if (O.matches(copt::OPT_cuda_device_only)) {
+    Compile.push_back("--fatbin");
+    return Error::success();
+  }
+  if (O.matches(copt::OPT_Wl_COMMA) || O.matches(copt::OPT_Xlinker)) {
+    // nvcc splits -Xlinker's value at commas, as -Wl, does.
+    Link.push_back("-Xlinker");
+    Link.push_back(join(A->getValues(), ","));
+    return Error::success();
+  }
+  // Host compiler options (-f..., -W..., -m..., -pthread): nvcc hands them to
+  // the host compiler with -Xcompiler. nvcc splits that value at commas, so an
+  // option holding one cannot pass.
+  if (O.matches(copt::OPT_f_Group) || O.matches(copt::OPT_W_Group) ||
+      O.matches(copt::OPT_m_Group) || O.matches(copt::OPT_pthread) ||
+      O.matches(copt::OPT_Wl_COMMA)) {
+    if (CA.Spelling.size() != 1 || StringRef(Spelled).contains(','))
+      return createStringError(inconvertibleErrorCode(),
+                               "'" + Spelled +
+                                   "' cannot be passed to nvcc's host "
+                                   "compiler (HIP_PLATFORM=nvidia); give it "
+                                   "as -Xcompiler <option> in nvcc's form");
+    Compile.push_back("-Xcompiler");
+    Compile.push_back(Spelled);
+    if (O.matches(copt::OPT_pthread) || O.matches(copt::OPT_fopenmp)) {
+      Link.push_back("-Xcompiler");
+      Link.push_back(Spelled);
+    }
+    return Error::success();
+  }
+  // Options clang does not know are nvcc's own (--expt-relaxed-constexpr,
+  // -Xcompiler, -lineinfo, ...): nvcc reads them, and reports unknown ones.
+  if (O.getKind() == Option::UnknownClass)
+    return Same(Compile);
+  return createStringError(
+      inconvertibleErrorCode(),
+      "'" + Spelled +
+          "' is a clang option hipcc cannot translate for nvcc "
+          "(HIP_PLATFORM=nvidia); remove it, or give nvcc's own spelling");
+}
+
+Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
+  Expected<std::string> Nvcc = findNvcc(GetEnv);
+  if (!Nvcc)
+    return Nvcc.takeError();
+  NvccPath = *Nvcc;
+
+  // The HIP headers come from the same HIP root as on AMD (hipkitRocm).
+  RocmSearchOptions Search;
+  Search.ExecutablePath = ExecutablePath.str();
+  Search.GetEnv = GetEnv;
+  Expected<RocmInstallation> Rocm = RocmInstallation::detect(Search);
+  if (!Rocm)
+    return Rocm.takeError();
+
+  NvccPlan Plan;
+  Plan.NvccPath = NvccPath;
+  Plan.HipIncludeDir = Rocm->hipIncludeDir();
+  Plan.CudaRoot = findCudaRoot(GetEnv);
+
+  std::vector<std::string> Compile, Link;
+  // hipkit's HIP headers for NVIDIA first: the CUDA toolkit's include
+  // directory follows (nvcc adds it), Debian's /usr/include/hip never
+  // comes before them.
+  Compile.insert(Compile.end(),
+                 {"-isystem", Plan.HipIncludeDir, "-D__HIP_PLATFORM_NVIDIA__"});
+  if (!CL.hasClang(copt::OPT_O_Group))
+    Compile.push_back("-O3"); // as on AMD
+  if (Error E = translateHipccOptions(Compile, Link))
+    return std::move(E);
+  for (size_t I = 0; I < CL.ClangArgs.size(); ++I)
+    if (Error E = translateClangArgument(I, Compile, Link))
+      return std::move(E);
+
+  bool Links = isLinkStep(CL) && !Inputs.empty();
+  bool CompilesSources = any_of(Inputs, [](const NvccInput &In) {
+    return In.Language != NvccLanguage::Decide ||
+           !(StringRef(In.Path).ends_with(".o") ||
+             StringRef(In.Path).ends_with(".a") ||
+             StringRef(In.Path).contains(".so"));
+  });
+  std::vector<std::string> CompileAppend, LinkAppend;
+  if (CompilesSources)
+    if (Error E = splitFlagsVariable("HIPCC_COMPILE_FLAGS_APPEND",
+                                     env("HIPCC_COMPILE_FLAGS_APPEND"),
+                                     CompileAppend))
+      return std::move(E);
+  if (Links)
+    if (Error E =
+            splitFlagsVariable("HIPCC_LINK_FLAGS_APPEND",
+                               env("HIPCC_LINK_FLAGS_APPEND"), LinkAppend))
+      return std::move(E);
+
+  // nvcc's -x is one language for every input of a run: one run when all
+  // inputs share it, else each CUDA source compiled on its own first.
+  bool AllCuda = !Inputs.empty() && all_of(Inputs, [](const NvccInput &In) {
+    return In.Language == NvccLanguage::Cuda;
+  });
+  bool AnyCuda = any_of(Inputs, [](const NvccInput &In) {
+    return In.Language == NvccLanguage::Cuda;
+  });
+  auto LanguageArgs = [](NvccLanguage L) -> std::vector<std::string> {
+    switch (L) {
+    case NvccLanguage::Cuda:
+      return {"-x", "cu"};
+    case NvccLanguage::C:
+      return {"-x", "c"};
+    case NvccLanguage::Cxx:
+      return {"-x", "c++"};
+    case NvccLanguage::Decide:
+      return {};
+    }
+    return {};
+  };
+
+  std::vector<std::string> LastInputs;
+  bool CompileOnly = CL.hasClang(copt::OPT_c);
+  for (const NvccInput &In : Inputs) {
+    bool Separate = AnyCuda && !AllCuda && In.Language == NvccLanguage::Cuda;
+    if (!Separate) {
+      LastInputs.push_back(In.Path);
+      continue;
+    }
+    // Compiled on its own run: into the object -c would name, or a temporary
+    // the last run links.
+    std::string Object;
+    if (CompileOnly && Inputs.size() == 1 && !OutputPath.empty()) {
+      Object = OutputPath;
+    } else if (CompileOnly) {
+      Object = sys::path::stem(In.Path).str() + ".o";
+    } else {
+      SmallString<128> Temp;
+      if (std::error_code EC = sys::fs::createTemporaryFile(
+              "hipcc-" + sys::path::stem(In.Path), "o", Temp))
+        return createStringError(EC, "cannot create a temporary object: " +
+                                         EC.message());
+      Object = std::string(Temp);
+      Plan.Temporaries.push_back(Object);
+    }
+    std::vector<std::string> Run = Compile;
+    append_range(Run, LanguageArgs(In.Language));
+    Run.insert(Run.end(), {"-c", In.Path, "-o", Object});
+    append_range(Run, CompileAppend);
+    // -c twice is harmless; the user's -c may already be in Compile.
+    Plan.Runs.push_back(std::move(Run));
+    if (!CompileOnly)
+      LastInputs.push_back(Object);
+  }
+
+  if (!LastInputs.empty() || Inputs.empty()) {
+    std::vector<std::string> Run = Compile;
+    // One language for all inputs of the run: say it (nvcc does not know
+    // .hip, and reads a .cpp given -x hip as C++).
+    bool OneLanguage =
+        !Inputs.empty() && !AnyCuda && all_of(Inputs, [&](const NvccInput &In) {
+          return In.Language == Inputs.front().Language;
+        });
+    if (AllCuda || OneLanguage)
+      append_range(Run, LanguageArgs(Inputs.front().Language));
+    append_range(Run, LastInputs);
+    if (!OutputPath.empty()) {
+      Run.push_back("-o");
+      Run.push_back(OutputPath);
+    }
+    if (Links)
+      append_range(Run, Link);
+    if (AllCuda || (CompilesSources && !AnyCuda))
+      append_range(Run, CompileAppend);
+    if (Links)
+      append_range(Run, LinkAppend);
+    Plan.Runs.push_back(std::move(Run));
+  }
+  return std::move(Plan);
+}
+
+Expected<NvccPlan> planNvccRuns(const CommandLine &CL, const EnvLookup &GetEnv,
+                                StringRef ExecutablePath) {
+  NvccPlanner Planner(CL, GetEnv);
+  return Planner.plan(ExecutablePath);
+}
+
+static int runNvcc(StringRef Nvcc, ArrayRef<std::string> Args) {
+  std::vector<StringRef> Argv{Nvcc};
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
+  std::string ErrMsg;
+  int Status = sys::ExecuteAndWait(Nvcc, Argv, std::nullopt, {}, 0, 0, &ErrMsg);
+  if (Status == -1) {
+    reportError("cannot run '" + Nvcc + "': " + ErrMsg +
+                "; install the CUDA toolkit or set CUDA_PATH");
+    return 1;
+  }
+  return Status < 0 ? 1 : Status;
+}
+
+int runForNvidia(const CommandLine &CL, const EnvLookup &GetEnv,
+                 StringRef ExecutablePath, unsigned Verbosity) {
+  if (CL.hasHipcc(OPT_version)) {
+    RocmSearchOptions Search;
+    Search.ExecutablePath = ExecutablePath.str();
+    Search.GetEnv = GetEnv;
+    Search.Need = RocmNeed::HipVersion;
+    Expected<RocmInstallation> Rocm = RocmInstallation::detect(Search);
+    Expected<std::string> Nvcc = findNvcc(GetEnv);
+    if (!Rocm || !Nvcc) {
+      reportError(toString(Rocm ? Nvcc.takeError() : Rocm.takeError()));
+      if (!Nvcc)
+        consumeError(Nvcc.takeError());
+      return 1;
+    }
+    outs() << "HIP version: " << Rocm->hipVersion().full() << "\n";
+    outs().flush();
+    return runNvcc(*Nvcc, {"--version"});
+  }
+
+  Expected<NvccPlan> Plan = planNvccRuns(CL, GetEnv, ExecutablePath);
+  if (!Plan) {
+    reportError(toString(Plan.takeError()));
+    return 1;
+  }
+  if (Verbosity & VerbosePaths)
+    errs() << "HIP_PLATFORM=nvidia\nHIP_COMPILER=nvcc\nHIP_RUNTIME=cuda\n"
+           << "CUDA_PATH=" << Plan->CudaRoot << "\n"
+           << "HIP_INCLUDE_PATH=" << Plan->HipIncludeDir << "\n";
+  int Status = 0;
+  for (const std::vector<std::string> &Run : Plan->Runs) {
+    if (Verbosity & VerboseCommand) {
+      errs() << "hipcc-cmd: " << quoteForShell(Plan->NvccPath);
+      for (const std::string &A : Run)
+        errs() << " " << quoteForShell(A);
+      errs() << "\n";
+    }
+    errs().flush();
+    outs().flush();
+    Status = runNvcc(Plan->NvccPath, Run);
+    if (Status != 0)
+      break;
+  }
+  for (const std::string &Temp : Plan->Temporaries)
+    sys::fs::remove(Temp);
+  return Status;
+}
+
+} // namespace hipcc_detail
+} // namespace hipkit
