@@ -30,7 +30,7 @@ ArrayRef<CheckInfo> allPortingChecks() {
        "ballot",
        create<LaneMaskCheck>},
       {"hipkit-texture-without-images",
-       "textures and surfaces on a GPU without image instructions",
+       "textures and surfaces on a GPU without image support",
        create<TextureWithoutImagesCheck>},
       {"hipkit-warp-size", "32 hard-coded as the warp width",
        create<WarpSizeCheck>},

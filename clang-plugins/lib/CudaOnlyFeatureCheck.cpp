@@ -132,6 +132,11 @@ void CudaOnlyFeatureCheck::run(const MatchFinder::MatchResult &Result) {
   if (Type->getTypeLocClass() != TypeLoc::Record &&
       Type->getTypeLocClass() != TypeLoc::TemplateSpecialization)
     return;
+  // Of WMMA's types only the fragment: its tags (matrix_a, row_major) are
+  // arguments of the fragment already reported.
+  if (Decl->getName() != "fragment" &&
+      StringRef(Decl->getQualifiedNameAsString()).starts_with("nvcuda::wmma::"))
+    return;
   std::string Feature = cudaOnlyFeature(Decl);
   SourceLocation Loc = Type->getBeginLoc();
   if (!Feature.empty() && !SM.isInSystemHeader(SM.getExpansionLoc(Loc)))

@@ -28,3 +28,11 @@ def use_staticlib : Flag<["-"], "use-staticlib">,
 def use_sharedlib : Flag<["-"], "use-sharedlib">,
   HelpText<"Link the HIP runtime as a shared library, libamdhip64.so (the "
            "default; AMD hipcc compatibility)">;
+// hipkit's porting-hazard checks (clang-plugins/, docs/clang-plugins/), loaded
+// as a clang plugin from <prefix>/lib/hipkit beside hipcc.
+def porting_checks : Flag<["--"], "porting-checks">,
+  HelpText<"Run hipkit's porting-hazard checks (warp size, lane masks, inline PTX, ...) "
+           "in the device compilations">;
+def porting_checks_EQ : Joined<["--"], "porting-checks=">, MetaVarName<"<globs>">,
+  HelpText<"Run the porting checks that <globs> selects (clang-tidy syntax, e.g. "
+           "'-hipkit-warp-size')">;
