@@ -85,13 +85,15 @@ clang::SourceLocation userLocation(const clang::SourceManager &SM,
                                    clang::SourceLocation Loc) {
   if (Loc.isInvalid() || Loc.isFileID())
     return Loc;
-  // A macro argument or a macro body the user wrote: its spelling. A token
-  // pasted or stringized (scratch space) or a system header's macro body:
-  // where the user's code expanded it.
-  clang::SourceLocation Spelling = SM.getSpellingLoc(Loc);
-  if (Spelling.isValid() && !SM.isWrittenInScratchSpace(Spelling) &&
-      !SM.isInSystemHeader(Spelling))
-    return Spelling;
+  // Text the user passed as a macro argument: where they wrote it.
+  if (SM.isMacroArgExpansion(Loc)) {
+    clang::SourceLocation Spelling = SM.getSpellingLoc(Loc);
+    if (Spelling.isValid() && !SM.isWrittenInScratchSpace(Spelling) &&
+        !SM.isInSystemHeader(Spelling))
+      return Spelling;
+  }
+  // A macro body (the user's WARP_SIZE or a system header's): each use,
+  // where the user's code expands it, so no use hides behind another.
   return SM.getExpansionLoc(Loc);
 }
 

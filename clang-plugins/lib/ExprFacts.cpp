@@ -57,6 +57,9 @@ std::optional<int64_t> warpWidthConstant(const Expr *E, const ASTContext &Ctx) {
   E = E->IgnoreParenImpCasts();
   if (E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
+  // warpSize is the portable spelling, whatever CUDA's headers define it as.
+  if (readsWarpSize(E, Ctx))
+    return std::nullopt;
   std::optional<llvm::APSInt> Value = E->getIntegerConstantExpr(Ctx);
   if (!Value)
     return std::nullopt;

@@ -60,7 +60,7 @@ void WarpSizeCheck::registerMatchers(MatchFinder &Finder) {
           .bind("arith"),
       this);
   Finder.addMatcher(
-      binaryOperator(isComparisonOperator()).bind("compare"), this);
+      binaryOperator(hasAnyOperatorName("==", "!=")).bind("compare"), this);
   Finder.addMatcher(
       arraySubscriptExpr(hasBase(ignoringParenImpCasts(declRefExpr(
                              to(varDecl(isCudaShared()).bind("array"))))))

@@ -47,9 +47,9 @@ struct CheckContext {
   std::optional<bool> TargetHasImages;
 };
 
-/// The location a user should be sent to for \p Loc: the spelling when the
-/// user wrote it (also inside the body of their own macro), else the place the
-/// macro that produced it was expanded (a macro of a system header).
+/// The location a user should be sent to for \p Loc: where the user wrote
+/// it as a macro argument, else where the macro whose body produced it was
+/// expanded in the user's code (each use of WARP_SIZE, FULL_MASK, LANE(t)).
 clang::SourceLocation userLocation(const clang::SourceManager &SM,
                                    clang::SourceLocation Loc);
 
