@@ -8,6 +8,7 @@ packages=(
   libclang-rt-19-dev  # libFuzzer and the sanitizer runtimes (cmake/Fuzzers.cmake)
   rocm-device-libs libamdhip64-dev
   cmake ninja-build make g++ python3 ccache file binutils dpkg-dev patch
+  chromium python3-jsonschema  # test/clang-plugins: hipify's HTML and JSON reports
 )
 
 missing=()

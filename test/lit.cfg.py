@@ -72,6 +72,18 @@ if shutil.which("nvcc", path=os.path.join(config.cuda_path, "bin")):
 config.substitutions.append(("%rocm_libraries", config.rocm_libraries_dir))
 if os.path.exists(os.path.join(config.rocm_libraries_dir, "versions.tsv")):
     config.available_features.add("rocm-6.4-libraries")
+# hipify-clang's HTML report is rendered in headless Chromium (Debian's
+# chromium), its JSON report validated with python3-jsonschema; both come
+# from scripts/bootstrap.sh.
+_chromium = shutil.which("chromium")
+if _chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", _chromium))
+try:
+    import jsonschema  # noqa: F401
+    config.available_features.add("jsonschema")
+except ImportError:
+    pass
 if shutil.which("ccache"):
     config.available_features.add("ccache")
 # Tests that give files to another user or drop privileges need root (CI runs

@@ -1,15 +1,15 @@
 //===- InlinePtxCheck.cpp -------------------------------------------------===//
-#include "InlinePtxCheck.h"
+#include "hipkit/checks/InlinePtxCheck.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Stmt.h"
-#include "clang/Basic/Diagnostic.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
-namespace hipkit::plugins {
+namespace hipkit::checks {
 
 namespace {
 AST_MATCHER(FunctionDecl, isCudaDeviceSide) {
@@ -18,15 +18,26 @@ AST_MATCHER(FunctionDecl, isCudaDeviceSide) {
 } // namespace
 
 /// PTX is recognisable by its typed mnemonics (mov.u32, ld.global.f32, ...)
-/// and its special registers (%laneid, %tid.x, %%clock64 ...).
-static bool looksLikePtx(StringRef AsmText) {
+/// and its special registers (%laneid, %tid.x, %%clock64 ...). Returns the
+/// first PTX instruction of \p AsmText ("mov.u32"), or "" if it is not PTX.
+static std::string firstPtxInstruction(StringRef AsmText) {
   static const llvm::Regex TypedMnemonic(
-      "(^|[[:space:];{])[a-z]+(\\.[a-z0-9]+)*\\.(b|u|s|f|bf)(8|16|32|64|16x2)"
+      "(^|[[:space:];{])([a-z]+(\\.[a-z0-9]+)*\\.(b|u|s|f|bf)(8|16|32|64|16x2))"
       "([^a-z0-9]|$)");
   static const llvm::Regex SpecialRegister(
       "%%?(laneid|warpid|nwarpid|smid|nsmid|tid|ntid|ctaid|nctaid|gridid|"
       "lanemask_[a-z]+|clock|clock64|globaltimer)");
-  return TypedMnemonic.match(AsmText) || SpecialRegister.match(AsmText);
+  static const llvm::Regex FirstWord("([a-z][a-z0-9_.]*)");
+  SmallVector<StringRef, 8> Groups;
+  if (TypedMnemonic.match(AsmText, &Groups))
+    return Groups[2].str();
+  if (SpecialRegister.match(AsmText)) {
+    // `mov %0, %laneid`-style text without a typed mnemonic: its first word.
+    if (FirstWord.match(AsmText.ltrim(" \t\n{"), &Groups))
+      return Groups[1].str();
+    return "?";
+  }
+  return "";
 }
 
 void InlinePtxCheck::registerMatchers(MatchFinder &Finder) {
@@ -37,17 +48,20 @@ void InlinePtxCheck::registerMatchers(MatchFinder &Finder) {
 }
 
 void InlinePtxCheck::run(const MatchFinder::MatchResult &Result) {
-  const auto *Asm = dyn_cast_or_null<GCCAsmStmt>(Result.Nodes.getNodeAs<AsmStmt>("asm"));
+  const auto *Asm =
+      dyn_cast_or_null<GCCAsmStmt>(Result.Nodes.getNodeAs<AsmStmt>("asm"));
   const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
-  if (!Asm || !Func || !looksLikePtx(Asm->getAsmString()->getString()))
+  if (!Asm || !Func)
     return;
-  DiagnosticsEngine &Diags = Result.Context->getDiagnostics();
-  unsigned ID = Diags.getCustomDiagID(
-      DiagnosticsEngine::Warning,
-      "inline PTX assembly in device function %0 cannot be compiled for AMD "
-      "GPUs; replace it with a HIP intrinsic or portable C++ "
-      "[hipkit-inline-ptx]");
-  Diags.Report(Asm->getAsmLoc(), ID) << Func;
+  std::string Instruction =
+      firstPtxInstruction(Asm->getAsmString()->getString());
+  if (Instruction.empty())
+    return;
+  report(*Result.SourceManager, Asm->getAsmLoc(),
+         llvm::formatv("inline PTX assembly ('{0}') in device function '{1}' "
+                       "cannot be compiled for AMD GPUs; replace it with a "
+                       "HIP intrinsic or portable C++",
+                       Instruction, Func->getName()));
 }
 
-} // namespace hipkit::plugins
+} // namespace hipkit::checks

@@ -59,7 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Scope.IncludeOrigin = EditOrigin::Lexical;
   TokenEngine(Policy).translate(File, Scope);
 
-  std::string Report = File.formatWarnings();
+  unsigned Errors = 0;
+  std::string Report = File.formatWarnings(WarningSelection(), Errors);
   File.finishStatistics();
   TranslationStatistics Stats = File.statistics();
   Stats.ChangedFiles = File.changesAnything();

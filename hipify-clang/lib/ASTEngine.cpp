@@ -13,6 +13,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
@@ -668,6 +669,55 @@ private:
   std::vector<Decl *> UserDecls;
 };
 
+/// Porting checks report into the file translation of the spelling, so that
+/// hazards print with hipify's other warnings and go into the report.
+class HazardRecorder : public hipkit::checks::HazardSink {
+public:
+  explicit HazardRecorder(TranslationContext &Ctx) : Ctx(Ctx) {}
+  void report(SourceLocation Loc, llvm::StringRef Check,
+              const llvm::Twine &Message) override {
+    unsigned Offset;
+    if (FileTranslation *FT = Ctx.translationAt(Loc, Offset))
+      FT->addHazard(Offset, Check, Message);
+  }
+
+private:
+  TranslationContext &Ctx;
+};
+
+/// Runs the porting checks over the user's declarations only: CUDA's headers
+/// are large and never reported on.
+class HazardConsumer : public ASTConsumer {
+public:
+  HazardConsumer(TranslationContext &Ctx,
+                 std::vector<std::unique_ptr<hipkit::checks::PortingCheck>> C)
+      : Ctx(Ctx), Checks(std::move(C)), Recorder(Ctx) {
+    for (auto &Check : Checks) {
+      Check->setSink(&Recorder);
+      Check->registerMatchers(Finder);
+    }
+  }
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      if (Ctx.isUserLocation(D->getLocation()))
+        UserDecls.push_back(D);
+    return true;
+  }
+  void HandleTranslationUnit(ASTContext &AST) override {
+    if (Checks.empty() || UserDecls.empty())
+      return;
+    AST.setTraversalScope(UserDecls);
+    Finder.matchAST(AST);
+  }
+
+private:
+  TranslationContext &Ctx;
+  std::vector<std::unique_ptr<hipkit::checks::PortingCheck>> Checks;
+  HazardRecorder Recorder;
+  ast_matchers::MatchFinder Finder;
+  std::vector<Decl *> UserDecls;
+};
+
 class HipifyAction : public ASTFrontendAction {
 public:
   explicit HipifyAction(TranslationContext &Ctx) : Ctx(Ctx) {}
@@ -680,7 +730,16 @@ public:
     CI.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<PreprocessorTracker>(Ctx));
-    return std::make_unique<ReferenceConsumer>(Ctx);
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<ReferenceConsumer>(Ctx));
+    if (const hipkit::checks::GlobList *Enabled = Ctx.options().Checks) {
+      auto Checks = hipkit::checks::createPortingChecks(*Enabled);
+      for (auto &Check : Checks)
+        Check->registerPPCallbacks(CI.getPreprocessor());
+      Consumers.push_back(
+          std::make_unique<HazardConsumer>(Ctx, std::move(Checks)));
+    }
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
 private:

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/ASTEngine.h"
+#include "hipkit/hipify/MigrationReport.h"
 #include "hipkit/hipify/Options.h"
 #include "hipkit/hipify/OutputFile.h"
 #include "hipkit/hipify/Statistics.h"
@@ -175,6 +176,15 @@ private:
   /// Who writes each output, by its absolute path (links resolved).
   llvm::StringMap<std::string> OutputOwners;
   std::vector<TranslationStatistics> FileStats;
+  /// --checks and --warnings-as-errors: which warnings (hipify-* and the
+  /// porting checks, hipkit-*) are printed, and which as errors.
+  checks::GlobList EnabledWarnings, ErrorWarnings;
+  WarningSelection Selection;
+  unsigned WarningErrors = 0;
+  /// --report: every file's entry, in output order.
+  std::optional<ReportFormat> ReportAs;
+  std::vector<ReportedFile> ReportedFiles;
+  void writeReport();
   bool Failed = false;
   /// Precompiled CUDA headers by parse command (without the source); an
   /// empty path when precompiling failed and sources parse the headers.
@@ -266,6 +276,29 @@ void HipifyRun::removeTemporaries() {
 }
 
 bool HipifyRun::checkOptions() {
+  auto Enabled = checks::GlobList::parse(Options.Checks);
+  auto AsErrors = checks::GlobList::parse(Options.WarningsAsErrors);
+  if (!Enabled || !AsErrors) {
+    reportError("--checks/--warnings-as-errors: " +
+                toString(Enabled ? AsErrors.takeError() : Enabled.takeError()));
+    return false;
+  }
+  EnabledWarnings = std::move(*Enabled);
+  ErrorWarnings = std::move(*AsErrors);
+  Selection.Enabled = [this](llvm::StringRef Name) {
+    return EnabledWarnings.contains(Name);
+  };
+  Selection.AsError = [this](llvm::StringRef Name) {
+    return ErrorWarnings.contains(Name);
+  };
+  if (!Options.ReportFile.empty()) {
+    llvm::Expected<ReportFormat> Format = reportFormatFor(Options.ReportFile);
+    if (!Format) {
+      reportError(toString(Format.takeError()));
+      return false;
+    }
+    ReportAs = *Format;
+  }
   if (Options.Sources.empty()) {
     reportError("no input files; usage: hipify-clang [options] <source>... [-- "
                 "<clang args>]");
@@ -451,6 +484,14 @@ bool HipifyRun::prepareSources() {
       return false;
   if (Options.PrintStatsCSV && !claimOutput(statisticsPath(), "the statistics"))
     return false;
+  if (ReportAs) {
+    if (!claimOutput(Options.ReportFile, "the report"))
+      return false;
+    if (llvm::Error E = checkOutputPath(Options.ReportFile)) {
+      reportError(llvm::toString(std::move(E)));
+      return false;
+    }
+  }
   for (Source &S : Sources) {
     if (!checkOutputLocation(S)) {
       Ok = false;
@@ -484,6 +525,7 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     AO.HipKernelExecutionSyntax = Options.HipKernelExecutionSyntax;
     AO.SkipExcludedBlocks = Options.SkipExcludedBlocks;
     AO.SystemDirs = {TC.CudaPath, TC.ResourceDir, TC.StandInDir};
+    AO.Checks = &EnabledWarnings;
     runASTEngine(parseCommand(S), AO, Result);
   }
   bool Clean = TC.HasCuda && Result.Parsed && Result.CompileErrors == 0;
@@ -649,10 +691,20 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
     if (I && !Claimed[I])
       continue;
     FileTranslation &FT = *Result.Files[I];
-    llvm::errs() << FT.formatWarnings();
+    llvm::errs() << FT.formatWarnings(Selection, WarningErrors);
     FT.finishStatistics();
     TranslationStatistics Stats = FT.statistics();
     Stats.ChangedFiles = FT.changesAnything();
+    if (ReportAs) {
+      std::string Output;
+      if (!Options.NoOutput)
+        Output = I == 0 ? S.Output
+                        : (Headers[FT.realPath()].Written &&
+                                   !Headers[FT.realPath()].WrittenBySource
+                               ? Headers[FT.realPath()].Path
+                               : "");
+      ReportedFiles.push_back(reportFile(FT, Stats, Selection, Output));
+    }
     llvm::Expected<std::string> Translated = FT.apply();
     if (!Translated) {
       reportError("internal error translating '" + FT.displayPath() +
@@ -721,6 +773,17 @@ void HipifyRun::printStatistics() {
   }
 }
 
+void HipifyRun::writeReport() {
+  if (!ReportAs)
+    return;
+  // Written like every output: atomically, through links, keeping the mode.
+  if (llvm::Error E = writeOutputFile(Options.ReportFile,
+                                      renderReport(ReportedFiles, *ReportAs))) {
+    reportError(llvm::toString(std::move(E)));
+    Failed = true;
+  }
+}
+
 int HipifyRun::run() {
   if (!checkOptions() || !prepareSources())
     return 1;
@@ -786,6 +849,14 @@ int HipifyRun::run() {
       Failed = true;
   removeTemporaries();
   printStatistics();
+  writeReport();
+  if (WarningErrors) {
+    reportError(llvm::formatv("{0} warning{1} treated as error{1} "
+                              "(--warnings-as-errors)",
+                              WarningErrors, WarningErrors == 1 ? "" : "s")
+                    .str());
+    Failed = true;
+  }
   return Failed ? 1 : 0;
 }
 
@@ -797,4 +868,25 @@ int hipkit::hipify::runHipify(HipifyOptions Options) {
     Options.Names.TargetHipVersion =
         NamePolicy::parseVersion(Options.Names.TargetHipVersionText);
   return HipifyRun(std::move(Options)).run();
+}
+
+int hipkit::hipify::listChecks(const std::string &Checks) {
+  llvm::Expected<hipkit::checks::GlobList> Enabled = hipkit::checks::GlobList::parse(Checks);
+  if (!Enabled) {
+    reportError("--checks: " + toString(Enabled.takeError()));
+    return 1;
+  }
+  auto print = [&](llvm::StringRef Name, llvm::StringRef Summary) {
+    llvm::outs() << (Enabled->contains(Name) ? "  " : "- ") << Name;
+    if (!Summary.empty())
+      llvm::outs() << ": " << Summary;
+    llvm::outs() << "\n";
+  };
+  llvm::outs() << "porting checks (docs/clang-plugins/):\n";
+  for (const hipkit::checks::CheckInfo &Info : hipkit::checks::allPortingChecks())
+    print(Info.Name, Info.Summary);
+  llvm::outs() << "translation warnings (docs/hipify-clang.md):\n";
+  for (llvm::StringRef Name : hipkit::hipify::warning_names::All)
+    print(Name, "");
+  return 0;
 }

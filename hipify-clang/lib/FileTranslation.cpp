@@ -65,8 +65,33 @@ FileTranslation::lineAndColumn(unsigned Offset) const {
   return {Line, Offset - LineStarts[Line - 1] + 1};
 }
 
-void FileTranslation::warn(unsigned Offset, const llvm::Twine &Message) {
-  Warnings.emplace_back(Offset, Message.str());
+void FileTranslation::warn(unsigned Offset, llvm::StringRef Check,
+                           const llvm::Twine &Message) {
+  Warnings.push_back({Offset, Message.str(), Check.str(), false});
+}
+
+void FileTranslation::addHazard(unsigned Offset, llvm::StringRef Check,
+                                const llvm::Twine &Message) {
+  // A check may reach the same spelling twice (a macro expanded twice).
+  for (const FileWarning &W : Warnings)
+    if (W.IsHazard && W.Offset == Offset && W.Check == Check)
+      return;
+  Warnings.push_back({Offset, Message.str(), Check.str(), true});
+}
+
+std::vector<FileWarning> FileTranslation::warnings() const {
+  std::vector<FileWarning> Sorted = Warnings;
+  llvm::stable_sort(Sorted, [](const FileWarning &A, const FileWarning &B) {
+    return A.Offset < B.Offset;
+  });
+  return Sorted;
+}
+
+llvm::StringRef FileTranslation::lineText(unsigned Line) const {
+  if (Line == 0 || Line > LineStarts.size())
+    return "";
+  llvm::StringRef Rest = llvm::StringRef(Contents).drop_front(LineStarts[Line - 1]);
+  return Rest.take_until([](char C) { return C == '\n' || C == '\r'; });
 }
 
 void FileTranslation::countUnconverted(const ApiMapping &Row) {
@@ -96,19 +121,21 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
     return true;
   case NameAction::ReportUnsupported:
     countUnconverted(Row);
-    warn(Offset, llvm::formatv("'{0}' has no HIP equivalent; left untranslated",
+    warn(Offset, warning_names::Unsupported,
+         llvm::formatv("'{0}' has no HIP equivalent; left untranslated",
                                Row.CudaName));
     return true;
   case NameAction::ReportExperimental:
     countUnconverted(Row);
-    warn(Offset,
+    warn(Offset, warning_names::Experimental,
          llvm::formatv("'{0}' maps to '{1}', which is experimental; pass "
                        "--experimental to translate it",
                        Row.CudaName, Row.HipName));
     return true;
   case NameAction::ReportNoRocEquivalent:
     countUnconverted(Row);
-    warn(Offset, llvm::formatv("'{0}' has no {1} equivalent; left untranslated",
+    warn(Offset, warning_names::NoRocEquivalent,
+         llvm::formatv("'{0}' has no {1} equivalent; left untranslated",
                                Row.CudaName,
                                lookupApi(Row.Api)->RocLibrary));
     return true;
@@ -144,16 +171,17 @@ void FileTranslation::warnIfRocKeepsHipName(unsigned Offset,
     return;
   auto [Known, IsFirst] =
       WarnedRocKeepsHip.try_emplace(Row.Api, Warnings.size());
-  if (!IsFirst && Warnings[Known->second].first <= Offset)
+  if (!IsFirst && Warnings[Known->second].Offset <= Offset)
     return;
   std::string Message =
       llvm::formatv("no ROCm library has {0}'s API; --roc "
                     "writes its HIP names ('{1}' -> '{2}')",
                     Library->Library, Row.CudaName, Decision.Replacement);
   if (IsFirst)
-    warn(Offset, Message);
+    warn(Offset, warning_names::RocKeepsHipName, Message);
   else
-    Warnings[Known->second] = {Offset, Message};
+    Warnings[Known->second] = {Offset, Message,
+                               warning_names::RocKeepsHipName.str(), false};
 }
 
 void FileTranslation::addUnknownLibraryName(unsigned Offset,
@@ -165,7 +193,8 @@ void FileTranslation::addUnknownLibraryName(unsigned Offset,
   ++Stats.Unconverted;
   ++Stats.UnconvertedByApi[Library.Name.str()];
   ++Stats.UnconvertedByName[Name.str()];
-  warn(Offset, llvm::formatv("'{0}' ({1}) is not in hipkit's tables; left "
+  warn(Offset, warning_names::NotInTables,
+       llvm::formatv("'{0}' ({1}) is not in hipkit's tables; left "
                              "untranslated",
                              Name, Library.Library));
 }
@@ -209,12 +238,12 @@ void FileTranslation::warnIfNewerThanTarget(unsigned Offset,
   if (!Decision.NewerThanTarget || !WarnedNewer.insert(Row.CudaName).second)
     return;
   if (Decision.Action == NameAction::KeepIdentical)
-    warn(Offset,
+    warn(Offset, warning_names::NewerThanTarget,
          llvm::formatv("'{0}' needs HIP {1}, but the targeted ROCm has HIP {2}",
                        Row.CudaName, Row.HipAdded,
                        Policy.options().TargetHipVersionText));
   else
-    warn(Offset,
+    warn(Offset, warning_names::NewerThanTarget,
          llvm::formatv("'{0}' (for '{1}') needs HIP {2}, but the targeted "
                        "ROCm has HIP {3}",
                        Decision.Replacement, Row.CudaName, Row.HipAdded,
@@ -454,15 +483,18 @@ void FileTranslation::finishStatistics() {
   Stats.ChangedLines = Lines.size();
 }
 
-std::string FileTranslation::formatWarnings() const {
-  std::vector<std::pair<unsigned, std::string>> Sorted = Warnings;
-  llvm::stable_sort(
-      Sorted, [](const auto &A, const auto &B) { return A.first < B.first; });
+std::string FileTranslation::formatWarnings(const WarningSelection &Selection,
+                                            unsigned &Errors) const {
   std::string Text;
-  for (const auto &[Offset, Message] : Sorted) {
-    auto [Line, Column] = lineAndColumn(Offset);
-    Text += llvm::formatv("{0}:{1}:{2}: warning: {3}\n", DisplayPath, Line,
-                          Column, Message)
+  for (const FileWarning &W : warnings()) {
+    if (!Selection.Enabled(W.Check))
+      continue;
+    bool IsError = Selection.AsError(W.Check);
+    Errors += IsError;
+    auto [Line, Column] = lineAndColumn(W.Offset);
+    Text += llvm::formatv("{0}:{1}:{2}: {3}: {4} [{5}]\n", DisplayPath, Line,
+                          Column, IsError ? "error" : "warning", W.Message,
+                          W.Check)
                 .str();
   }
   return Text;

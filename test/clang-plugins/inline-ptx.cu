@@ -15,16 +15,24 @@
 
 __device__ unsigned laneId() {
   unsigned id;
-  // CHECK: inline-ptx.cu:[[@LINE+1]]:3: warning: inline PTX assembly in device function 'laneId' cannot be compiled for AMD GPUs; replace it with a HIP intrinsic or portable C++ [hipkit-inline-ptx]
+  // CHECK: inline-ptx.cu:[[@LINE+1]]:3: warning: inline PTX assembly ('mov.u32') in device function 'laneId' cannot be compiled for AMD GPUs; replace it with a HIP intrinsic or portable C++ [hipkit-inline-ptx]
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(id));
   return id;
 }
 
 __global__ void addKernel(int *out, int a, int b) {
   int r;
-  // CHECK: inline-ptx.cu:[[@LINE+1]]:3: warning: inline PTX assembly in device function 'addKernel'
+  // CHECK: inline-ptx.cu:[[@LINE+1]]:3: warning: inline PTX assembly ('add.s32') in device function 'addKernel' {{.*}} [hipkit-inline-ptx]
   asm("add.s32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
   *out = r;
+}
+
+__device__ unsigned smId() {
+  unsigned id;
+  // A special register without a typed mnemonic: the first word is named.
+  // CHECK: inline-ptx.cu:[[@LINE+1]]:3: warning: inline PTX assembly ('mov') in device function 'smId'
+  asm("mov %0, %%smid;" : "=r"(id));
+  return id;
 }
 
 __device__ void amdgcnIsFine() {
@@ -39,4 +47,4 @@ void hostSide() {
 
 // CHECK-NOT: warning:
 // DISABLED-NOT: warning:
-// BADARG: error: hipkit-porting-checks: unknown argument 'bogus'; expected 'no-<check>'
+// BADARG: error: hipkit-porting-checks: unknown argument 'bogus'; expected 'checks=<globs>', 'warnings-as-errors=<globs>' or 'no-<check>'

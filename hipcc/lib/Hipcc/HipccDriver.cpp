@@ -268,6 +268,7 @@ private:
                                std::vector<std::string> &Out);
   void addRocmPathArgs(std::vector<std::string> &Args) const;
   void addHipIncludeArgs(std::vector<std::string> &Args) const;
+  Error addPortingChecks(std::vector<std::string> &Args) const;
   void addLinkArgs(std::vector<std::string> &Args) const;
   std::vector<std::string>
   rewriteUserArgs(const std::vector<std::string> &ResolvedArchArgs) const;
@@ -505,6 +506,29 @@ void HipccInvocationBuilder::addHipIncludeArgs(
   Args.push_back(Rocm->hipIncludeDir());
 }
 
+/// --porting-checks[=<globs>]: hipkit's porting-check plugin, installed
+/// beside hipcc in <prefix>/lib/hipkit, loaded into every compilation (it
+/// reports in the device ones).
+Error HipccInvocationBuilder::addPortingChecks(
+    std::vector<std::string> &Args) const {
+  const Arg *A = CL.lastHipcc({OPT_porting_checks, OPT_porting_checks_EQ});
+  if (!A)
+    return Error::success();
+  SmallString<256> Plugin(sys::path::parent_path(
+      sys::path::parent_path(ExecutablePath)));
+  sys::path::append(Plugin, "lib", "hipkit", "HipkitPortingChecks.so");
+  if (!sys::fs::exists(Plugin))
+    return createStringError(inconvertibleErrorCode(),
+                             "--porting-checks: the plugin '" + Plugin +
+                                 "' is missing; reinstall hipkit");
+  Args.push_back(("-fplugin=" + Plugin).str());
+  if (A->getOption().matches(OPT_porting_checks_EQ))
+    append_range(Args, std::vector<std::string>{
+                           "-Xclang", "-plugin-arg-hipkit-porting-checks",
+                           "-Xclang", std::string("checks=") + A->getValue()});
+  return Error::success();
+}
+
 /// Links the HIP runtime: --hip-link makes clang add -lamdhip64 (and the
 /// device link for -fgpu-rdc) even when every input is an object; the runpath
 /// lets the program start without LD_LIBRARY_PATH.
@@ -587,6 +611,9 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
     Args.push_back("--cuda-host-only");
   if (CL.hasHipcc(OPT_use_fast_math))
     Args.push_back("-DHIP_FAST_MATH");
+  if (HasHipInput)
+    if (Error E = addPortingChecks(Args))
+      return E;
   if (CL.hasHipcc(OPT_hipcc_no_func_supp) && HasHipInput) {
     const Arg *O = CL.lastClang(copt::OPT_O_Group);
     if (!O || !O->getOption().matches(copt::OPT_O0))

@@ -35,3 +35,11 @@ def jobs : JoinedOrSeparate<["-"], "j">, MetaVarName<"<N>">,
            "multi-architecture compile at once (default: HIPCC_JOBS, else the "
            "number of cores; inside make -j, make's jobserver decides)">;
 def jobs_EQ : Joined<["--"], "jobs=">, Alias<jobs>, HelpText<"Same as -j <N>">;
+// hipkit's porting-hazard checks (clang-plugins/, docs/clang-plugins/), loaded
+// as a clang plugin from <prefix>/lib/hipkit beside hipcc.
+def porting_checks : Flag<["--"], "porting-checks">,
+  HelpText<"Run hipkit's porting-hazard checks (warp size, lane masks, inline PTX, ...) "
+           "in the device compilations">;
+def porting_checks_EQ : Joined<["--"], "porting-checks=">, MetaVarName<"<globs>">,
+  HelpText<"Run the porting checks that <globs> selects (clang-tidy syntax, e.g. "
+           "'-hipkit-warp-size')">;

@@ -34,7 +34,7 @@ public:
         dropByText(FT, Offset))
       return true;
     FT.countUnconverted(Row);
-    FT.warn(Offset,
+    FT.warn(Offset, warning_names::CallNotFound,
             llvm::formatv("'{0}' needs HIP {1}, and no call was found "
                           "to rewrite into '{2}' without argument "
                           "{3}; left untranslated",

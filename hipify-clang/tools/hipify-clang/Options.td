@@ -81,6 +81,19 @@ def amap : F<"amap", "Translate as much as possible: also rewrite, lexically, CU
 def use_hip_data_types : F<"use-hip-data-types", "Translate library data types (cudaDataType) to "
   "hipDataType instead of the library's own type">, Group<grp_translate>;
 
+// Warnings, porting checks and the migration report.
+def grp_checks : OptionGroup<"checks">, HelpText<"WARNINGS AND PORTING CHECKS">;
+defm checks : Eq<"checks", "<globs>", "Which warnings and porting checks run, as clang-tidy's glob "
+  "list over their names (default '*'; e.g. '-*,hipkit-warp-size', '-hipify-newer-than-target'); "
+  "--list-checks names them">, Group<grp_checks>;
+defm warnings_as_errors : Eq<"warnings-as-errors", "<globs>", "Report the warnings these globs "
+  "select as errors; the run then exits with status 1 (the translation is still written)">,
+  Group<grp_checks>;
+def list_checks : F<"list-checks", "List the names of every warning and porting check, with "
+  "whether --checks enables it, and exit">, Group<grp_checks>;
+defm report : Eq<"report", "<file>", "Write a migration report for the whole run; the extension "
+  "names the format: .json, .md or .html">, Group<grp_checks>;
+
 // General.
 def v : F<"v", "Print the compiler command of each parse and what is written">;
 def version : F<"version", "Print the version and exit">;

@@ -65,6 +65,13 @@ int main(int Argc, char **Argv) {
     return 0;
   }
 
+  if (const Arg *A = Args.getLastArg(OPT_checks))
+    Options.Checks = Options.Checks + "," + A->getValue();
+  Options.WarningsAsErrors = Args.getLastArgValue(OPT_warnings_as_errors).str();
+  Options.ReportFile = Args.getLastArgValue(OPT_report).str();
+  if (Args.hasArg(OPT_list_checks))
+    return hipkit::hipify::listChecks(Options.Checks);
+
   Options.ExecutablePath =
       sys::fs::getMainExecutable(Argv[0], reinterpret_cast<void *>(&main));
   Options.Sources = Args.getAllArgValues(OPT_INPUT);

@@ -15,6 +15,8 @@
 #include "hipkit/hipify/NamePolicy.h"
 #include "hipkit/hipify/TokenEngine.h"
 
+#include "hipkit/checks/CheckRegistry.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 #include <memory>
@@ -54,6 +56,8 @@ struct ASTEngineOptions {
   bool HipKernelExecutionSyntax = false;
   /// Untaken #if branches are left to the token engine unless this is set.
   bool SkipExcludedBlocks = false;
+  /// The porting checks to run during the parse (hipkit-*); none if null.
+  const checks::GlobList *Checks = nullptr;
   /// Directories whose headers are never the user's (CUDA, clang's resources).
   std::vector<std::string> SystemDirs;
 };

@@ -20,6 +20,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,43 @@ struct OffsetRange {
   bool contains(unsigned Offset) const {
     return Begin <= Offset && Offset < End;
   }
+};
+
+/// The names of hipify-clang's own warnings, selected with --checks= like the
+/// porting checks (hipkit-*); docs/hipify-clang.md lists them.
+namespace warning_names {
+inline constexpr llvm::StringLiteral Unsupported = "hipify-unsupported";
+inline constexpr llvm::StringLiteral Experimental = "hipify-experimental";
+inline constexpr llvm::StringLiteral NoRocEquivalent =
+    "hipify-no-roc-equivalent";
+inline constexpr llvm::StringLiteral RocKeepsHipName =
+    "hipify-roc-keeps-hip-name";
+inline constexpr llvm::StringLiteral NotInTables = "hipify-not-in-tables";
+inline constexpr llvm::StringLiteral NewerThanTarget =
+    "hipify-newer-than-target";
+inline constexpr llvm::StringLiteral CallNotFound = "hipify-call-not-found";
+inline constexpr llvm::StringLiteral All[] = {
+    CallNotFound, Experimental, NewerThanTarget, NoRocEquivalent,
+    NotInTables,  RocKeepsHipName, Unsupported};
+} // namespace warning_names
+
+/// One warning about a file: hipify's own or a porting check's.
+struct FileWarning {
+  unsigned Offset;
+  std::string Message;
+  std::string Check;    ///< "hipify-unsupported", "hipkit-warp-size", ...
+  bool IsHazard = false; ///< From a porting check (hipkit-*).
+};
+
+/// Which warnings are printed, and which as errors (clang-tidy glob lists
+/// over the warnings' names).
+struct WarningSelection {
+  std::function<bool(llvm::StringRef)> Enabled = [](llvm::StringRef) {
+    return true;
+  };
+  std::function<bool(llvm::StringRef)> AsError = [](llvm::StringRef) {
+    return false;
+  };
 };
 
 /// Checks that \p Text, read from \p Path, is something hipify translates:
@@ -121,7 +159,13 @@ public:
   void warnIfRocKeepsHipName(unsigned Offset, const ApiMapping &Row,
                              const NameDecision &Decision,
                              const NamePolicy &Policy);
-  void warn(unsigned Offset, const llvm::Twine &Message);
+  /// A warning at \p Offset, named \p Check (see warning_names).
+  void warn(unsigned Offset, llvm::StringRef Check, const llvm::Twine &Message);
+  /// A porting hazard a check found at \p Offset.
+  void addHazard(unsigned Offset, llvm::StringRef Check,
+                 const llvm::Twine &Message);
+  /// Every warning, in file order.
+  std::vector<FileWarning> warnings() const;
 
   /// True once anything shows the file is CUDA code: a CUDA name, a kernel
   /// launch, a __global__/__device__ declaration.
@@ -132,8 +176,12 @@ public:
   llvm::Expected<std::string> apply() const;
   bool changesAnything() const { return !Edits.empty(); }
 
-  /// "path:line:col: warning: ..." lines, in file order.
-  std::string formatWarnings() const;
+  /// "path:line:col: warning: ... [name]" lines, in file order, for the
+  /// warnings \p Selection enables; \p Errors counts those printed as errors.
+  std::string formatWarnings(const WarningSelection &Selection,
+                             unsigned &Errors) const;
+  /// The text of line \p Line (1-based), without its line ending.
+  llvm::StringRef lineText(unsigned Line) const;
   std::pair<unsigned, unsigned> lineAndColumn(unsigned Offset) const;
 
   TranslationStatistics &statistics() { return Stats; }
@@ -173,7 +221,7 @@ private:
   /// one warning that --roc keeps its HIP names: at its first reference in the
   /// file, whichever engine finds that one last.
   llvm::DenseMap<llvm::StringRef, size_t> WarnedRocKeepsHip;
-  std::vector<std::pair<unsigned, std::string>> Warnings;
+  std::vector<FileWarning> Warnings;
   std::vector<unsigned> LineStarts;
   TranslationStatistics Stats;
 };

@@ -58,6 +58,11 @@ struct HipifyOptions {
   bool Amap = false;
   NameOptions Names;
 
+  // Warnings and porting checks (clang-tidy glob lists over their names).
+  std::string Checks = "*";       ///< --checks
+  std::string WarningsAsErrors;   ///< --warnings-as-errors
+  std::string ReportFile;         ///< --report; the extension names the format
+
   bool Verbose = false;
   /// argv[0] as run, to find files installed beside the tool.
   std::string ExecutablePath;
@@ -67,6 +72,10 @@ struct HipifyOptions {
 /// translates, writes outputs atomically and prints statistics. Returns the
 /// process exit status.
 int runHipify(HipifyOptions Options);
+
+/// --list-checks: prints every warning and porting check name, marking those
+/// \p Checks (a glob list) enables. Returns the process exit status.
+int listChecks(const std::string &Checks);
 
 } // namespace hipkit::hipify
 

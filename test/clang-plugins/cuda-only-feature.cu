@@ -1,0 +1,57 @@
+// hipkit-cuda-only-feature, run by hipify-clang's CUDA parse: dynamic
+// parallelism, __grid_constant__, clusters, cuda::pipeline/barrier, WMMA;
+// look-alikes (host launches, the user's own pipeline, other cooperative
+// groups) stay silent.
+// REQUIRES: cuda
+// RUN: %hipify %s -o %t.hip --cuda-path=%cuda_path --checks='-*,hipkit-cuda-only-feature' -- -std=c++17 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not=warning:
+// RUN: %hipify %s -o %t.hip --cuda-path=%cuda_path --checks=-hipkit-cuda-only-feature -- -std=c++17 2>&1 \
+// RUN:   | FileCheck --allow-empty --check-prefix=OFF %s
+// OFF-NOT: [hipkit-cuda-only-feature]
+
+#include <cooperative_groups.h>
+#include <cuda/pipeline>
+#include <cuda/barrier>
+#include <mma.h>
+
+namespace cg = cooperative_groups;
+using namespace nvcuda;
+
+struct Params { int n; };
+
+__global__ void child(int *p) { p[threadIdx.x] = 1; }
+
+// CHECK-DAG: cuda-only-feature.cu:[[@LINE+1]]:38: warning: __grid_constant__ kernel parameters are CUDA-only; HIP passes kernel arguments by value in constant memory already: drop the attribute and take the parameter as const [hipkit-cuda-only-feature]
+__global__ void parent(int *p, const __grid_constant__ Params prm) {
+  // CHECK-DAG: cuda-only-feature.cu:[[@LINE+1]]:3: warning: kernel launched from device code (dynamic parallelism), which HIP does not support; launch it from the host after this kernel, or turn the child grid into a loop [hipkit-cuda-only-feature]
+  child<<<1, prm.n>>>(p);
+}
+
+// CHECK-DAG: cuda-only-feature.cu:[[@LINE+1]]:17: warning: __cluster_dims__ asks for thread-block clusters, which HIP does not have{{.*}}[hipkit-cuda-only-feature]
+__global__ void __cluster_dims__(2, 1, 1) clustered(int *p) {
+  cg::thread_block block = cg::this_thread_block(); // HIP has thread blocks
+  block.sync();
+  p[0] = 1;
+}
+
+__global__ void staged(float *out, const float *in) {
+  __shared__ float buffer[256];
+  // CHECK-DAG: cuda-only-feature.cu:[[@LINE+1]]:9: warning: 'cuda::pipeline' (libcu++ asynchronous copies, barriers and TMA) has no HIP counterpart; use plain loads into __shared__ memory and __syncthreads() [hipkit-cuda-only-feature]
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  // CHECK-DAG: cuda-only-feature.cu:[[@LINE-1]]:58: warning: 'cuda::make_pipeline'
+  // CHECK-DAG: cuda-only-feature.cu:[[@LINE+1]]:9: warning: 'cuda::memcpy_async'
+  cuda::memcpy_async(buffer + threadIdx.x, in + threadIdx.x, sizeof(float), pipe);
+  out[threadIdx.x] = buffer[threadIdx.x];
+}
+
+__global__ void gemm(const half *a, const half *b, float *c) {
+  // CHECK-DAG: cuda-only-feature.cu:[[@LINE+1]]:9: warning: 'nvcuda::wmma::fragment' is CUDA's warp matrix (WMMA) API, which HIP does not have; port it to rocWMMA (rocwmma::fragment, <rocwmma/rocwmma.hpp>), whose fragment shapes and layouts differ [hipkit-cuda-only-feature]
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fa;
+  // CHECK-DAG: cuda-only-feature.cu:[[@LINE+1]]:9: warning: 'nvcuda::wmma::load_matrix_sync' is CUDA's warp matrix (WMMA) API
+  wmma::load_matrix_sync(fa, a, 16);
+}
+
+// The user's own names and host launches are not reported.
+struct pipeline { int stages; };
+__global__ void plain(int *p) { pipeline pl{2}; p[0] = pl.stages; }
+void host(int *p) { child<<<1, 32>>>(p); }
