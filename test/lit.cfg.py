@@ -21,6 +21,8 @@ bindir = os.path.join(stage, "bin")
 # replaced by a copier (param hipify_tool), in its own exec root so its
 # temporaries never meet those of the run it is part of.
 hipify_tool = lit_config.params.get("hipify_tool", os.path.join(bindir, "hipify-clang"))
+hipify_perl_tool = lit_config.params.get("hipify_perl_tool",
+                                        os.path.join(bindir, "hipify-perl"))
 if "exec_root" in lit_config.params:
     config.test_exec_root = lit_config.params["exec_root"]
 
@@ -40,6 +42,8 @@ config.substitutions.append(("%hipcc", os.path.join(bindir, "hipcc")))
 config.substitutions.append(("%hipconfig", os.path.join(bindir, "hipconfig")))
 config.substitutions.append(("%hipify_edits",
                              os.path.join(config.hipkit_obj_root, "test-tools", "hipify-edits")))
+# Before %hipify, which is a prefix of it.
+config.substitutions.append(("%hipify_perl", hipify_perl_tool))
 config.substitutions.append(("%hipify", hipify_tool))
 config.substitutions.append(("%bitcode_dir", os.path.join(stage, "amdgcn", "bitcode")))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
