@@ -76,6 +76,10 @@ if shutil.which("nvcc", path=os.path.join(config.cuda_path, "bin")):
 config.substitutions.append(("%rocm_libraries", config.rocm_libraries_dir))
 if os.path.exists(os.path.join(config.rocm_libraries_dir, "versions.tsv")):
     config.available_features.add("rocm-6.4-libraries")
+# The same tree completed into a ROCm root by scripts/fetch-rocm-root.sh (device libraries,
+# HIP 6.4's version file and runtime): tests against a newer ROCm installation.
+if os.path.exists(os.path.join(config.rocm_libraries_dir, "root-versions.tsv")):
+    config.available_features.add("rocm-6.4-root")
 if shutil.which("ccache"):
     config.available_features.add("ccache")
 # Tests that give files to another user or drop privileges need root (CI runs
