@@ -21,6 +21,8 @@ bindir = os.path.join(stage, "bin")
 # replaced by a copier (param hipify_tool), in its own exec root so its
 # temporaries never meet those of the run it is part of.
 hipify_tool = lit_config.params.get("hipify_tool", os.path.join(bindir, "hipify-clang"))
+hipify_perl_tool = lit_config.params.get("hipify_perl_tool",
+                                        os.path.join(bindir, "hipify-perl"))
 if "exec_root" in lit_config.params:
     config.test_exec_root = lit_config.params["exec_root"]
 
@@ -40,6 +42,8 @@ config.substitutions.append(("%hipcc", os.path.join(bindir, "hipcc")))
 config.substitutions.append(("%hipconfig", os.path.join(bindir, "hipconfig")))
 config.substitutions.append(("%hipify_edits",
                              os.path.join(config.hipkit_obj_root, "test-tools", "hipify-edits")))
+# Before %hipify, which is a prefix of it.
+config.substitutions.append(("%hipify_perl", hipify_perl_tool))
 config.substitutions.append(("%hipify", hipify_tool))
 config.substitutions.append(("%bitcode_dir", os.path.join(stage, "amdgcn", "bitcode")))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
@@ -84,6 +88,10 @@ try:
     config.available_features.add("jsonschema")
 except ImportError:
     pass
+# The same tree completed into a ROCm root by scripts/fetch-rocm-root.sh (device libraries,
+# HIP 6.4's version file and runtime): tests against a newer ROCm installation.
+if os.path.exists(os.path.join(config.rocm_libraries_dir, "root-versions.tsv")):
+    config.available_features.add("rocm-6.4-root")
 if shutil.which("ccache"):
     config.available_features.add("ccache")
 # Tests that give files to another user or drop privileges need root (CI runs

@@ -7,6 +7,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/VersionTuple.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <tuple>
 
@@ -32,6 +34,8 @@ StringRef describeRocmSource(RocmSource Source) {
     return "the prefix hipkit is installed in";
   case RocmSource::OptRocm:
     return "/opt/rocm";
+  case RocmSource::OptRocmVersioned:
+    return "the newest /opt/rocm-<version>";
   case RocmSource::DebianUsr:
     return "Debian's /usr layout";
   }
@@ -96,16 +100,42 @@ static std::error_code checkDeviceLibDir(const Twine &Dir) {
 
 static bool isDeviceLibDir(const Twine &Dir) { return !checkDeviceLibDir(Dir); }
 
+/// The subdirectories of \p Dir named by a version ("6.4.1", "19"), newest
+/// first; \p Prefix must precede the version ("rocm-").
+static std::vector<std::string> versionedSubdirs(const Twine &Dir,
+                                                 StringRef Prefix) {
+  std::vector<std::pair<VersionTuple, std::string>> Found;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Dir, EC), End; !EC && It != End;
+       It.increment(EC)) {
+    StringRef Name = sys::path::filename(It->path());
+    VersionTuple Version;
+    if (!Name.consume_front(Prefix) || Version.tryParse(Name))
+      continue;
+    Found.push_back({Version, It->path()});
+  }
+  llvm::sort(Found, [](const auto &A, const auto &B) { return A.first > B.first; });
+  std::vector<std::string> Paths;
+  for (auto &[Version, Path] : Found)
+    Paths.push_back(std::move(Path));
+  return Paths;
+}
+
 /// Where a ROCm root keeps its device libraries: <root>/amdgcn/bitcode as ROCm
-/// and hipkit install them, or <root>/lib/<multiarch>/amdgcn/bitcode as Debian
-/// does. On failure the error is permission_denied when either layout is there
+/// up to 6.x and hipkit install them, <root>/lib/<multiarch>/amdgcn/bitcode as
+/// Debian does, or <root>/lib/llvm/lib/clang/<N>/lib/amdgcn/bitcode (newest
+/// N first) as ROCm 6.x and 7.x do inside their LLVM. On failure the error is permission_denied when either layout is there
 /// but unreadable, else no_such_file_or_directory.
 static std::error_code findDeviceLibDir(StringRef Root, std::string &Found) {
   std::error_code Result =
       std::make_error_code(std::errc::no_such_file_or_directory);
-  for (std::string Dir :
-       {join(Root, "amdgcn", "bitcode"),
-        join(Root, "lib", getMultiarchTuple(), "amdgcn/bitcode")}) {
+  std::vector<std::string> Dirs = {
+      join(Root, "amdgcn", "bitcode"),
+      join(Root, "lib", getMultiarchTuple(), "amdgcn/bitcode")};
+  for (const std::string &ClangDir :
+       versionedSubdirs(join(Root, "lib", "llvm", "lib/clang"), ""))
+    Dirs.push_back(join(ClangDir, "lib", "amdgcn", "bitcode"));
+  for (const std::string &Dir : Dirs) {
     std::error_code EC = checkDeviceLibDir(Dir);
     if (!EC) {
       Found = Dir;
@@ -142,7 +172,21 @@ static std::optional<HipVersion> readHipVersion(StringRef HipRoot,
             parseHipVersionFile((*Buffer)->getBuffer()))
       return V;
   }
-  return std::nullopt;
+  if (Need != RocmNeed::HipVersion)
+    return std::nullopt;
+  // A ROCm release's .info/version ("6.4.1-120"): HIP's major and minor
+  // version are the release's.
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Info =
+      MemoryBuffer::getFile(join(HipRoot, ".info", "version"), /*IsText=*/true);
+  VersionTuple Release;
+  if (!Info || Release.tryParse((*Info)->getBuffer().trim().take_until(
+                   [](char C) { return C == '-'; })))
+    return std::nullopt;
+  HipVersion V;
+  V.Major = Release.getMajor();
+  V.Minor = Release.getMinor().value_or(0);
+  V.Patch = Release.getSubminor().value_or(0);
+  return V;
 }
 
 /// Whether \p Root is a HIP root for \p Need.
@@ -199,6 +243,13 @@ static std::vector<Candidate> getCandidates(const RocmSearchOptions &Opts) {
                           RocmSource::ExecutableDir, false, ""});
   Candidates.push_back(
       {Opts.SysRoot + "/opt/rocm", RocmSource::OptRocm, false, ""});
+  // Side-by-side releases (/opt/rocm-6.4.1, /opt/rocm-7.0.0): the newest,
+  // as clang's own ROCm search takes it.
+  std::vector<std::string> Versioned =
+      versionedSubdirs(Opts.SysRoot + "/opt", "rocm-");
+  if (!Versioned.empty())
+    Candidates.push_back(
+        {Versioned.front(), RocmSource::OptRocmVersioned, false, ""});
   Candidates.push_back(
       {Opts.SysRoot + "/usr", RocmSource::DebianUsr, false, ""});
   return Candidates;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/ASTEngine.h"
 #include "hipkit/hipify/MigrationReport.h"
+#include "hipkit/hipify/LexicalLaunch.h"
 #include "hipkit/hipify/Options.h"
 #include "hipkit/hipify/OutputFile.h"
 #include "hipkit/hipify/Statistics.h"
@@ -299,19 +300,35 @@ bool HipifyRun::checkOptions() {
     }
     ReportAs = *Format;
   }
+  bool Perl = Options.Tool == Frontend::Perl;
   if (Options.Sources.empty()) {
-    reportError("no input files; usage: hipify-clang [options] <source>... [-- "
-                "<clang args>]");
+    reportError(Perl ? "no input files; usage: hipify-perl [options] "
+                       "<source>...; see hipify-perl -help"
+                     : "no input files; usage: hipify-clang [options] "
+                       "<source>... [-- <clang args>]");
     return false;
   }
   int OutputModes = !Options.OutputFile.empty() + !Options.OutputDir.empty() +
                     Options.InPlace;
   if (OutputModes > 1) {
-    reportError("-o, --o-dir and --inplace choose where output goes; use only "
-                "one of them");
+    reportError(Perl ? "-o and -inplace choose where output goes; use only "
+                       "one of them"
+                     : "-o, --o-dir and --inplace choose where output goes; "
+                       "use only one of them");
     return false;
   }
-  if (!Options.OutputFile.empty() && Options.Sources.size() > 1) {
+  // Several translations to standard output follow each other (hipify-perl's
+  // default); several to one file would leave only the last.
+  if (!Options.OutputFile.empty() && Options.OutputFile != "-" &&
+      Options.Sources.size() > 1) {
+    reportError("-o names one output but " +
+                llvm::Twine(Options.Sources.size()) + " sources were given; " +
+                (Perl ? "use -inplace, or no -o to write them all to "
+                        "standard output"
+                      : "use --o-dir for several sources"));
+    return false;
+  }
+  if (Options.OutputFile == "-" && Options.Sources.size() > 1 && !Perl) {
     reportError("-o names one output but " +
                 llvm::Twine(Options.Sources.size()) +
                 " sources were given; use --o-dir for several sources");
@@ -465,6 +482,8 @@ bool HipifyRun::prepareSources() {
       llvm::sys::path::append(Out, Relative.ltrim("/"),
                               llvm::sys::path::filename(S.Path) + ".hip");
       S.Output = std::string(Out);
+    } else if (Options.Tool == Frontend::Perl) {
+      S.Output = "-";
     } else {
       S.Output = S.Path + ".hip";
     }
@@ -534,6 +553,10 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     Scope.WholeFile = !Clean || Options.Amap;
     Scope.IncludeOrigin = Clean ? EditOrigin::AST : EditOrigin::Lexical;
     Engine.translate(*Result.Files[I], Scope);
+    // Without a parse the AST engine rewrote no launch; the lexical rewrite
+    // does, rather than leaving --hip-kernel-execution-syntax without effect.
+    if (!TC.HasCuda && Options.HipKernelExecutionSyntax)
+      rewriteLaunchesLexically(*Result.Files[I]);
   }
   double Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
@@ -691,7 +714,8 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
     if (I && !Claimed[I])
       continue;
     FileTranslation &FT = *Result.Files[I];
-    llvm::errs() << FT.formatWarnings(Selection, WarningErrors);
+    if (!Options.QuietWarnings)
+      llvm::errs() << FT.formatWarnings(Selection, WarningErrors);
     FT.finishStatistics();
     TranslationStatistics Stats = FT.statistics();
     Stats.ChangedFiles = FT.changesAnything();
@@ -744,8 +768,11 @@ void HipifyRun::printStatistics() {
   for (const TranslationStatistics &S : FileStats)
     Total.add(S);
   if (Options.PrintStats) {
+    // Never mixed into a translation written to standard output.
+    bool TranslationOnStdout = llvm::any_of(
+        Sources, [](const Source &S) { return S.Output == "-"; });
     llvm::raw_fd_ostream &OS =
-        Options.OutputFile == "-" ? llvm::errs() : llvm::outs();
+        TranslationOnStdout ? llvm::errs() : llvm::outs();
     for (const TranslationStatistics &S : FileStats)
       hipify::printStatistics(OS, S, /*IsTotal=*/false);
     if (FileStats.size() > 1)
@@ -797,7 +824,7 @@ int HipifyRun::run() {
   if (!TC.RocmError.empty())
     reportWarning(TC.RocmError + "; the targeted HIP version is unknown, so "
                                  "names newer than it are not reported");
-  if (!TC.HasCuda)
+  if (!TC.HasCuda && Options.Tool != Frontend::Perl)
     reportWarning(
         "no CUDA installation at '" + TC.CudaPath +
         "' (no include/cuda_runtime.h); translating without parsing, by "

@@ -24,7 +24,9 @@ Toolchain hipkit::hipify::discoverToolchain(const HipifyOptions &Options) {
       TC.CudaPath = *Env;
   if (TC.CudaPath.empty())
     TC.CudaPath = "/usr/local/cuda";
-  TC.HasCuda = exists(TC.CudaPath + "/include/cuda_runtime.h");
+  // hipify-perl never parses: it translates by tokens whatever is installed.
+  TC.HasCuda = Options.Tool != Frontend::Perl &&
+               exists(TC.CudaPath + "/include/cuda_runtime.h");
 
   TC.ResourceDir = Options.ResourceDir.empty() ? HIPIFY_CLANG_RESOURCE_DIR
                                                : Options.ResourceDir;

@@ -27,5 +27,9 @@ def check : Flag<["--"], "check">,
   HelpText<"Check the installation; exit status 1 when something is missing">;
 def newline : Flag<["--"], "newline">, HelpText<"End each printed value with a newline">;
 def : Flag<["-"], "n">, Alias<newline>;
+def rocm_path : Separate<["--"], "rocm-path">, MetaVarName<"<dir>">,
+  HelpText<"Describe the ROCm installation at <dir> (as hipcc --rocm-path; default: the search "
+  "of docs/hipcc.md, ROCm discovery)">;
+def rocm_path_eq : Joined<["--"], "rocm-path=">, Alias<rocm_path>;
 def help : Flag<["--"], "help">, HelpText<"Print this help">;
 def : Flag<["-"], "h">, Alias<help>;

@@ -34,6 +34,9 @@ int main(int Argc, char **Argv) {
   unsigned MissingIndex, MissingCount;
   InputArgList Args = Table.ParseArgs(ArrayRef(Argv + 1, Argv + Argc),
                                       MissingIndex, MissingCount);
+  if (MissingCount)
+    hipkit::exitWithError(Twine("option '") + Args.getArgString(MissingIndex) +
+                          "' needs a value; see hipconfig --help");
   for (const Arg *A : Args.filtered(OPT_UNKNOWN, OPT_INPUT))
     hipkit::exitWithError("unknown argument '" + A->getAsString(Args) +
                           "'; see hipconfig --help");
@@ -47,6 +50,7 @@ int main(int Argc, char **Argv) {
   std::string Self = sys::fs::getMainExecutable(Argv[0], &Anchor);
   hipkit::RocmSearchOptions Search;
   Search.ExecutablePath = Self;
+  Search.RocmPathArg = Args.getLastArgValue(OPT_rocm_path).str();
   Search.GetEnv = getEnv;
   Expected<hipkit::RocmInstallation> Rocm =
       hipkit::RocmInstallation::detect(Search);

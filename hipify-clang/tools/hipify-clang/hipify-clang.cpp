@@ -4,6 +4,8 @@
 // hipkit::hipify::runHipify; all logic lives in hipifyEngine.
 //
 //===----------------------------------------------------------------------===//
+#include "PerlFrontend.h"
+
 #include "hipkit/Support/Diagnostics.h"
 #include "hipkit/hipify/Options.h"
 
@@ -30,6 +32,8 @@ int main(int Argc, char **Argv) {
   // temporary file behind. Ignored, the write fails with EFBIG, which is
   // reported as one error while the previous output stays intact.
   std::signal(SIGXFSZ, SIG_IGN);
+  if (isHipifyPerlName(Argv[0]))
+    return hipifyPerlMain(Argc, Argv, reinterpret_cast<void *>(&main));
   hipkit::setToolName("hipify-clang");
   HipifyOptTable Table;
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Runs test/hipify once more with hipify-clang replaced by identity_hipify.py
-(a copier) and fails if a translation test still passes: such a test checks
+"""Runs test/hipify once more with hipify-clang and hipify-perl replaced by
+identity_hipify.py and identity_hipify_perl.py (copiers) and fails if a translation test still passes: such a test checks
 nothing the translator does.
 
 Tests that translate nothing and so pass against a copier (option errors the
@@ -67,12 +67,29 @@ def check_copier(translator, work):
         sys.exit("identity-guard: the copier does not copy to standard output")
 
 
+def check_perl_copier(translator, work):
+    """hipify-perl's copier writes to standard output unless told otherwise."""
+    source = os.path.join(work, "canary-perl.cu")
+    text = b"cudaMalloc(&p, 4); // canary\n"
+    with open(source, "wb") as f:
+        f.write(text)
+    done = subprocess.run([translator, "-quiet-warnings", source, source], capture_output=True)
+    if done.returncode != 0 or done.stdout != text + text:
+        sys.exit("identity-guard: the hipify-perl copier does not copy to standard output")
+    output = os.path.join(work, "canary-perl.hip")
+    done = subprocess.run([translator, "-o=" + output, source], capture_output=True)
+    if done.returncode != 0 or open(output, "rb").read() != text:
+        sys.exit("identity-guard: the hipify-perl copier does not copy to -o=")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lit", required=True)
     parser.add_argument("--suite", required=True, help="the build's test folder")
     parser.add_argument("--folder", default="hipify")
     parser.add_argument("--translator", required=True)
+    parser.add_argument("--perl-translator", required=True,
+                        help="the copier standing in for hipify-perl")
     parser.add_argument("--exempt", required=True)
     parser.add_argument("--self", default="identity-guard.test")
     parser.add_argument("--min-tests", type=int, default=100)
@@ -83,9 +100,11 @@ def main():
     translator = os.path.abspath(args.translator)
     with tempfile.TemporaryDirectory(prefix="identity-guard-") as work:
         check_copier(translator, work)
+        check_perl_copier(os.path.abspath(args.perl_translator), work)
         xml_path = os.path.join(work, "results.xml")
         command = [sys.executable, args.lit, "-q", "-j2",
                    "--param", "hipify_tool=" + translator,
+                   "--param", "hipify_perl_tool=" + os.path.abspath(args.perl_translator),
                    "--param", "exec_root=" + os.path.join(work, "exec"),
                    "--filter", "^hipkit :: %s/%s" % (args.folder, args.only),
                    "--filter-out", "%s/%s$" % (args.folder, args.self),

@@ -12,7 +12,7 @@ import sys
 # hipify-clang's options that take a separate value (Options.td: Separate,
 # JoinedOrSeparate); the joined spellings ('--o-dir=x', '-Ix') carry theirs.
 VALUE_OPTIONS = {
-    "-o", "--o-dir", "-o-dir", "--temp-dir", "-temp-dir", "--o-stats", "-o-stats",
+    "-o", "--o", "--o-dir", "-o-dir", "--temp-dir", "-temp-dir", "--o-stats", "-o-stats",
     "--cuda-path", "-cuda-path", "--cuda-gpu-arch", "-cuda-gpu-arch",
     "--clang-resource-directory", "-clang-resource-directory", "--rocm-path",
     "-rocm-path", "-p", "--extra-arg", "-extra-arg", "--extra-arg-before",
@@ -20,8 +20,10 @@ VALUE_OPTIONS = {
 }
 
 
-def main(argv):
-    sources, output, output_dir = [], None, None
+def main(argv, default_output=None):
+    """default_output: where a source goes without -o, --o-dir or --inplace
+    (None: <source>.hip as hipify-clang; '-': standard output as hipify-perl)."""
+    sources, output, output_dir = [], default_output, None
     in_place = no_output = False
     args = iter(argv)
     for arg in args:
@@ -32,13 +34,13 @@ def main(argv):
             return 0
         if arg in VALUE_OPTIONS:
             value = next(args, "")
-            if arg == "-o":
+            if arg in ("-o", "--o"):
                 output = value
             elif arg.lstrip("-") == "o-dir":
                 output_dir = value
             continue
-        if arg.startswith("-o="):
-            output = arg[3:]
+        if arg.startswith(("-o=", "--o=")):
+            output = arg.split("=", 1)[1]
         elif arg.startswith(("--o-dir=", "-o-dir=")):
             output_dir = arg.split("=", 1)[1]
         elif arg.lstrip("-") == "inplace":

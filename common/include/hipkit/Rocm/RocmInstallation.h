@@ -14,19 +14,23 @@
 //      when a compiling tool finds them missing or unreadable discovery fails
 //      (never a quiet fallback to another ROCm's)
 //   5. /opt/rocm
-//   6. Debian's /usr layout (device libraries in
+//   6. the newest /opt/rocm-<version> (/opt/rocm-6.4.1, /opt/rocm-7.0.0)
+//   7. Debian's /usr layout (device libraries in
 //   /usr/lib/<multiarch>/amdgcn/bitcode)
 // For compiling (RocmNeed::Compile: hipcc, hipconfig, clang++) a root
-// qualifies when it "holds device libraries": <root>/amdgcn/bitcode or
-// <root>/lib/<multiarch>/amdgcn/bitcode contains an ocml.bc this user can read.
+// qualifies when it "holds device libraries": <root>/amdgcn/bitcode,
+// <root>/lib/<multiarch>/amdgcn/bitcode or (ROCm 6.x/7.x)
+// <root>/lib/llvm/lib/clang/<N>/lib/amdgcn/bitcode contains an ocml.bc this
+// user can read.
 // DEVICE_LIB_PATH / HIP_DEVICE_LIB_PATH override the device library directory.
 // The HIP runtime (headers, libamdhip64, version) comes from $HIP_PATH when
 // set, else from the first of the ROCm root and the later candidates that has
 // include/hip.
 // For the HIP version alone (RocmNeed::HipVersion: hipify-clang, which never
 // compiles) a root qualifies when it holds device libraries or a HIP version,
-// and the HIP root needs only its version: share/hip/version, bin/.hipVersion
-// or include/hip/hip_version.h (a header tree such as a ROCm library set).
+// and the HIP root needs only its version: share/hip/version, bin/.hipVersion,
+// include/hip/hip_version.h (a header tree such as a ROCm library set) or a
+// ROCm release's .info/version.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HIPKIT_ROCM_ROCMINSTALLATION_H
@@ -49,6 +53,7 @@ enum class RocmSource {
   HipPathEnv,    // $HIP_PATH
   ExecutableDir, // the prefix the running tool is installed in
   OptRocm,       // /opt/rocm
+  OptRocmVersioned, // the newest /opt/rocm-<version>
   DebianUsr,     // Debian's /usr layout
 };
 llvm::StringRef describeRocmSource(RocmSource Source);

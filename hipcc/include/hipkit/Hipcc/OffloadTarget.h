@@ -19,7 +19,8 @@ namespace hipkit {
 /// HCC_AMDGPU_TARGET nor amdgpu-arch names one.
 inline constexpr llvm::StringLiteral DefaultOffloadArch = "gfx942";
 
-/// Checks a target ID: a processor LLVM knows, then features `xnack` and
+/// Checks a target ID with clang::parseTargetID (clang/Basic/TargetID.h, what
+/// clang's driver checks --offload-arch with): a processor LLVM knows, then features `xnack` and
 /// `sramecc`, each once, each followed by + or -, each supported by the
 /// processor. Errors carry the whole message, e.g.
 /// "unknown offload arch 'gfx9999'\nvalid names: gfx600, ...".

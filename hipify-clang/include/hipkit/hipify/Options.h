@@ -23,7 +23,17 @@ struct NameOptions {
   std::string TargetHipVersionText;
 };
 
+/// Which command line the run came from; it decides defaults and wording.
+enum class Frontend {
+  /// hipify-clang: parse against CUDA when installed, <source>.hip by default.
+  Clang,
+  /// hipify-perl (AMD's command line, docs/hipify-perl.md): never parses, the
+  /// token engine alone translates, output goes to standard output by default.
+  Perl,
+};
+
 struct HipifyOptions {
+  Frontend Tool = Frontend::Clang;
   std::vector<std::string> Sources;
 
   // Output.
@@ -64,6 +74,9 @@ struct HipifyOptions {
   std::string ReportFile;         ///< --report; the extension names the format
 
   bool Verbose = false;
+  /// Print no per-file warnings (names left untranslated, ...): hipify-perl's
+  /// -quiet-warnings. Errors are still printed.
+  bool QuietWarnings = false;
   /// argv[0] as run, to find files installed beside the tool.
   std::string ExecutablePath;
 };

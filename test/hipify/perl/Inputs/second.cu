@@ -1,0 +1,1 @@
+cudaError_t second(void **q) { return cudaMallocHost(q, 8); }
