@@ -128,7 +128,7 @@ bool hipkit::hipify::arrangeCallArguments(
     }
   if (Call.Arguments.size() < Needed) {
     FT.countUnconverted(Row);
-    FT.warn(NameOffset,
+    FT.warn(NameOffset, warning_names::RuleNotApplied,
             llvm::formatv("'{0}' is called with {1} arguments, but its form "
                           "'{2}' needs at least {3} of them; left untranslated",
                           Row.CudaName, Call.Arguments.size(), Written, Needed));
@@ -144,7 +144,7 @@ bool hipkit::hipify::arrangeCallArguments(
     if (Text.find_first_of("(=") != llvm::StringRef::npos ||
         Text.contains("++") || Text.contains("--")) {
       FT.countUnconverted(Row);
-      FT.warn(NameOffset,
+      FT.warn(NameOffset, warning_names::RuleNotApplied,
               llvm::formatv("'{0}' becomes '{1}', which takes argument {2} "
                             "('{3}') twice; it may have side effects, so the "
                             "call is left untranslated (pass a variable)",

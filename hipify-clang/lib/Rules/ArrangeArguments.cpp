@@ -31,7 +31,8 @@ public:
     std::optional<CallArguments> Call = findCallArguments(FT.contents(), Offset);
     if (!Call) {
       FT.countUnconverted(Row);
-      FT.warn(Offset, llvm::formatv("'{0}' is used without a call, and '{1}' "
+      FT.warn(Offset, warning_names::CallNotFound,
+              llvm::formatv("'{0}' is used without a call, and '{1}' "
                                     "takes other arguments; left untranslated",
                                     Row.CudaName, Decision.Replacement));
       return false;

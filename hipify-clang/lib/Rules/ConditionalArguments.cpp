@@ -54,7 +54,8 @@ public:
           return arrangeCallArguments(FT, Offset, Row, Decision.Replacement,
                                       *Call, C.Pieces);
     FT.countUnconverted(Row);
-    FT.warn(Offset, llvm::formatv("'{0}' becomes '{1}' only {2}; left "
+    FT.warn(Offset, warning_names::RuleNotApplied,
+            llvm::formatv("'{0}' becomes '{1}' only {2}; left "
                                   "untranslated",
                                   Row.CudaName, Decision.Replacement,
                                   describe()));

@@ -42,7 +42,8 @@ public:
             ? llvm::formatv("argument {0}", First + 1).str()
             : llvm::formatv("arguments {0} to {1}", First + 1, First + Count)
                   .str();
-    FT.warn(Offset, llvm::formatv("'{0}' becomes '{1}' without its workspace "
+    FT.warn(Offset, warning_names::CallNotFound,
+            llvm::formatv("'{0}' becomes '{1}' without its workspace "
                                   "({2}), and no call with them was found to "
                                   "rewrite; left untranslated",
                                   Row.CudaName, Row.RocName, Arguments));
@@ -65,7 +66,7 @@ private:
           I + 1 < Call.Starts.size() ? Call.Starts[I + 1] - 1 : Call.Close;
       llvm::StringRef Argument = Text.slice(Call.Starts[I], End).trim();
       if (Argument == "NULL" || Argument == "nullptr" || Argument == "0")
-        FT.warn(Offset,
+        FT.warn(Offset, warning_names::RuleNotApplied,
                 llvm::formatv("'{0}': argument {1} is a null pointer, which "
                               "'{2}' rejects (rocblas_status_invalid_pointer) "
                               "where cuSOLVER may read it as an option left "

@@ -28,7 +28,8 @@ public:
     llvm::StringRef Target =
         Api && !Api->RocLibrary.empty() ? Api->RocLibrary : "HIP";
     FT.countUnconverted(Row);
-    FT.warn(Offset, llvm::formatv("'{0}' has no {1} equivalent: {2}; left "
+    FT.warn(Offset, warning_names::Unsupported,
+            llvm::formatv("'{0}' has no {1} equivalent: {2}; left "
                                   "untranslated",
                                   Row.CudaName, Target, Text));
     return false;

@@ -41,7 +41,7 @@ public:
                    Member->getName())
       return;
     if (Rename->second.empty()) {
-      FT->warn(Offset,
+      FT->warn(Offset, warning_names::RuleNotApplied,
                llvm::formatv("'{0}' has no member '{1}' in '{2}'; left "
                              "untranslated",
                              Row.CudaName, Member->getName(), Row.HipName));

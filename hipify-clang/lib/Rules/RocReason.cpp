@@ -25,7 +25,8 @@ public:
     if (Decision.Action != NameAction::ReportNoRocEquivalent)
       return true;
     FT.countUnconverted(Row);
-    FT.warn(Offset, llvm::formatv(
+    FT.warn(Offset, warning_names::NoRocEquivalent,
+            llvm::formatv(
                         "'{0}' has no {1} equivalent: {2}; left untranslated",
                         Row.CudaName, lookupApi(Row.Api)->RocLibrary, Reason));
     return false;

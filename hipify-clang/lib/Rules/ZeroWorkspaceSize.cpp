@@ -82,7 +82,8 @@ private:
   static bool leave(FileTranslation &FT, unsigned Offset, const ApiMapping &Row,
                     const std::string &Why) {
     FT.countUnconverted(Row);
-    FT.warn(Offset, llvm::formatv("'{0}' is not translated: {1}; left "
+    FT.warn(Offset, warning_names::RuleNotApplied,
+            llvm::formatv("'{0}' is not translated: {1}; left "
                                   "untranslated",
                                   Row.CudaName, Why));
     return false;

@@ -32,7 +32,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cxxdecls  # noqa: E402
 from derive_cub import cuda_parse, rocm_parse  # noqa: E402
-from libraryrows import ROCM_VERSION, die, write_table  # noqa: E402
+from libraryrows import ROCM_VERSION, date_tables, die, write_table  # noqa: E402
 
 API = "thrust"
 # The CUDA system's namespaces and rocThrust's counterparts.
@@ -127,7 +127,9 @@ def main(argv):
                              "which clang 19's CUDA wrapper needs with CUDA 13")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
-    write_table(args.out, API, derive(args.cuda, args.rocm, args.libclang, args.stand_in))
+    rows = derive(args.cuda, args.rocm, args.libclang, args.stand_in)
+    date_tables({API: rows}, args.rocm)
+    write_table(args.out, API, rows)
     return 0
 
 

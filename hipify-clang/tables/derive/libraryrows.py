@@ -59,11 +59,14 @@ class OlderReleases:
         """The oldest release of a package with headers in one of folders
         ("hipblas") whose headers declare name (a header row: have the file), or
         None."""
+        # A C++ library's names are qualified (hipcub::DeviceReduce): the headers
+        # declare the last component.
+        identifier = name.split("::")[-1]
         for version, include, ids, package_folders in self.releases:
             if not folders & package_folders:
                 continue
             if (os.path.isfile(os.path.join(include, name)) if kind == "header"
-                    else name in ids):
+                    else identifier in ids):
                 return version
         return None
 
@@ -104,6 +107,16 @@ def read_overrides(path):
 OPTIONAL_COLUMNS = ["fallback", "rewrite"]
 
 
+def date_tables(tables, rocm, older=None):
+    """Dates every table's rows ({api: rows}) by the older releases: those in older, else
+    in <rocm>/../older when that exists (without them every name stays at ROCM_VERSION)."""
+    folder = older or os.path.join(os.path.dirname(os.path.abspath(rocm)), "older")
+    if older or os.path.isfile(os.path.join(folder, "versions.tsv")):
+        releases = OlderReleases(folder)
+        for rows in tables.values():
+            date_rows(rows, releases)
+
+
 def write_table(folder, api, rows):
     columns = COLUMNS
     if any(row.get(c) for row in rows.values() for c in OPTIONAL_COLUMNS):
@@ -137,11 +150,7 @@ def main(argv, description, derive_tables, overrides_name):
     if unknown:
         die("%s names what the CUDA headers do not declare: %s"
             % (overrides_name, ", ".join(sorted(unknown))))
-    older = args.older or os.path.join(os.path.dirname(os.path.abspath(args.rocm)), "older")
-    if args.older or os.path.isfile(os.path.join(older, "versions.tsv")):
-        releases = OlderReleases(older)
-        for rows in tables.values():
-            date_rows(rows, releases)
+    date_tables(tables, args.rocm, args.older)
     for api, rows in tables.items():
         write_table(args.out, api, rows)
     return 0

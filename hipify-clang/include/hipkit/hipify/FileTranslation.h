@@ -51,9 +51,12 @@ inline constexpr llvm::StringLiteral NotInTables = "hipify-not-in-tables";
 inline constexpr llvm::StringLiteral NewerThanTarget =
     "hipify-newer-than-target";
 inline constexpr llvm::StringLiteral CallNotFound = "hipify-call-not-found";
+/// A call a rewrite rule cannot translate faithfully (its arguments, a member,
+/// a case the ROCm library lacks): left with the reason.
+inline constexpr llvm::StringLiteral RuleNotApplied = "hipify-rule-not-applied";
 inline constexpr llvm::StringLiteral All[] = {
-    CallNotFound, Experimental, NewerThanTarget, NoRocEquivalent,
-    NotInTables,  RocKeepsHipName, Unsupported};
+    CallNotFound, Experimental,   NewerThanTarget, NoRocEquivalent,
+    NotInTables,  RocKeepsHipName, RuleNotApplied, Unsupported};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.
