@@ -170,10 +170,23 @@ def roundtrip(program, opts, scratch):
         target = hip_dir / path.relative_to(cuda_dir)
         target.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix in (".cu", ".cuh", ".h", ".hpp"):
+            saved = None
+            if opts.translations:
+                saved = pathlib.Path(opts.translations) / work.name / target.relative_to(hip_dir)
+            if opts.translations and not opts.save_translations:
+                # A machine without hipify-clang (the GPU machine): what a run with
+                # --save-translations wrote.
+                if not saved.exists():
+                    return result.fail("TRANSLATION MISSING", "no %s" % saved)
+                shutil.copy(saved, target)
+                continue
             t = run([opts.hipify, path, "-o", target, "--", "-I", cuda_dir, "-std=c++17"],
                     cwd=cuda_dir)
             if t.returncode or not target.exists():
                 return result.fail("TRANSLATION FAILED", t.stdout + t.stderr)
+            if opts.save_translations:
+                saved.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(target, saved)
         else:
             shutil.copy(path, target)
     hip_units = [hip_dir / u.relative_to(cuda_dir) for u in units]
@@ -298,8 +311,17 @@ def main():
     ap.add_argument("--hip-library-include", action="append", default=[],
                     help="include directory of HIP libraries' NVIDIA backends")
     ap.add_argument("--output", help="markdown report to write")
+    ap.add_argument("--translations", metavar="DIR",
+                    help="read the translations from DIR instead of running hipify-clang "
+                         "(a GPU machine without it); with --save-translations, write them there")
+    ap.add_argument("--save-translations", action="store_true",
+                    help="keep every translation in --translations DIR")
     opts = ap.parse_args()
-    for tool in (opts.hipcc, opts.hipify, opts.nvcc):
+    if opts.save_translations and not opts.translations:
+        ap.error("--save-translations needs --translations DIR")
+    tools = (opts.hipcc, opts.nvcc) if opts.translations and not opts.save_translations \
+        else (opts.hipcc, opts.hipify, opts.nvcc)
+    for tool in tools:
         if not os.access(tool, os.X_OK):
             sys.stderr.write("nvidia-roundtrip.py: error: cannot run '%s'; give its path "
                              "(--hipcc, --hipify, --nvcc)\n" % tool)
