@@ -13,7 +13,9 @@ unsigned NamePolicy::parseVersion(llvm::StringRef Text) {
   return Major * 100 + Minor;
 }
 
-NameDecision NamePolicy::decide(const ApiMapping &Row) const {
+NameDecision NamePolicy::decide(const ApiMapping &Row,
+                               bool UseRocNames) const {
+  bool Roc = Options.Roc && UseRocNames;
   NameDecision Decision;
   if (Row.Status == SupportStatus::Unsupported || Row.HipName.empty()) {
     Decision.Action = NameAction::ReportUnsupported;
@@ -31,14 +33,14 @@ NameDecision NamePolicy::decide(const ApiMapping &Row) const {
   // and types differ.
   const ApiInfo *Library = lookupApi(Row.Api);
   bool IsDnn = Row.Api == MIOpenApi;
-  if (Options.Roc && Library && !Library->RocLibrary.empty()) {
+  if (Roc && Library && !Library->RocLibrary.empty()) {
     if (Row.RocName.empty()) {
       Decision.Action = NameAction::ReportNoRocEquivalent;
       return Decision;
     }
     Target = Row.RocName;
   } else if (!Row.RocName.empty() &&
-             ((Options.Roc && !IsDnn) || (Options.MIOpen && IsDnn))) {
+             ((Roc && !IsDnn) || (Options.MIOpen && IsDnn))) {
     Target = Row.RocName;
   }
   // Rows of namespaced names ("cooperative_groups::grid_group") are rewritten

@@ -21,6 +21,7 @@
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -173,6 +174,12 @@ public:
   /// True once anything shows the file is CUDA code: a CUDA name, a kernel
   /// launch, a __global__/__device__ declaration.
   bool UsesCudaFeatures = false;
+  /// Whether --roc writes \p Row's ROCm-library name in this file. Not for the
+  /// cuBLAS names (cublasStatus_t, CUBLAS_OP_T, CUBLAS_COMPUTE_32F) of a file
+  /// that includes cuBLASLt's header and none of cuBLAS's: hipBLASLt, what
+  /// --roc writes for cuBLASLt, takes their hipblas-common types, not
+  /// rocBLAS's. (A file including both keeps rocBLAS's.)
+  bool rocNamesFor(const ApiMapping &Row);
 
   /// The translated bytes; an error when two edits overlap and disagree
   /// (two rules rewriting the same text differently).
@@ -216,6 +223,7 @@ private:
   bool IsMainFile;
   std::vector<Edit> Edits;
   llvm::DenseSet<unsigned> Referenced, NotCuda;
+  std::optional<bool> IncludesOnlyCublasLt;
   llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
   llvm::DenseSet<unsigned> ArrangedAt; ///< Callee offsets whose arguments are rearranged.
   std::vector<Arrangement> Arrangements;

@@ -45,7 +45,10 @@ public:
 
   explicit NamePolicy(NameOptions Options) : Options(std::move(Options)) {}
 
-  NameDecision decide(const ApiMapping &Row) const;
+  /// With \p UseRocNames false, --roc is ignored for this row: a cuBLAS type
+  /// in a file that uses only cuBLASLt keeps its hipblas-common name, which
+  /// hipBLASLt's API takes (FileTranslation::rocNamesFor).
+  NameDecision decide(const ApiMapping &Row, bool UseRocNames = true) const;
   const NameOptions &options() const { return Options; }
 
   /// "6.1" -> 601; 0 when the text is not a major.minor version.
