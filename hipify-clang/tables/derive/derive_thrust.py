@@ -32,7 +32,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cxxdecls  # noqa: E402
 from derive_cub import cuda_parse, rocm_parse  # noqa: E402
-from libraryrows import ROCM_VERSION, date_tables, die, write_table  # noqa: E402
+from libraryrows import ROCM_VERSION, cxx_main, die  # noqa: E402
 
 API = "thrust"
 # The CUDA system's namespaces and rocThrust's counterparts.
@@ -116,21 +116,7 @@ def derive(cuda, rocm, libclang, stand_in):
 
 
 def main(argv):
-    import argparse
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--cuda", required=True, help="CUDA 13's include folder")
-    parser.add_argument("--rocm", required=True,
-                        help="the include folder of the ROCm 6.4 library tree")
-    parser.add_argument("--libclang", default=cxxdecls.DEFAULT_LIBCLANG)
-    parser.add_argument("--stand-in", default="",
-                        help="hipify-clang's stand-in headers (texture_fetch_functions.h), "
-                             "which clang 19's CUDA wrapper needs with CUDA 13")
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args(argv)
-    rows = derive(args.cuda, args.rocm, args.libclang, args.stand_in)
-    date_tables({API: rows}, args.rocm)
-    write_table(args.out, API, rows)
-    return 0
+    return cxx_main(argv, __doc__.split("\n")[0], API, derive)
 
 
 if __name__ == "__main__":

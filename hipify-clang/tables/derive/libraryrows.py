@@ -154,3 +154,24 @@ def main(argv, description, derive_tables, overrides_name):
     for api, rows in tables.items():
         write_table(args.out, api, rows)
     return 0
+
+
+def cxx_main(argv, description, api, derive):
+    """The command line of the C++ libraries' derivations (derive_cub.py,
+    derive_thrust.py), which parse the headers with libclang: derive(cuda, rocm,
+    libclang, stand_in) returns the rows of api, written to <out>/<api>.tsv."""
+    import cxxdecls
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--cuda", required=True, help="CUDA 13's include folder")
+    parser.add_argument("--rocm", required=True,
+                        help="the include folder of the ROCm 6.4 library tree")
+    parser.add_argument("--libclang", default=cxxdecls.DEFAULT_LIBCLANG)
+    parser.add_argument("--stand-in", default="",
+                        help="hipify-clang's stand-in headers (texture_fetch_functions.h), "
+                             "which clang 19's CUDA wrapper needs with CUDA 13")
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args(argv)
+    rows = derive(args.cuda, args.rocm, args.libclang, args.stand_in)
+    date_tables({api: rows}, args.rocm)
+    write_table(args.out, api, rows)
+    return 0
