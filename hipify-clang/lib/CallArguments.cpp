@@ -1,6 +1,8 @@
 //===- CallArguments.cpp --------------------------------------------------===//
 #include "hipkit/hipify/CallArguments.h"
 
+#include "hipkit/hipify/CudaLexer.h"
+
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -8,25 +10,6 @@
 using namespace hipkit::hipify;
 
 namespace {
-
-/// The offset after the comment or literal starting at \p I, or \p I.
-unsigned skipCommentOrLiteral(llvm::StringRef Text, unsigned I) {
-  if (Text.substr(I).starts_with("//")) {
-    size_t End = Text.find('\n', I);
-    return End == llvm::StringRef::npos ? Text.size() : End;
-  }
-  if (Text.substr(I).starts_with("/*")) {
-    size_t End = Text.find("*/", I + 2);
-    return End == llvm::StringRef::npos ? Text.size() : End + 2;
-  }
-  char Quote = Text[I];
-  if (Quote != '"' && Quote != '\'')
-    return I;
-  for (++I; I < Text.size() && Text[I] != Quote; ++I)
-    if (Text[I] == '\\')
-      ++I;
-  return std::min<unsigned>(I + 1, Text.size());
-}
 
 OffsetRange trimmed(llvm::StringRef Text, unsigned Begin, unsigned End) {
   while (Begin < End && clang::isWhitespace(Text[Begin]))
@@ -40,57 +23,89 @@ OffsetRange trimmed(llvm::StringRef Text, unsigned Begin, unsigned End) {
 
 std::optional<CallArguments>
 hipkit::hipify::findCallArguments(llvm::StringRef Text, unsigned NameOffset) {
-  unsigned I = NameOffset;
-  while (I < Text.size() && clang::isAsciiIdentifierContinue(Text[I]))
-    ++I;
-  while (I < Text.size() && clang::isWhitespace(Text[I]))
-    ++I;
-  if (I >= Text.size() || Text[I] != '(')
+  CudaRawLexer Lex(Text, NameOffset);
+  if (Lex.next().Kind != clang::tok::raw_identifier)
+    return std::nullopt;
+  RawToken Open = Lex.next();
+  if (Open.Kind != clang::tok::l_paren)
     return std::nullopt;
   CallArguments Call;
-  Call.List.Begin = I + 1;
-  unsigned ArgumentBegin = I + 1, Depth = 0;
-  for (++I; I < Text.size();) {
-    unsigned Skipped = skipCommentOrLiteral(Text, I);
-    if (Skipped != I) {
-      I = Skipped;
+  Call.List.Begin = Open.end();
+  Call.Starts.push_back(Open.end());
+  unsigned Depth = 0;
+  for (RawToken T = Lex.next();; T = Lex.next()) {
+    switch (T.Kind) {
+    case clang::tok::eof:
+      return std::nullopt;
+    case clang::tok::l_paren:
+    case clang::tok::l_square:
+    case clang::tok::l_brace:
+      ++Depth;
+      continue;
+    case clang::tok::r_paren:
+    case clang::tok::r_square:
+    case clang::tok::r_brace:
+      if (Depth == 0) {
+        Call.List.End = T.Offset;
+        break;
+      }
+      --Depth;
+      continue;
+    case clang::tok::comma:
+      if (Depth == 0)
+        Call.Starts.push_back(T.end());
+      continue;
+    default:
       continue;
     }
-    char C = Text[I];
-    if (C == '(' || C == '[' || C == '{') {
-      ++Depth;
-    } else if (C == ')' || C == ']' || C == '}') {
-      if (Depth == 0)
-        break;
-      --Depth;
-    } else if (C == ',' && Depth == 0) {
-      Call.Arguments.push_back(trimmed(Text, ArgumentBegin, I));
-      ArgumentBegin = I + 1;
-    }
-    ++I;
+    break;
   }
-  if (I >= Text.size())
-    return std::nullopt;
-  Call.List.End = I;
-  OffsetRange Last = trimmed(Text, ArgumentBegin, I);
-  if (!Call.Arguments.empty() || Last.Begin != Last.End)
-    Call.Arguments.push_back(Last);
+  for (size_t I = 0; I != Call.Starts.size(); ++I) {
+    unsigned End = I + 1 < Call.Starts.size() ? Call.Starts[I + 1] - 1
+                                              : Call.List.End;
+    Call.Arguments.push_back(trimmed(Text, Call.Starts[I], End));
+  }
+  if (Call.Arguments.size() == 1 &&
+      Call.Arguments[0].Begin == Call.Arguments[0].End)
+    Call.Arguments.clear();
   return Call;
+}
+
+llvm::StringRef CallArguments::argumentText(llvm::StringRef Text,
+                                            unsigned I) const {
+  unsigned End = I + 1 < Starts.size() ? Starts[I + 1] - 1 : List.End;
+  return Text.slice(Starts[I], End);
+}
+
+std::optional<OffsetRange>
+hipkit::hipify::argumentsRange(llvm::StringRef Text, const CallArguments &Call,
+                               unsigned First, unsigned Count) {
+  unsigned Last = First + Count;
+  if (Count == 0 || Last > Call.Starts.size())
+    return std::nullopt;
+  auto SkipSpace = [&](unsigned At) {
+    while (At < Text.size() && clang::isWhitespace(Text[At]))
+      ++At;
+    return At;
+  };
+  // The arguments and their commas, up to the next argument's first character.
+  if (Last < Call.Starts.size())
+    return OffsetRange{SkipSpace(Call.Starts[First]),
+                       SkipSpace(Call.Starts[Last])};
+  // The last ones: from the comma before them to the parenthesis.
+  if (First > 0)
+    return OffsetRange{Call.Starts[First] - 1, Call.List.End};
+  return OffsetRange{Call.Starts[0], Call.List.End};
 }
 
 std::string hipkit::hipify::argumentWord(llvm::StringRef Text,
                                          OffsetRange Argument) {
+  // The tokens' spellings, without the comments and spaces between them.
   std::string Word;
-  for (unsigned I = Argument.Begin; I < Argument.End;) {
-    unsigned Skipped = skipCommentOrLiteral(Text, I);
-    if (Skipped != I && Text[I] == '/') {
-      I = Skipped;
-      continue;
-    }
-    if (!clang::isWhitespace(Text[I]))
-      Word += Text[I];
-    ++I;
-  }
+  CudaRawLexer Lex(Text, Argument.Begin);
+  for (RawToken T = Lex.next(); T.Kind != clang::tok::eof && T.Offset < Argument.End;
+       T = Lex.next())
+    Word += Text.substr(T.Offset, std::min(T.end(), Argument.End) - T.Offset);
   llvm::StringRef W = Word;
   while (W.starts_with("(") && W.ends_with(")"))
     W = W.drop_front().drop_back();

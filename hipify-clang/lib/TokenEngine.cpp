@@ -1,11 +1,10 @@
 //===- TokenEngine.cpp ----------------------------------------------------===//
 #include "hipkit/hipify/TokenEngine.h"
 
+#include "hipkit/hipify/CudaLexer.h"
 #include "hipkit/hipify/MappingTable.h"
 
 #include "clang/Basic/IdentifierTable.h"
-#include "clang/Basic/LangOptions.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -14,13 +13,6 @@
 using namespace hipkit::hipify;
 
 namespace {
-
-struct LexedToken {
-  clang::tok::TokenKind Kind;
-  unsigned Offset;
-  llvm::StringRef Identifier; ///< For raw identifiers.
-  bool StartOfLine;
-};
 
 enum class DirectiveKind { Include, If, Else, Endif, Define, Pragma, Other };
 
@@ -41,39 +33,13 @@ struct Directive {
   std::vector<unsigned> Blocks;
 };
 
-clang::LangOptions cudaLangOptions() {
-  clang::LangOptions Opts;
-  Opts.CPlusPlus = Opts.CPlusPlus11 = Opts.CPlusPlus14 = Opts.CPlusPlus17 = 1;
-  Opts.CUDA = 1;
-  Opts.LineComment = 1;
-  Opts.Bool = 1;
-  Opts.Digraphs = 1;
-  return Opts;
-}
-
-/// Lexes \p Contents, which must be followed by a NUL byte (the lexer's end
-/// marker; FileTranslation keeps its contents in a std::string). The raw lexer
-/// reads the buffer directly: no SourceManager, so offsets are the distances
-/// from a base location, and nothing is allocated per file but the tokens.
-std::vector<LexedToken> lexFile(llvm::StringRef Contents) {
-  const clang::SourceLocation Base =
-      clang::SourceLocation::getFromRawEncoding(1);
-  static const clang::LangOptions Opts = cudaLangOptions();
-  clang::Lexer Lex(Base, Opts, Contents.begin(), Contents.begin(),
-                   Contents.end());
-  std::vector<LexedToken> Tokens;
-  clang::Token Tok;
-  while (true) {
-    Lex.LexFromRawLexer(Tok);
-    if (Tok.is(clang::tok::eof))
-      break;
-    unsigned Offset =
-        Tok.getLocation().getRawEncoding() - Base.getRawEncoding();
-    LexedToken T{Tok.getKind(), Offset, {}, Tok.isAtStartOfLine()};
-    if (Tok.is(clang::tok::raw_identifier))
-      T.Identifier = Tok.getRawIdentifier();
+/// Lexes \p Contents, which must be followed by a NUL byte (FileTranslation
+/// keeps its contents in a std::string).
+std::vector<RawToken> lexFile(llvm::StringRef Contents) {
+  CudaRawLexer Lex(Contents);
+  std::vector<RawToken> Tokens;
+  for (RawToken T = Lex.next(); T.Kind != clang::tok::eof; T = Lex.next())
     Tokens.push_back(T);
-  }
   return Tokens;
 }
 
@@ -81,7 +47,7 @@ std::vector<LexedToken> lexFile(llvm::StringRef Contents) {
 /// row says). The table of keywords is built once and only read after, so
 /// parallel translations share it.
 bool isKeyword(llvm::StringRef Word) {
-  static const clang::LangOptions Opts = cudaLangOptions();
+  const clang::LangOptions &Opts = cudaLangOptions();
   static const clang::IdentifierTable Keywords(Opts);
   auto It = Keywords.find(Word);
   return It != Keywords.end() && It->second->isKeyword(Opts);
@@ -119,7 +85,7 @@ unsigned lineStart(llvm::StringRef Contents, unsigned Offset) {
 /// lines (handled as headers), the macro name of #define/#undef, #pragma,
 /// #error, #warning and #line.
 std::vector<Directive> scanDirectives(llvm::StringRef Contents,
-                                      llvm::ArrayRef<LexedToken> Tokens,
+                                      llvm::ArrayRef<RawToken> Tokens,
                                       std::vector<bool> &Untranslatable) {
   std::vector<Directive> Directives;
   std::vector<unsigned> Blocks;
@@ -225,14 +191,14 @@ constexpr llvm::StringLiteral HipRuntimeApiHeader = "hip/hip_runtime_api.h";
 void TokenEngine::translate(FileTranslation &FT,
                             const LexicalScope &Scope) const {
   llvm::StringRef Contents = FT.contents();
-  std::vector<LexedToken> Tokens = lexFile(Contents);
+  std::vector<RawToken> Tokens = lexFile(Contents);
   std::vector<bool> Untranslatable;
   std::vector<Directive> Directives =
       scanDirectives(Contents, Tokens, Untranslatable);
 
   // Names.
   for (size_t I = 0; I < Tokens.size(); ++I) {
-    const LexedToken &T = Tokens[I];
+    const RawToken &T = Tokens[I];
     if (T.Kind == clang::tok::lesslessless)
       FT.UsesCudaFeatures = true;
     if (T.Kind != clang::tok::raw_identifier || Untranslatable[I])

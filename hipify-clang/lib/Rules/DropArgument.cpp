@@ -6,6 +6,7 @@
 // separates it, and every other byte of the call stays.
 //
 //===----------------------------------------------------------------------===//
+#include "hipkit/hipify/CallArguments.h"
 #include "hipkit/hipify/RewriteRule.h"
 
 #include "clang/AST/Expr.h"
@@ -85,7 +86,7 @@ private:
   bool dropByText(FileTranslation &FT, unsigned NameOffset) const {
     if (FT.hasArgumentDrop(NameOffset))
       return true;
-    std::optional<ScannedCall> Call = scanCall(FT.contents(), NameOffset);
+    std::optional<CallArguments> Call = findCallArguments(FT.contents(), NameOffset);
     if (!Call)
       return false;
     std::optional<OffsetRange> Range =

@@ -9,6 +9,7 @@
 // (CHECK(cusolverDnSgetrf(...))) is edited like any other.
 //
 //===----------------------------------------------------------------------===//
+#include "hipkit/hipify/CallArguments.h"
 #include "hipkit/hipify/RewriteRule.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -29,7 +30,7 @@ public:
     if (Decision.Action != NameAction::Rewrite || Row.RocName.empty() ||
         Decision.Replacement != Row.RocName || FT.hasArgumentDrop(Offset))
       return true;
-    if (std::optional<ScannedCall> Call = scanCall(FT.contents(), Offset))
+    if (std::optional<CallArguments> Call = findCallArguments(FT.contents(), Offset))
       if (std::optional<OffsetRange> Range =
               argumentsRange(FT.contents(), *Call, First, Count)) {
         FT.addArgumentDrop(Offset, Range->Begin, Range->End);
@@ -57,14 +58,12 @@ private:
   /// translates, and fails loudly rather than silently, but the user must know.
   void warnAboutNullArguments(FileTranslation &FT, unsigned Offset,
                               const ApiMapping &Row,
-                              const ScannedCall &Call) const {
+                              const CallArguments &Call) const {
     llvm::StringRef Text = FT.contents();
     for (unsigned I = 0; I < Call.Starts.size(); ++I) {
       if (I >= First && I < First + Count)
         continue;
-      unsigned End =
-          I + 1 < Call.Starts.size() ? Call.Starts[I + 1] - 1 : Call.Close;
-      llvm::StringRef Argument = Text.slice(Call.Starts[I], End).trim();
+      llvm::StringRef Argument = Call.argumentText(Text, I).trim();
       if (Argument == "NULL" || Argument == "nullptr" || Argument == "0")
         FT.warn(Offset, warning_names::RuleNotApplied,
                 llvm::formatv("'{0}': argument {1} is a null pointer, which "

@@ -10,6 +10,7 @@
 // effects is left and reported instead.
 //
 //===----------------------------------------------------------------------===//
+#include "hipkit/hipify/CallArguments.h"
 #include "hipkit/hipify/RewriteRule.h"
 
 #include "clang/Basic/CharInfo.h"
@@ -32,7 +33,7 @@ public:
       return true;
     llvm::StringRef Library = lookupApi(Row.Api)->RocLibrary;
     llvm::StringRef Text = FT.contents();
-    std::optional<ScannedCall> Call = scanCall(Text, Offset);
+    std::optional<CallArguments> Call = findCallArguments(Text, Offset);
     if (!Call || Call->Starts.size() <= SizeArgument) {
       return leave(FT, Offset, Row,
                    llvm::formatv("{0} has no workspace-size query (its "
@@ -40,11 +41,7 @@ public:
                                  "was found to replace with a size of 0",
                                  Library));
     }
-    auto ArgumentText = [&](unsigned I) {
-      unsigned End =
-          I + 1 < Call->Starts.size() ? Call->Starts[I + 1] - 1 : Call->Close;
-      return Text.slice(Call->Starts[I], End);
-    };
+    auto ArgumentText = [&](unsigned I) { return Call->argumentText(Text, I); };
     for (unsigned I = 0; I < Call->Starts.size(); ++I)
       if (I != SizeArgument && mayHaveSideEffects(ArgumentText(I)))
         return leave(
@@ -64,8 +61,8 @@ public:
     Decision.Replacement = "";
     if (SizeArgument > 0)
       FT.addArgumentDrop(Offset, Call->Starts[0], SizeBegin);
-    if (SizeEnd < Call->Close)
-      FT.addEdit(SizeEnd, Call->Close - SizeEnd, "", Origin);
+    if (SizeEnd < Call->List.End)
+      FT.addEdit(SizeEnd, Call->List.End - SizeEnd, "", Origin);
     FT.addEdit(SizeBegin, 0, "*(", Origin);
     FT.addEdit(SizeEnd, 0, (") = 0, " + Success).str(), Origin);
     return true;

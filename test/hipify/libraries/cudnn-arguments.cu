@@ -22,6 +22,10 @@ void forward(cudnnHandle_t h, cudnnTensorDescriptor_t xD, float *x,
   // The workspace goes last.
   // CHECK: miopenConvolutionForward(h, &one, xD, x, wD, w, convD, algo, &zero, yD, y, ws, wsSize);
   cudnnConvolutionForward(h, &one, xD, x, wD, w, convD, algo, ws, wsSize, &zero, yD, y);
+  // Arguments are split as clang's lexer reads them: a digit separator starts
+  // no character literal, and a ')' or ',' inside one ends nothing.
+  // CHECK: miopenConvolutionForward(h, &one, xD, x, wD, w, convD, algo, &zero, yD, y, ws, wsSize + (')' == ',') * 1'000);
+  cudnnConvolutionForward(h, &one, xD, x, wD, w, convD, algo, ws, wsSize + (')' == ',') * 1'000, &zero, yD, y);
   // Inside a macro argument, over several lines, with a comment.
   // CHECK: CHECK(miopenConvolutionForwardGetWorkSpaceSize(h, wD, xD, convD,
   // CHECK-NEXT: yD, &wsSize));

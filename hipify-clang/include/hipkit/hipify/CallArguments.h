@@ -3,7 +3,9 @@
 // The rules that rearrange a call's arguments (`arguments`, `when`) work on
 // the text from the callee's name on, so that both engines, macro bodies and
 // skipped blocks are handled alike: the arguments are split at the commas of
-// the call's own parentheses, past nested brackets, literals and comments.
+// the call's own parentheses, past nested brackets, literals and comments,
+// as clang's raw lexer reads them (CudaLexer.h), the same tokens the token
+// engine sees. Every rule that edits a call's text finds the call here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HIPKIT_HIPIFY_CALLARGUMENTS_H
@@ -22,14 +24,28 @@ namespace hipkit::hipify {
 struct CallArguments {
   /// From after the `(` to the `)`.
   OffsetRange List;
+  /// Where each argument's text starts: just after its `(` or `,`; one for
+  /// `f()`.
+  std::vector<unsigned> Starts;
   /// Each argument without the spaces around it; none for `f()`.
   std::vector<OffsetRange> Arguments;
+
+  /// Argument \p I as written, with the spaces around it.
+  llvm::StringRef argumentText(llvm::StringRef Text, unsigned I) const;
 };
 
 /// The call whose callee name starts at \p NameOffset of \p Text, or nothing
-/// when the name is not followed by an argument list.
+/// when the name is not followed by an argument list. \p Text must be
+/// followed by a NUL byte (a FileTranslation's contents are).
 std::optional<CallArguments> findCallArguments(llvm::StringRef Text,
                                                unsigned NameOffset);
+
+/// The range that removes arguments [First, First + Count) of \p Call with
+/// their separators: up to the next argument, or, for the last ones, from
+/// the comma before them. std::nullopt when the call has fewer arguments.
+std::optional<OffsetRange> argumentsRange(llvm::StringRef Text,
+                                          const CallArguments &Call,
+                                          unsigned First, unsigned Count);
 
 /// \p Argument's text without comments and enclosing parentheses: what a
 /// rule compares with a name (`/*format*/ (CUDNN_TENSOR_NCHW)`).

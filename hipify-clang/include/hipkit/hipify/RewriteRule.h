@@ -103,27 +103,6 @@ protected:
   static const clang::Expr *writtenArgument(const clang::CallExpr &Call,
                                             unsigned Index);
 
-  /// A call found by scanning the text after its callee name, for calls the
-  /// AST cannot locate in the file (macro bodies, skipped blocks) and rules
-  /// that edit a call's text whichever engine found the name.
-  struct ScannedCall {
-    /// Where each argument's text starts: just after its '(' or ','.
-    std::vector<unsigned> Starts;
-    /// The offset of the closing parenthesis.
-    unsigned Close = 0;
-  };
-  /// The call whose callee name is spelled at \p NameOffset of \p Text
-  /// (nested brackets and literals skipped), or std::nullopt when no call
-  /// follows the name.
-  static std::optional<ScannedCall> scanCall(llvm::StringRef Text,
-                                             unsigned NameOffset);
-  /// The range that removes arguments [First, First + Count) of \p Call with
-  /// their separators: up to the next argument, or, for the last ones, from
-  /// the comma before them. std::nullopt when the call has fewer arguments.
-  static std::optional<OffsetRange>
-  argumentsRange(llvm::StringRef Text, const ScannedCall &Call, unsigned First,
-                 unsigned Count);
-
 private:
   RewriteRuleKind Kind;
 };
