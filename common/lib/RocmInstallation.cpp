@@ -156,12 +156,13 @@ static bool hasHipHeaders(StringRef Root) {
 }
 
 /// The HIP version under \p HipRoot: from the files clang reads, in the same
-/// order, and for RocmNeed::HipVersion also from include/hip/hip_version.h.
+/// order, and when not compiling for AMD also from include/hip/hip_version.h
+/// or a ROCm release's .info/version.
 static std::optional<HipVersion> readHipVersion(StringRef HipRoot,
                                                 RocmNeed Need) {
   std::vector<std::string> Files = {join(HipRoot, "share", "hip", "version"),
                                     join(HipRoot, "bin", ".hipVersion")};
-  if (Need == RocmNeed::HipVersion)
+  if (Need != RocmNeed::Compile)
     Files.push_back(join(HipRoot, "include", "hip", "hip_version.h"));
   for (const std::string &File : Files) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
@@ -172,7 +173,7 @@ static std::optional<HipVersion> readHipVersion(StringRef HipRoot,
             parseHipVersionFile((*Buffer)->getBuffer()))
       return V;
   }
-  if (Need != RocmNeed::HipVersion)
+  if (Need == RocmNeed::Compile)
     return std::nullopt;
   // A ROCm release's .info/version ("6.4.1-120"): HIP's major and minor
   // version are the release's.
@@ -191,8 +192,29 @@ static std::optional<HipVersion> readHipVersion(StringRef HipRoot,
 
 /// Whether \p Root is a HIP root for \p Need.
 static bool hasHip(StringRef Root, RocmNeed Need) {
-  return Need == RocmNeed::Compile ? hasHipHeaders(Root)
-                                   : readHipVersion(Root, Need).has_value();
+  switch (Need) {
+  case RocmNeed::Compile:
+    return hasHipHeaders(Root);
+  case RocmNeed::HipVersion:
+    return readHipVersion(Root, Need).has_value();
+  case RocmNeed::HipHeaders:
+    return hasHipHeaders(Root) && readHipVersion(Root, Need).has_value();
+  }
+  llvm_unreachable("unknown RocmNeed");
+}
+
+/// What a HIP root lacks when hasHip() says no, for messages.
+static StringRef hipRootRequirement(RocmNeed Need) {
+  switch (Need) {
+  case RocmNeed::Compile:
+    return "include/hip/hip_runtime.h";
+  case RocmNeed::HipVersion:
+    return "share/hip/version or include/hip/hip_version.h";
+  case RocmNeed::HipHeaders:
+    return "include/hip/hip_runtime.h with share/hip/version or "
+           "include/hip/hip_version.h";
+  }
+  llvm_unreachable("unknown RocmNeed");
 }
 
 std::string getPrefixOfExecutable(StringRef ExecutablePath) {
@@ -324,9 +346,8 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
     if (C.Explicit && !Compiles)
       return makeError("no ROCm installation at " + C.GivenAs +
                        ": neither device libraries (amdgcn/bitcode/ocml.bc) "
-                       "nor a HIP version (share/hip/version, "
-                       "include/hip/hip_version.h) there; point it at a ROCm "
-                       "root or unset it");
+                       "nor " + hipRootRequirement(Opts.Need) +
+                       " there; point it at a ROCm root or unset it");
     if (C.Explicit)
       return makeError("no ROCm installation at " + C.GivenAs +
                        ": no device libraries (amdgcn/bitcode/ocml.bc) there; "
@@ -351,9 +372,10 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
   }
   if (!Found && !Compiles)
     return makeError("no ROCm installation found (searched the prefix of this "
-                     "tool, /opt/rocm and /usr for share/hip/version, "
-                     "include/hip/hip_version.h or amdgcn/bitcode/ocml.bc); "
-                     "install libamdhip64-dev or set ROCM_PATH");
+                     "tool, /opt/rocm and /usr for " +
+                     hipRootRequirement(Opts.Need) +
+                     " or amdgcn/bitcode/ocml.bc); install libamdhip64-dev or "
+                     "set ROCM_PATH");
   if (!Found)
     return makeError("no ROCm installation found (searched /opt/rocm, /usr and "
                      "the prefix of this tool for amdgcn/bitcode/ocml.bc); "
@@ -378,10 +400,8 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
   if (!HipRoot.empty()) {
     if (!hasHip(HipRoot, Opts.Need))
       return makeError("no HIP installation at HIP_PATH=" + HipRoot +
-                       (Compiles ? " (include/hip/hip_runtime.h is missing)"
-                                 : " (no share/hip/version or "
-                                   "include/hip/hip_version.h)") +
-                       "; point it at a HIP root or unset it");
+                       " (no " + hipRootRequirement(Opts.Need) +
+                       "); point it at a HIP root or unset it");
   } else if (hasHip(R.Root, Opts.Need)) {
     HipRoot = R.Root;
   } else {
@@ -391,9 +411,8 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
         break;
       }
     if (HipRoot.empty())
-      return makeError("no HIP installation found (include/hip/hip_runtime.h "
-                       "under '" +
-                       R.Root +
+      return makeError("no HIP installation found (" +
+                       hipRootRequirement(Opts.Need) + " under '" + R.Root +
                        "', /opt/rocm or /usr); install "
                        "libamdhip64-dev or set HIP_PATH");
   }
@@ -401,6 +420,8 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
   if (!Compiles) {
     // hasHip() has read it.
     R.Version = *readHipVersion(HipRoot, Opts.Need);
+    if (Opts.Need == RocmNeed::HipHeaders)
+      R.HipIncludeDir = join(HipRoot, "include");
     return R;
   }
   if (Error E = setHipRuntime(HipRoot, R.HipIncludeDir, R.HipLibDir,

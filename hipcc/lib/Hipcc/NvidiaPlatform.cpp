@@ -327,10 +327,12 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
     return Nvcc.takeError();
   NvccPath = *Nvcc;
 
-  // The HIP headers come from the same HIP root as on AMD (hipkitRocm).
+  // The HIP headers come from the same search as on AMD (hipkitRocm), which
+  // asks for neither AMD's device libraries nor its runtime here.
   RocmSearchOptions Search;
   Search.ExecutablePath = ExecutablePath.str();
   Search.GetEnv = GetEnv;
+  Search.Need = RocmNeed::HipHeaders;
   Expected<RocmInstallation> Rocm = RocmInstallation::detect(Search);
   if (!Rocm)
     return Rocm.takeError();
@@ -480,7 +482,7 @@ int runForNvidia(const CommandLine &CL, const EnvLookup &GetEnv,
     RocmSearchOptions Search;
     Search.ExecutablePath = ExecutablePath.str();
     Search.GetEnv = GetEnv;
-    Search.Need = RocmNeed::HipVersion;
+    Search.Need = RocmNeed::HipHeaders;
     Expected<RocmInstallation> Rocm = RocmInstallation::detect(Search);
     Expected<std::string> Nvcc = findNvcc(GetEnv);
     if (!Rocm || !Nvcc) {

@@ -111,6 +111,16 @@ bool HipConfig::printCheck(raw_ostream &OS) const {
   };
   OS << "Check system installation:\n";
   Check("HIP headers", Rocm.hipIncludeDir() + "/hip/hip_runtime.h");
+  if (Platform == HipPlatform::Nvidia) {
+    // nvcc compiles and CUDA's runtime runs: no AMD runtime or device
+    // libraries are needed.
+    Check("HIP headers for NVIDIA",
+          Rocm.hipIncludeDir() + "/hip/nvidia_detail/nvidia_hip_runtime.h");
+    Check("nvcc", findCudaRoot(GetEnv) + "/bin/nvcc");
+    OS << (Ok ? "hipconfig: installation is complete\n"
+              : "hipconfig: installation is incomplete\n");
+    return Ok;
+  }
   Check("HIP runtime", Rocm.hipLibDir() + "/libamdhip64.so");
   Check("device libraries", Rocm.deviceLibDir() + "/ocml.bc");
   Check("clang", HIPKIT_CLANG_DIR "/clang++");

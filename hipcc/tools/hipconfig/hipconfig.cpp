@@ -48,17 +48,21 @@ int main(int Argc, char **Argv) {
 
   static int Anchor;
   std::string Self = sys::fs::getMainExecutable(Argv[0], &Anchor);
+  Expected<hipkit::HipPlatform> Platform = hipkit::selectHipPlatform(getEnv);
+  if (!Platform)
+    hipkit::exitWithError(Platform.takeError());
   hipkit::RocmSearchOptions Search;
   Search.ExecutablePath = Self;
   Search.RocmPathArg = Args.getLastArgValue(OPT_rocm_path).str();
   Search.GetEnv = getEnv;
+  // On NVIDIA, nvcc compiles and CUDA's runtime runs: AMD's device libraries
+  // and libamdhip64 need not be there.
+  if (*Platform == hipkit::HipPlatform::Nvidia)
+    Search.Need = hipkit::RocmNeed::HipHeaders;
   Expected<hipkit::RocmInstallation> Rocm =
       hipkit::RocmInstallation::detect(Search);
   if (!Rocm)
     hipkit::exitWithError(Rocm.takeError());
-  Expected<hipkit::HipPlatform> Platform = hipkit::selectHipPlatform(getEnv);
-  if (!Platform)
-    hipkit::exitWithError(Platform.takeError());
   hipkit::HipConfig Config(std::move(*Rocm), Self, getEnv, *Platform);
 
   bool Newline = Args.hasArg(OPT_newline);

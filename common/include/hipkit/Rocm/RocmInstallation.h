@@ -31,6 +31,11 @@
 // and the HIP root needs only its version: share/hip/version, bin/.hipVersion,
 // include/hip/hip_version.h (a header tree such as a ROCm library set) or a
 // ROCm release's .info/version.
+// For the HIP headers alone (RocmNeed::HipHeaders: the NVIDIA platform, where
+// nvcc compiles and CUDA's runtime runs) a root qualifies when it holds
+// device libraries or HIP headers with a version, and the HIP root needs
+// include/hip/hip_runtime.h and a version; the hipkit prefix qualifies by its
+// own headers (the ones for CUDA 13), never falling back to another HIP's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HIPKIT_ROCM_ROCMINSTALLATION_H
@@ -78,6 +83,7 @@ std::optional<HipVersion> parseHipVersionFile(llvm::StringRef Contents);
 enum class RocmNeed {
   Compile,    ///< Device libraries and the whole HIP runtime.
   HipVersion, ///< Only the HIP version the translated code targets.
+  HipHeaders, ///< The HIP headers and their version, no AMD runtime.
 };
 
 /// What discovery may look at; tests and tools fill it from argv and the
@@ -111,8 +117,9 @@ public:
 
   /// The HIP root (what clang calls --hip-path): include/hip, lib, share/hip.
   const std::string &hipRoot() const { return HipRoot; }
-  /// <hip>/include (holds hip/hip_runtime.h). This and the two library
-  /// directories below are empty when only the HIP version was asked for.
+  /// <hip>/include (holds hip/hip_runtime.h); empty when only the HIP
+  /// version was asked for. The two library directories below are empty
+  /// unless the need was RocmNeed::Compile.
   const std::string &hipIncludeDir() const { return HipIncludeDir; }
   /// Directory holding libamdhip64.so (may be a link into the system).
   const std::string &hipLibDir() const { return HipLibDir; }
