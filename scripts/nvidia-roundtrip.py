@@ -51,8 +51,12 @@ POINTER = re.compile(r"0x[0-9a-fA-F]+")
 # HIP libraries on NVIDIA need their NVIDIA backends (hipBLAS over cuBLAS, ...),
 # which are not part of hipkit: the HIP build of a library program is skipped
 # unless their headers are given with --hip-library-include.
+# hipCUB's CUB backend and rocThrust's CUDA system are not in ROCm's Debian
+# packages either; RCCL and roctx exist only for AMD.
 HIP_LIBRARY_HEADERS = {"<cublas": "hipBLAS", "<curand": "hipRAND", "<cufft": "hipFFT",
-                       "<cusparse": "hipSPARSE", "<cusolver": "hipSOLVER", "<cudnn": "MIOpen"}
+                       "<cusparse": "hipSPARSE", "<cusolver": "hipSOLVER", "<cudnn": "MIOpen",
+                       "<cub/": "hipCUB", "<thrust/": "rocThrust", "<nccl": "RCCL",
+                       "<nvtx3/": "roctx", "<nvToolsExt": "roctx"}
 
 
 def load_corpus_runner():

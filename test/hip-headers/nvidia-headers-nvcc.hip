@@ -45,6 +45,14 @@ int main() {
   failures += check(hipGetDeviceProperties(&prop, 0));
   int clock = 0;
   failures += check(hipDeviceGetAttribute(&clock, hipDeviceAttributeClockRate, 0));
+  // HIP's struct and enum types are tags on AMD: code may name them in
+  // elaborated form, and must compile on NVIDIA too.
+  struct hipResourceDesc resource = {};
+  resource.resType = hipResourceTypeLinear;
+  enum hipMemcpyKind kind = hipMemcpyDeviceToHost;
+  struct hipExtent extent = make_hipExtent(1, 1, 1);
+  failures += (kind != hipMemcpyDeviceToHost) + (extent.depth != 1) +
+              (resource.resType != hipResourceTypeLinear);
   failures += check(hipStreamSynchronize(stream));
   failures += check(hipStreamDestroy(stream));
   failures += check(hipFree(x));
