@@ -22,7 +22,9 @@ It needs only the build tree: pass the tools by path when the tree was copied
 (--hipcc <stage>/bin/hipcc --hipify <stage>/bin/hipify-clang).
 
 A program states a tolerance other than the default (relative 1e-6) for the
-numbers it prints with a line `// ROUNDTRIP-TOLERANCE: <relative>`.
+numbers it prints with a line `// ROUNDTRIP-TOLERANCE: <relative>`, and the
+output lines that vary from run to run of the same build (a count of polls of
+a running stream) with `// ROUNDTRIP-VARIES: <regular expression>`.
 """
 import argparse
 import concurrent.futures
@@ -111,11 +113,18 @@ def tolerance_of(text):
     return float(m.group(1)) if m else DEFAULT_TOLERANCE
 
 
-def compare_outputs(cuda_out, hip_out, tolerance):
-    """None when equal (numbers within tolerance, timing lines and pointers
-    left out), else the first difference."""
+def varying_lines_of(text):
+    """The program's own ROUNDTRIP-VARIES expressions, as one, or None."""
+    found = re.findall(r"//\s*ROUNDTRIP-VARIES:\s*(.+?)\s*$", text, re.M)
+    return re.compile("|".join("(?:%s)" % f for f in found)) if found else None
+
+
+def compare_outputs(cuda_out, hip_out, tolerance, varying=None):
+    """None when equal (numbers within tolerance; timing lines, the lines the
+    program says vary, and pointers left out), else the first difference."""
     def lines(text):
-        return [POINTER.sub("0x?", l) for l in text.splitlines() if not TIMING_LINE.search(l)]
+        return [POINTER.sub("0x?", l) for l in text.splitlines()
+                if not TIMING_LINE.search(l) and not (varying and varying.search(l))]
     a, b = lines(cuda_out), lines(hip_out)
     if len(a) != len(b):
         return "%d output lines from the original, %d from the HIP build" % (len(a), len(b))
@@ -235,7 +244,8 @@ def finish_roundtrip(result, opts, text, cuda, hip):
     if hip_run.returncode:
         return result.fail("HIP FAILED (exit %d)" % hip_run.returncode,
                            hip_run.stdout + hip_run.stderr)
-    difference = compare_outputs(cuda_run.stdout, hip_run.stdout, tolerance_of(text))
+    difference = compare_outputs(cuda_run.stdout, hip_run.stdout, tolerance_of(text),
+                                 varying_lines_of(text))
     if difference:
         return result.fail("OUTPUT DIFFERS", difference)
     return result
