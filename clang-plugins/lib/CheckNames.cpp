@@ -55,13 +55,14 @@ GlobList::globMatchingNone(ArrayRef<StringRef> Names) const {
   return std::nullopt;
 }
 
-Expected<GlobList> parseSelection(StringRef Text, ArrayRef<StringRef> Names) {
+Expected<GlobList> parseSelection(StringRef Text, ArrayRef<StringRef> Names,
+                                  StringRef NamesAre) {
   Expected<GlobList> List = GlobList::parse(Text);
   if (!List)
     return List.takeError();
   if (std::optional<std::string> Unmatched = List->globMatchingNone(Names))
     return createStringError(inconvertibleErrorCode(),
-                             "'" + *Unmatched + "' matches no check");
+                             "'" + *Unmatched + "' matches no " + NamesAre);
   return List;
 }
 

@@ -55,9 +55,11 @@ struct CheckName {
 llvm::ArrayRef<CheckName> portingCheckNames();
 
 /// Parses \p Text and fails, naming the glob, when it is malformed or one of
-/// its globs matches none of \p Names.
+/// its globs matches none of \p Names ("'hipkit-wrap-size' matches no
+/// <NamesAre>").
 llvm::Expected<GlobList> parseSelection(llvm::StringRef Text,
-                                        llvm::ArrayRef<llvm::StringRef> Names);
+                                        llvm::ArrayRef<llvm::StringRef> Names,
+                                        llvm::StringRef NamesAre);
 
 /// The glob list used when the user gives none: every check.
 inline constexpr llvm::StringLiteral DefaultChecks = "*";
