@@ -28,20 +28,25 @@ static std::string versionText(unsigned Version) {
 }
 
 void DevicePropFieldCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(
-      memberExpr(member(fieldDecl(hasDeclContext(recordDecl(
-                     hasName("::cudaDeviceProp"))))))
-          .bind("use"),
-      this);
+  auto DevicePropField = fieldDecl(
+      hasDeclContext(recordDecl(hasName("::cudaDeviceProp")))).bind("field");
+  // prop.f, p->f, and pointers to members (&cudaDeviceProp::f).
+  Finder.addMatcher(memberExpr(member(DevicePropField)).bind("member"), this);
+  Finder.addMatcher(declRefExpr(to(DevicePropField)).bind("ref"), this);
 }
 
 void DevicePropFieldCheck::run(const MatchFinder::MatchResult &Result) {
-  const auto *Use = Result.Nodes.getNodeAs<MemberExpr>("use");
   const SourceManager &SM = *Result.SourceManager;
-  SourceLocation Loc = Use->getMemberLoc();
-  if (SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
+  SourceLocation Loc;
+  if (const auto *Member = Result.Nodes.getNodeAs<MemberExpr>("member"))
+    Loc = Member->getMemberLoc();
+  else if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref"))
+    Loc = Ref->getLocation();
+  const auto *FieldDecl = Result.Nodes.getNodeAs<clang::FieldDecl>("field");
+  if (Loc.isInvalid() || !FieldDecl ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
     return;
-  llvm::StringRef Field = Use->getMemberDecl()->getName();
+  llvm::StringRef Field = FieldDecl->getName();
   std::optional<unsigned> HipAdded = hipVersionWithDevicePropField(Field);
   if (!HipAdded)
     return; // Not in the headers the table was derived from.

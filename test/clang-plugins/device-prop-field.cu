@@ -44,7 +44,11 @@ int main() {
   const cudaUUID_t &id = PROP_FIELD(prop, uuid);
   // CHECK: device-prop-field.cu:[[@LINE+1]]:15: warning: 'mpsEnabled' is a cudaDeviceProp field
   int mps2 = (MPS_OF(prop));
+  // A pointer to the member:
+  // CHECK: device-prop-field.cu:[[@LINE+1]]:48: warning: 'mpsEnabled' is a cudaDeviceProp field
+  int cudaDeviceProp::*flag = &cudaDeviceProp::mpsEnabled;
+  int fromPointer = prop.*flag;
   // The user's own struct is no cudaDeviceProp.
   MyProp mine{1, 2};
-  return mine.mpsEnabled + mine.uuid + (int)shared + id.bytes[0] + mps2;
+  return mine.mpsEnabled + mine.uuid + (int)shared + id.bytes[0] + mps2 + fromPointer;
 }
