@@ -10,6 +10,8 @@
 
 #include "clang/Basic/SourceManager.h"
 
+#include <cassert>
+
 using namespace llvm;
 
 namespace hipkit::checks {
@@ -30,8 +32,11 @@ std::vector<std::unique_ptr<PortingCheck>>
 createPortingChecks(const GlobList &Enabled) {
   std::vector<std::unique_ptr<PortingCheck>> Checks;
   for (const CheckInfo &Info : allPortingChecks())
-    if (Enabled.contains(Info.Name))
+    if (Enabled.contains(Info.Name)) {
       Checks.push_back(Info.Create());
+      assert(Checks.back()->getName() == Info.Name &&
+             "PortingChecks.def names the check as its class does");
+    }
   return Checks;
 }
 
