@@ -23,10 +23,10 @@ Expected<GlobList> GlobList::parse(StringRef Text) {
       continue;
     bool Positive = !Part.consume_front("-");
     Part = Part.trim();
-    if (Part.empty() || Part.find_first_not_of(
-                            "abcdefghijklmnopqrstuvwxyz"
-                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.*") !=
-                            StringRef::npos)
+    if (Part.empty() ||
+        Part.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                               "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.*") !=
+            StringRef::npos)
       return createStringError(inconvertibleErrorCode(),
                                "malformed check glob '" + Part +
                                    "'; expected names, '*' and a leading '-'");

@@ -22,7 +22,8 @@ template <typename T> static std::unique_ptr<PortingCheck> create() {
 
 ArrayRef<CheckInfo> allPortingChecks() {
   static const CheckInfo Checks[] = {
-#define HIPKIT_PORTING_CHECK(NAME, CLASS, SUMMARY) {NAME, SUMMARY, create<CLASS>},
+#define HIPKIT_PORTING_CHECK(NAME, CLASS, SUMMARY)                             \
+  {NAME, SUMMARY, create<CLASS>},
 #include "hipkit/checks/PortingChecks.def"
   };
   return Checks;

@@ -28,8 +28,9 @@ static std::string versionText(unsigned Version) {
 }
 
 void DevicePropFieldCheck::registerMatchers(MatchFinder &Finder) {
-  auto DevicePropField = fieldDecl(
-      hasDeclContext(recordDecl(hasName("::cudaDeviceProp")))).bind("field");
+  auto DevicePropField =
+      fieldDecl(hasDeclContext(recordDecl(hasName("::cudaDeviceProp"))))
+          .bind("field");
   // prop.f, p->f, and pointers to members (&cudaDeviceProp::f).
   Finder.addMatcher(memberExpr(member(DevicePropField)).bind("member"), this);
   Finder.addMatcher(declRefExpr(to(DevicePropField)).bind("ref"), this);

@@ -526,10 +526,10 @@ Error HipccInvocationBuilder::addPortingChecks(std::vector<std::string> &Args,
     Expected<checks::GlobList> Globs =
         checks::parseSelection(A->getValue(), Names, "porting check");
     if (!Globs)
-      return createStringError(
-          inconvertibleErrorCode(),
-          A->getSpelling() + ": " + toString(Globs.takeError()) +
-              "; the checks are " + join(Names, ", "));
+      return createStringError(inconvertibleErrorCode(),
+                               A->getSpelling() + ": " +
+                                   toString(Globs.takeError()) +
+                                   "; the checks are " + join(Names, ", "));
   }
   if (AsErrors && !Checks)
     return createStringError(inconvertibleErrorCode(),

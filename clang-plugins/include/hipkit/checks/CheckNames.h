@@ -1,4 +1,4 @@
-//===- CheckNames.h - Porting-check names and the globs over them -*- C++ -*-===//
+//===- CheckNames.h - Porting-check names, globs over them ------*- C++ -*-===//
 //
 // What tools need to select checks without running them (hipcc validates
 // --porting-checks= before it starts clang; it links LLVM's Support library

@@ -27,7 +27,8 @@ public:
     return "hipkit-device-prop-field";
   }
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
   /// Templates and their instantiations reach one spelling more than once.
