@@ -2,12 +2,15 @@
 #include "hipkit/checks/CheckRegistry.h"
 
 #include "hipkit/checks/CudaOnlyFeatureCheck.h"
+#include "hipkit/checks/DevicePropFieldCheck.h"
 #include "hipkit/checks/InlinePtxCheck.h"
 #include "hipkit/checks/LaneMaskCheck.h"
 #include "hipkit/checks/TextureWithoutImagesCheck.h"
 #include "hipkit/checks/WarpSizeCheck.h"
 
 #include "clang/Basic/SourceManager.h"
+
+#include <cassert>
 
 using namespace llvm;
 
@@ -19,21 +22,9 @@ template <typename T> static std::unique_ptr<PortingCheck> create() {
 
 ArrayRef<CheckInfo> allPortingChecks() {
   static const CheckInfo Checks[] = {
-      {"hipkit-cuda-only-feature",
-       "CUDA features HIP lacks: device-side launches, __grid_constant__, "
-       "clusters, cuda::pipeline/barrier, TMA, WMMA, cudaDeviceProp fields",
-       create<CudaOnlyFeatureCheck>},
-      {"hipkit-inline-ptx", "PTX in asm statements of device code",
-       create<InlinePtxCheck>},
-      {"hipkit-lane-mask",
-       "lane masks kept in 32 bits, 0xffffffff masks, __popc/__ffs of a "
-       "ballot",
-       create<LaneMaskCheck>},
-      {"hipkit-texture-without-images",
-       "textures and surfaces on a GPU without image support",
-       create<TextureWithoutImagesCheck>},
-      {"hipkit-warp-size", "32 hard-coded as the warp width",
-       create<WarpSizeCheck>},
+#define HIPKIT_PORTING_CHECK(NAME, CLASS, SUMMARY)                             \
+  {NAME, SUMMARY, create<CLASS>},
+#include "hipkit/checks/PortingChecks.def"
   };
   return Checks;
 }
@@ -42,43 +33,12 @@ std::vector<std::unique_ptr<PortingCheck>>
 createPortingChecks(const GlobList &Enabled) {
   std::vector<std::unique_ptr<PortingCheck>> Checks;
   for (const CheckInfo &Info : allPortingChecks())
-    if (Enabled.contains(Info.Name))
+    if (Enabled.contains(Info.Name)) {
       Checks.push_back(Info.Create());
+      assert(Checks.back()->getName() == Info.Name &&
+             "PortingChecks.def names the check as its class does");
+    }
   return Checks;
-}
-
-Expected<GlobList> GlobList::parse(StringRef Text) {
-  GlobList List;
-  SmallVector<StringRef, 8> Parts;
-  Text.split(Parts, ',', -1, /*KeepEmpty=*/false);
-  for (StringRef Part : Parts) {
-    Part = Part.trim();
-    if (Part.empty())
-      continue;
-    bool Positive = !Part.consume_front("-");
-    Part = Part.trim();
-    if (Part.empty() || Part.find_first_not_of(
-                            "abcdefghijklmnopqrstuvwxyz"
-                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.*") !=
-                            StringRef::npos)
-      return createStringError(inconvertibleErrorCode(),
-                               "malformed check glob '" + Part +
-                                   "'; expected names, '*' and a leading '-'");
-    std::string Pattern = "^";
-    for (char C : Part)
-      Pattern += C == '*' ? std::string(".*") : Regex::escape(StringRef(&C, 1));
-    Pattern += "$";
-    List.Globs.push_back(
-        {Positive, Part.str(), std::make_shared<Regex>(Pattern)});
-  }
-  return List;
-}
-
-bool GlobList::contains(StringRef Name) const {
-  for (auto It = Globs.rbegin(); It != Globs.rend(); ++It)
-    if (It->Regex->match(Name))
-      return It->Positive;
-  return false;
 }
 
 clang::SourceLocation userLocation(const clang::SourceManager &SM,

@@ -14,6 +14,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <memory>
@@ -101,16 +102,38 @@ protected:
           << Message.str();
       return false;
     };
+    std::vector<StringRef> Names;
+    for (const CheckName &Check : portingCheckNames())
+      Names.push_back(Check.Name);
+    // Each argument's globs must select some check: a misspelt name would
+    // otherwise change nothing, silently.
+    auto selectsSome = [&](StringRef Globs) {
+      auto Parsed = parseSelection(Globs, Names, "porting check");
+      if (Parsed)
+        return true;
+      fail(llvm::toString(Parsed.takeError()) + "; the checks are " +
+           llvm::join(Names, ", "));
+      return false;
+    };
     std::string Checks(DefaultChecks), Errors;
     for (const std::string &Arg : Args) {
       StringRef Value(Arg);
-      if (Value.consume_front("checks="))
+      if (Value.consume_front("checks=")) {
+        if (!selectsSome(Value))
+          return false;
         Checks += ("," + Value).str();
-      else if (Value.consume_front("warnings-as-errors="))
+      } else if (Value.consume_front("warnings-as-errors=")) {
+        if (!selectsSome(Value))
+          return false;
         Errors += ("," + Value).str();
-      else if (Value.consume_front("no-"))
-        Checks += (",-" + Value + ",-hipkit-" + Value).str();
-      else
+      } else if (Value.consume_front("no-")) {
+        std::string Check = Value.starts_with("hipkit-")
+                                ? Value.str()
+                                : ("hipkit-" + Value).str();
+        if (!selectsSome("-" + Check))
+          return false;
+        Checks += ",-" + Check;
+      } else
         return fail("unknown argument '" + Arg +
                     "'; expected 'checks=<globs>', "
                     "'warnings-as-errors=<globs>' or 'no-<check>'");

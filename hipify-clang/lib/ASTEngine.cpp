@@ -734,8 +734,14 @@ public:
     Consumers.push_back(std::make_unique<ReferenceConsumer>(Ctx));
     if (const hipkit::checks::GlobList *Enabled = Ctx.options().Checks) {
       auto Checks = hipkit::checks::createPortingChecks(*Enabled);
-      for (auto &Check : Checks)
+      // A CUDA parse: no AMD GPU is known, only the HIP the port targets.
+      hipkit::checks::CheckContext Context;
+      if (const NamePolicy *Policy = Ctx.options().Policy)
+        Context.TargetHipVersion = Policy->options().TargetHipVersion;
+      for (auto &Check : Checks) {
+        Check->setContext(Context);
         Check->registerPPCallbacks(CI.getPreprocessor());
+      }
       Consumers.push_back(
           std::make_unique<HazardConsumer>(Ctx, std::move(Checks)));
     }

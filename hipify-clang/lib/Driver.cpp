@@ -276,14 +276,34 @@ void HipifyRun::removeTemporaries() {
     llvm::sys::fs::remove(Path);
 }
 
-bool HipifyRun::checkOptions() {
-  auto Enabled = checks::GlobList::parse(Options.Checks);
-  auto AsErrors = checks::GlobList::parse(Options.WarningsAsErrors);
-  if (!Enabled || !AsErrors) {
-    reportError("--checks/--warnings-as-errors: " +
-                toString(Enabled ? AsErrors.takeError() : Enabled.takeError()));
-    return false;
+/// \p Globs of the option \p Option, a glob list over every warning and
+/// porting check name; a malformed glob, or one that matches no name (a
+/// misspelt check would otherwise select nothing, silently), is reported as
+/// an error and gives nullopt.
+static std::optional<checks::GlobList>
+parseWarningSelection(llvm::StringRef Option, llvm::StringRef Globs) {
+  std::vector<llvm::StringRef> Names;
+  for (const checks::CheckName &Check : checks::portingCheckNames())
+    Names.push_back(Check.Name);
+  llvm::append_range(Names, warning_names::All);
+  llvm::Expected<checks::GlobList> List =
+      checks::parseSelection(Globs, Names, "porting check or warning");
+  if (!List) {
+    reportError(Option + ": " + toString(List.takeError()) +
+                "; --list-checks names them");
+    return std::nullopt;
   }
+  return std::move(*List);
+}
+
+bool HipifyRun::checkOptions() {
+  auto Enabled = parseWarningSelection("--checks", Options.Checks);
+  if (!Enabled)
+    return false;
+  auto AsErrors =
+      parseWarningSelection("--warnings-as-errors", Options.WarningsAsErrors);
+  if (!AsErrors)
+    return false;
   EnabledWarnings = std::move(*Enabled);
   ErrorWarnings = std::move(*AsErrors);
   Selection.Enabled = [this](llvm::StringRef Name) {
@@ -898,11 +918,10 @@ int hipkit::hipify::runHipify(HipifyOptions Options) {
 }
 
 int hipkit::hipify::listChecks(const std::string &Checks) {
-  llvm::Expected<hipkit::checks::GlobList> Enabled = hipkit::checks::GlobList::parse(Checks);
-  if (!Enabled) {
-    reportError("--checks: " + toString(Enabled.takeError()));
+  std::optional<hipkit::checks::GlobList> Enabled =
+      parseWarningSelection("--checks", Checks);
+  if (!Enabled)
     return 1;
-  }
   auto print = [&](llvm::StringRef Name, llvm::StringRef Summary) {
     llvm::outs() << (Enabled->contains(Name) ? "  " : "- ") << Name;
     if (!Summary.empty())

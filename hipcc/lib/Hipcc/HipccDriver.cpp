@@ -9,6 +9,7 @@
 #include "hipkit/Rocm/HipPlatform.h"
 #include "hipkit/Rocm/RocmInstallation.h"
 #include "hipkit/Support/Diagnostics.h"
+#include "hipkit/checks/CheckNames.h"
 
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/SmallString.h"
@@ -268,7 +269,8 @@ private:
                                std::vector<std::string> &Out);
   void addRocmPathArgs(std::vector<std::string> &Args) const;
   void addHipIncludeArgs(std::vector<std::string> &Args) const;
-  Error addPortingChecks(std::vector<std::string> &Args) const;
+  Error addPortingChecks(std::vector<std::string> &Args,
+                         bool HasHipInput) const;
   void addLinkArgs(std::vector<std::string> &Args) const;
   std::vector<std::string>
   rewriteUserArgs(const std::vector<std::string> &ResolvedArchArgs) const;
@@ -507,12 +509,34 @@ void HipccInvocationBuilder::addHipIncludeArgs(
 }
 
 /// --porting-checks[=<globs>]: hipkit's porting-check plugin, installed
-/// beside hipcc in <prefix>/lib/hipkit, loaded into every compilation (it
-/// reports in the device ones).
-Error HipccInvocationBuilder::addPortingChecks(
-    std::vector<std::string> &Args) const {
-  const Arg *A = CL.lastHipcc({OPT_porting_checks, OPT_porting_checks_EQ});
-  if (!A)
+/// beside hipcc in <prefix>/lib/hipkit, loaded into every compilation of HIP
+/// sources (it reports in the device ones); --porting-checks-as-errors=<globs>
+/// makes the checks it selects errors. The globs are checked first, with or
+/// without HIP sources: one that selects no check is a misspelling.
+Error HipccInvocationBuilder::addPortingChecks(std::vector<std::string> &Args,
+                                               bool HasHipInput) const {
+  const Arg *Checks = CL.lastHipcc({OPT_porting_checks, OPT_porting_checks_EQ});
+  const Arg *AsErrors = CL.lastHipcc({OPT_porting_checks_as_errors_EQ});
+  std::vector<StringRef> Names;
+  for (const checks::CheckName &Check : checks::portingCheckNames())
+    Names.push_back(Check.Name);
+  for (const Arg *A : {Checks, AsErrors}) {
+    if (!A || A->getNumValues() == 0)
+      continue;
+    Expected<checks::GlobList> Globs =
+        checks::parseSelection(A->getValue(), Names, "porting check");
+    if (!Globs)
+      return createStringError(inconvertibleErrorCode(),
+                               A->getSpelling() + ": " +
+                                   toString(Globs.takeError()) +
+                                   "; the checks are " + join(Names, ", "));
+  }
+  if (AsErrors && !Checks)
+    return createStringError(inconvertibleErrorCode(),
+                             "--porting-checks-as-errors= selects checks to "
+                             "report as errors, but no porting checks run; "
+                             "add --porting-checks");
+  if (!Checks || !HasHipInput)
     return Error::success();
   SmallString<256> Plugin(sys::path::parent_path(
       sys::path::parent_path(ExecutablePath)));
@@ -522,10 +546,15 @@ Error HipccInvocationBuilder::addPortingChecks(
                              "--porting-checks: the plugin '" + Plugin +
                                  "' is missing; reinstall hipkit");
   Args.push_back(("-fplugin=" + Plugin).str());
-  if (A->getOption().matches(OPT_porting_checks_EQ))
+  auto pluginArg = [&](StringRef Key, const Arg *A) {
     append_range(Args, std::vector<std::string>{
                            "-Xclang", "-plugin-arg-hipkit-porting-checks",
-                           "-Xclang", std::string("checks=") + A->getValue()});
+                           "-Xclang", (Key + "=" + A->getValue()).str()});
+  };
+  if (Checks->getOption().matches(OPT_porting_checks_EQ))
+    pluginArg("checks", Checks);
+  if (AsErrors)
+    pluginArg("warnings-as-errors", AsErrors);
   return Error::success();
 }
 
@@ -611,9 +640,8 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
     Args.push_back("--cuda-host-only");
   if (CL.hasHipcc(OPT_use_fast_math))
     Args.push_back("-DHIP_FAST_MATH");
-  if (HasHipInput)
-    if (Error E = addPortingChecks(Args))
-      return E;
+  if (Error E = addPortingChecks(Args, HasHipInput))
+    return E;
   if (CL.hasHipcc(OPT_hipcc_no_func_supp) && HasHipInput) {
     const Arg *O = CL.lastClang(copt::OPT_O_Group);
     if (!O || !O->getOption().matches(copt::OPT_O0))

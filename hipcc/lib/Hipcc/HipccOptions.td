@@ -43,3 +43,8 @@ def porting_checks : Flag<["--"], "porting-checks">,
 def porting_checks_EQ : Joined<["--"], "porting-checks=">, MetaVarName<"<globs>">,
   HelpText<"Run the porting checks that <globs> selects (clang-tidy syntax, e.g. "
            "'-hipkit-warp-size')">;
+// hipify-clang's --warnings-as-errors=, for the checks hipcc runs.
+def porting_checks_as_errors_EQ : Joined<["--"], "porting-checks-as-errors=">,
+  MetaVarName<"<globs>">,
+  HelpText<"Report the porting checks that <globs> selects (clang-tidy syntax, e.g. "
+           "'hipkit-*') as errors, so the compile fails; needs --porting-checks">;

@@ -45,6 +45,9 @@ struct CheckContext {
   /// Whether that GPU supports images (textures, surfaces); nullopt when no
   /// AMD target is known.
   std::optional<bool> TargetHasImages;
+  /// The HIP version the code is ported to (major * 100 + minor: 604 for
+  /// 6.4), as hipify-clang's --rocm-path finds it; 0 when unknown.
+  unsigned TargetHipVersion = 0;
 };
 
 /// The location a user should be sent to for \p Loc: where the user wrote
