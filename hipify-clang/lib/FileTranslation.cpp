@@ -80,7 +80,10 @@ void FileTranslation::addHazard(unsigned Offset, llvm::StringRef Check,
 }
 
 std::vector<FileWarning> FileTranslation::warnings() const {
-  std::vector<FileWarning> Sorted = Warnings;
+  std::vector<FileWarning> Sorted;
+  for (const FileWarning &W : Warnings)
+    if (!W.IsHazard || !RemovedNames.count(W.Offset))
+      Sorted.push_back(W);
   llvm::stable_sort(Sorted, [](const FileWarning &A, const FileWarning &B) {
     return A.Offset < B.Offset;
   });
@@ -92,6 +95,21 @@ llvm::StringRef FileTranslation::lineText(unsigned Line) const {
     return "";
   llvm::StringRef Rest = llvm::StringRef(Contents).drop_front(LineStarts[Line - 1]);
   return Rest.take_until([](char C) { return C == '\n' || C == '\r'; });
+}
+
+void FileTranslation::removeName(unsigned Offset, unsigned Length,
+                                 const ApiMapping &Row, EditOrigin Origin,
+                                 const llvm::Twine &Message) {
+  Edits.push_back({Offset, Length, "", static_cast<unsigned>(Edits.size())});
+  RemovedNames.insert(Offset);
+  ++Stats.Converted;
+  ++(Origin == EditOrigin::AST ? Stats.AstChecked : Stats.Lexical);
+  ++Stats.ConvertedByKind[getKindName(Row.Kind).str()];
+  ++Stats.ConvertedByApi[Row.Api.str()];
+  ++Stats.ConvertedByName[Row.CudaName.str()];
+  FileWarning Note{Offset, Message.str(), warning_names::Removed.str()};
+  Note.IsNote = true;
+  Warnings.push_back(std::move(Note));
 }
 
 void FileTranslation::countUnconverted(const ApiMapping &Row) {
@@ -525,8 +543,11 @@ std::string FileTranslation::formatWarnings(const WarningSelection &Selection,
     Errors += IsError;
     auto [Line, Column] = lineAndColumn(W.Offset);
     Text += llvm::formatv("{0}:{1}:{2}: {3}: {4} [{5}]\n", DisplayPath, Line,
-                          Column, IsError ? "error" : "warning", W.Message,
-                          W.Check)
+                          Column,
+                          IsError    ? "error"
+                          : W.IsNote ? "note"
+                                     : "warning",
+                          W.Message, W.Check)
                 .str();
   }
   return Text;

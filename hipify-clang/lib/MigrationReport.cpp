@@ -43,7 +43,7 @@ ReportedFile reportFile(const FileTranslation &FT,
     auto [Line, Column] = FT.lineAndColumn(W.Offset);
     File.Warnings.push_back({W.Check, Line, Column, W.Message,
                              FT.lineText(Line).str(), W.IsHazard,
-                             Selection.AsError(W.Check)});
+                             Selection.AsError(W.Check), W.IsNote});
   }
   return File;
 }
@@ -125,7 +125,9 @@ std::string renderJSON(const std::vector<ReportedFile> &Files) {
       Warnings.push_back(json::Object{
           {"check", W.Check},
           {"kind", W.IsHazard ? "hazard" : "translation"},
-          {"severity", W.IsError ? "error" : "warning"},
+          {"severity", W.IsError  ? "error"
+                       : W.IsNote ? "note"
+                                  : "warning"},
           {"line", W.Line},
           {"column", W.Column},
           {"message", W.Message},

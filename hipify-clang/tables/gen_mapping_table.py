@@ -71,8 +71,10 @@ def load_rewrite_rules(path=RULES_DEF):
 
 
 REWRITE_RULES = load_rewrite_rules()
-# Rules that explain rather than write: the only ones an unsupported row may have.
-RULES_FOR_UNSUPPORTED_ROWS = {"why"}
+# The only rules an unsupported row may have: they explain why the name is left
+# (why), or remove a name HIP needs nothing in place of (remove); no HIP name
+# is written.
+RULES_FOR_UNSUPPORTED_ROWS = {"why", "remove"}
 
 # Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
 KINDS = {"function": "Function", "type": "Type", "enum": "Enum",

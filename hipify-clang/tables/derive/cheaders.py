@@ -30,11 +30,45 @@ def strip_comments(text):
 ALLOW_MISSING = False
 
 
+# Macros no compiler or build defines, whose #if blocks therefore declare
+# nothing: HIP's and clang's math headers declare the directed-rounding
+# intrinsics (__fadd_rd, __dsqrt_ru, ...) only under
+# OCML_BASIC_ROUNDED_OPERATIONS, whose OCML functions (__ocml_add_rtn_f32 ...)
+# no device library defines; hipcc reports the names as undeclared.
+NEVER_DEFINED = ("OCML_BASIC_ROUNDED_OPERATIONS",)
+CONDITIONAL_RE = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b([^\n]*)", re.M)
+
+
+def skip_never_defined(text):
+    """Blanks the branches taken only when a NEVER_DEFINED macro is defined
+    (`#if defined X` / `#ifdef X` up to its #else, #elif or #endif), keeping
+    the newlines."""
+    pieces, depth, skipping_at, start = [], 0, None, 0
+    for m in CONDITIONAL_RE.finditer(text):
+        directive, rest = m.group(1), m.group(2).strip()
+        if directive in ("if", "ifdef", "ifndef"):
+            depth += 1
+            tested = re.sub(r"^defined\s*\(?\s*|\s*\)?$", "", rest) if directive == "if" else rest
+            if skipping_at is None and directive != "ifndef" and tested in NEVER_DEFINED:
+                skipping_at, start = depth, m.end()
+        elif directive in ("elif", "else") and skipping_at == depth:
+            pieces.append((start, m.start()))
+            skipping_at = None
+        elif directive == "endif":
+            if skipping_at == depth:
+                pieces.append((start, m.start()))
+                skipping_at = None
+            depth -= 1
+    for begin, end in reversed(pieces):
+        text = text[:begin] + "\n" * text.count("\n", begin, end) + text[end:]
+    return text
+
+
 def read_header(path):
     if ALLOW_MISSING and not os.path.exists(path):
         return ""
     with open(path, encoding="utf-8", errors="replace") as header:
-        return strip_comments(header.read())
+        return skip_never_defined(strip_comments(header.read()))
 
 
 def header_files(root, patterns=("",)):

@@ -51,10 +51,15 @@ def derive_device(cuda, hip, history, ids, out, Rows):
         path = os.path.join(cuda, f)
         if os.path.exists(path):
             names |= cheaders.functions(cheaders.read_header(path), DEVICE_MARKERS)
+    same_as = documented_equivalents(cuda)
     for name in sorted(n for n in names if public(n) and n in ids):
         if name.startswith(("cuda", "make_cu")) or name in ("defined", "sizeof", "if"):
             continue
-        rows.add(name, "function", first_present(hip, [name]), hip, history, ids)
+        hip_name = first_present(hip, [name])
+        rows.add(name, "function", hip_name, hip, history, ids)
+        reason = "" if hip_name else rounding_reason(name, same_as, hip)
+        if reason:
+            rows.rows[name] += ["", "why:" + reason]
     # Vector types (char1 ... double4, dim3): the same names in HIP.
     text = cheaders.read_header(os.path.join(cuda, "vector_types.h"))
     for name in sorted(cheaders.typedef_names(text) | cheaders.struct_names(text)):
@@ -73,6 +78,55 @@ def derive_device(cuda, hip, history, ids, out, Rows):
         rows.add(name, "macro", first_present(hip, ["HIP_" + name[len("CUDART_"):]]), hip,
                  history, ids)
     rows.write(os.path.join(out, "device.tsv"))
+
+
+# The rounding suffixes of CUDA's arithmetic intrinsics (__fadd_rd, __dsqrt_ru).
+ROUNDING = {"rn": "to nearest even", "rd": "toward negative infinity",
+            "ru": "toward positive infinity", "rz": "toward zero"}
+ROUNDED_RE = re.compile(r"^(__\w+)_(rn|rd|ru|rz)$")
+# A doc comment's "the same as ::__fmaf_ru()" and the function it documents.
+SAME_AS_RE = re.compile(r"/\*\*((?:(?!\*/).)*?)\*/\s*(?:extern\s+)?[^;{}()]*?\b(\w+)\s*\(", re.S)
+
+
+def documented_equivalents(cuda):
+    """{name: the function CUDA's documentation says it behaves like}: the
+    float2 forms (__fadd2_rd: "Numeric behavior per component is the same as
+    ::__fadd_rd()") and the -ftz-ignoring ones (__fmaf_ieee_rn: "the same as
+    ::__fmaf_rn")."""
+    same_as = {}
+    for f in DEVICE_HEADERS:
+        path = os.path.join(cuda, f)
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8", errors="replace") as header:
+            for doc, name in SAME_AS_RE.findall(header.read()):
+                m = re.search(r"same as ::(\w+)", doc)
+                if m and m.group(1) != name:
+                    same_as[name] = m.group(1)
+    return same_as
+
+
+def rounding_reason(name, same_as, hip):
+    """Why HIP lacks a rounded arithmetic intrinsic, naming the closest HIP
+    function (its round-to-nearest-even form); "" for other names. HIP and
+    clang declare the directed forms only under a macro nothing defines
+    (cheaders.NEVER_DEFINED): AMD GPUs have no per-instruction rounding mode."""
+    base = same_as.get(name, name)
+    m = ROUNDED_RE.match(base)
+    if not m or not hip.version(m.group(1) + "_rn"):
+        return ""
+    closest, mode = m.group(1) + "_rn", m.group(2)
+    parts = []
+    if mode != "rn":
+        parts.append("it rounds %s, and HIP has no directed rounding (AMD GPUs set the "
+                     "rounding mode per wave, not per instruction)" % ROUNDING[mode])
+    if base != name and re.search(r"2_r[dnuz]$", name):
+        parts.append("HIP has no float2 form (CUDA's computes each component like %s)" % base)
+        closest += " on .x and .y"
+    elif base != name:
+        parts.append("HIP has no form that ignores -ftz (CUDA's is %s otherwise)" % base)
+    return "; ".join(parts) + "; the closest HIP function is " + closest + \
+        (", which rounds to nearest even" if mode != "rn" else "")
 
 
 # The qualifiers of crt/host_defines.h that user code spells; the rest of that

@@ -33,6 +33,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+from gen_mapping_table import RULES_FOR_UNSUPPORTED_ROWS  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
@@ -153,7 +155,8 @@ class Rows:
             removed = ""  # Still declared: the history entry concerns another overload.
         self.rows[name] = [name, kind, api or self.api, hip_name, "", status,
                            cuda_added, deprecated, removed, hip_added or ""]
-        if name in REWRITES and status != "unsupported":
+        if name in REWRITES and (status != "unsupported" or
+                                 REWRITES[name][1].split(":")[0] in RULES_FOR_UNSUPPORTED_ROWS):
             self.rows[name] += REWRITES[name]
 
     def write(self, path):

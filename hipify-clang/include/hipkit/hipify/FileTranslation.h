@@ -55,17 +55,22 @@ inline constexpr llvm::StringLiteral CallNotFound = "hipify-call-not-found";
 /// A call a rewrite rule cannot translate faithfully (its arguments, a member,
 /// a case the ROCm library lacks): left with the reason.
 inline constexpr llvm::StringLiteral RuleNotApplied = "hipify-rule-not-applied";
+/// A name HIP needs nothing in place of, removed (the `remove` rule): a note
+/// saying why the meaning is kept.
+inline constexpr llvm::StringLiteral Removed = "hipify-removed";
 inline constexpr llvm::StringLiteral All[] = {
-    CallNotFound, Experimental,   NewerThanTarget, NoRocEquivalent,
-    NotInTables,  RocKeepsHipName, RuleNotApplied, Unsupported};
+    CallNotFound,    Experimental,   NewerThanTarget,
+    NoRocEquivalent, NotInTables,    Removed,
+    RocKeepsHipName, RuleNotApplied, Unsupported};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.
 struct FileWarning {
   unsigned Offset;
   std::string Message;
-  std::string Check;    ///< "hipify-unsupported", "hipkit-warp-size", ...
+  std::string Check;     ///< "hipify-unsupported", "hipkit-warp-size", ...
   bool IsHazard = false; ///< From a porting check (hipkit-*).
+  bool IsNote = false;   ///< Says what was done, not what is left to do.
 };
 
 /// Which warnings are printed, and which as errors (clang-tidy glob lists
@@ -150,6 +155,13 @@ public:
                EditOrigin Origin, llvm::StringRef Kind = "",
                llvm::StringRef Api = "");
 
+  /// Removes the name of \p Row at \p Offset (\p Length bytes, with the
+  /// blanks after it), counts it as translated and notes \p Message (the
+  /// `remove` rule). A porting check's report of the same spelling is then
+  /// dropped: the translation has done what it asks for.
+  void removeName(unsigned Offset, unsigned Length, const ApiMapping &Row,
+                  EditOrigin Origin, const llvm::Twine &Message);
+
   /// Counts a CUDA header include or name with no HIP equivalent.
   void countUnconverted(const ApiMapping &Row);
   /// Warns (once per name) when \p Decision writes a HIP name newer than the
@@ -223,6 +235,7 @@ private:
   bool IsMainFile;
   std::vector<Edit> Edits;
   llvm::DenseSet<unsigned> Referenced, NotCuda;
+  llvm::DenseSet<unsigned> RemovedNames; ///< Offsets of removed names.
   std::optional<bool> IncludesOnlyCublasLt;
   llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
   llvm::DenseSet<unsigned> ArrangedAt; ///< Callee offsets whose arguments are rearranged.

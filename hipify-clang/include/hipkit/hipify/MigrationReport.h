@@ -27,6 +27,7 @@ struct ReportedWarning {
   std::string Message; ///< What, why and what to do.
   std::string SourceLine;
   bool IsHazard = false, IsError = false;
+  bool IsNote = false; ///< Says what the translation did (hipify-removed).
 };
 
 struct ReportedFile {
