@@ -1,15 +1,19 @@
-// The warp *_sync functions exist in HIP only from 6.4 (their rows' hip_added);
-// for an older targeted HIP the rows' fallback (the mask-less form) is written
-// and their rewrite "drop:0" removes the mask argument at the call, keeping
-// every other byte. A name with neither a HIP 5.2 form nor a fallback is
-// warned about. With a new enough HIP the _sync names stay.
+// The warp *_sync functions are HIP's by default only from 7.2 (their rows'
+// hip_added: ROCm 6.4 declares them only when the program defines
+// HIP_ENABLE_WARP_SYNC_BUILTINS); for an older targeted HIP, 6.4 included, the
+// rows' fallback (the mask-less form) is written and their rewrite "drop:0"
+// removes the mask argument at the call, keeping every other byte. A name with
+// neither a HIP 5.2 form nor a fallback is warned about. With a new enough HIP
+// the _sync names stay.
 // REQUIRES: cuda
-// RUN: rm -rf %t && mkdir -p %t/rocm64/share/hip
+// RUN: rm -rf %t && mkdir -p %t/rocm64/share/hip %t/rocm72/share/hip
 // RUN: printf 'HIP_VERSION_MAJOR=6\nHIP_VERSION_MINOR=4\nHIP_VERSION_PATCH=0\n' > %t/rocm64/share/hip/version
+// RUN: printf 'HIP_VERSION_MAJOR=7\nHIP_VERSION_MINOR=2\nHIP_VERSION_PATCH=0\n' > %t/rocm72/share/hip/version
 // RUN: %hipify %s -o %t/out.hip --rocm-path=/usr --print-stats 2>&1 | FileCheck %s --check-prefix=WARN -DFILE=%s
 // RUN: grep -v '^ *//' %t/out.hip | FileCheck %s
 // RUN: %hipcc -c %t/out.hip -o %t/out.o --offload-arch=gfx942
-// RUN: %hipify %s -o - --rocm-path=%t/rocm64 2>&1 | grep -v '^ *//' | FileCheck %s --check-prefix=NEW
+// RUN: %hipify %s -o - --rocm-path=%t/rocm64 2>/dev/null | grep -v '^ *//' | FileCheck %s
+// RUN: %hipify %s -o - --rocm-path=%t/rocm72 2>&1 | grep -v '^ *//' | FileCheck %s --check-prefix=NEW
 
 #include <cuda_runtime.h>
 
@@ -48,7 +52,7 @@ __global__ void warp(int *out, const int *in) {
 // reported (the block is not compiled, so the output still builds).
 #ifdef WITH_WARP_CONTROL
 // WARN: [[FILE]]:[[@LINE+2]]:32: warning: '__syncwarp' has no HIP equivalent; left untranslated
-// WARN-NEXT: [[FILE]]:[[@LINE+1]]:53: warning: '__activemask' needs HIP 6.4, but the targeted ROCm has HIP 5.2
+// WARN-NEXT: [[FILE]]:[[@LINE+1]]:53: warning: '__activemask' needs HIP 7.2, but the targeted ROCm has HIP 5.2
 __device__ unsigned active() { __syncwarp(); return __activemask(); }
 #endif
 // The eight _sync calls, the macro body's and the include are conversions.

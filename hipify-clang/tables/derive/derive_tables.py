@@ -86,12 +86,20 @@ def read_tsv(path, columns):
 class Hip:
     """The names the HIP headers declare, by HIP version."""
 
-    def __init__(self, floor_dir, newer, compiler_ids=frozenset()):
+    def __init__(self, floor_dir, newer, compiler_ids=frozenset(), opt_in_default=None):
         self.dirs = [("5.2", floor_dir)] + newer
         # What clang's HIP wrapper headers declare (__managed__, ...) is there
         # under every hipcc, so it counts as part of the floor version.
         self.sets = [("5.2", self._scan(floor_dir) | compiler_ids)] + \
                     [(v, self._scan(d)) for v, d in newer]
+        # Names a read set declares only behind an opt-in macro are dated by
+        # the release that declares them by default (HIP 7.2 for the warp
+        # *_sync functions), read for them alone: it adds no other name.
+        self.opt_in_default = None
+        if opt_in_default:
+            version, directory = opt_in_default
+            guarded = Hip.opt_in_ids - set().union(*(ids for _, ids in self.sets))
+            self.opt_in_default = (version, self._scan(directory) & guarded)
         self.enums = []
         seen = set()
         for _, d in [("5.2", floor_dir)] + newer:
@@ -104,6 +112,10 @@ class Hip:
                         seen.add(key)
                         self.enums.append(e)
 
+    # Identifiers of the files that have opt-in blocks (a superset of the
+    # names declared only there, which version() tells apart).
+    opt_in_ids = set()
+
     @staticmethod
     def _scan(d):
         """Identifiers of the AMD headers; nvidia_detail/nvcc_detail (HIP on CUDA)
@@ -111,7 +123,13 @@ class Hip:
         by DECLOP_MAKE_*_COMPONENT(type, name) macros."""
         paths = [p for p in cheaders.header_files(d)
                  if "/nvidia_detail/" not in p and "/nvcc_detail/" not in p]
-        ids = cheaders.identifiers(paths)
+        ids = set()
+        for p in paths:
+            text = cheaders.read_header(p)
+            kept = without_opt_in(text)
+            ids.update(cheaders.IDENT_RE.findall(kept))
+            if kept != text:
+                Hip.opt_in_ids.update(cheaders.IDENT_RE.findall(text))
         for p in paths:
             ids |= {"make_" + n for n in re.findall(
                 r"DECLOP_MAKE_\w+_COMPONENT\([^,()]*,\s*(\w+)\)", cheaders.read_header(p))}
@@ -121,7 +139,39 @@ class Hip:
         for version, ids in self.sets:
             if name in ids:
                 return version
+        if self.opt_in_default and name in self.opt_in_default[1]:
+            return self.opt_in_default[0]
         return None
+
+
+OPT_IN_RE = re.compile(r"^\s*#\s*(?:ifdef\s+|if\s+defined\s*\(?\s*)HIP_ENABLE_\w+\s*\)?\s*$")
+CONDITIONAL_RE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|else|elif|endif)\b")
+
+
+def without_opt_in(text):
+    """The header without what it declares only when the user defines an opt-in
+    macro: ROCm 6.4 declares the warp *_sync functions and __activemask only
+    under `#ifdef HIP_ENABLE_WARP_SYNC_BUILTINS` (HIP 7 declares them unless
+    HIP_DISABLE_WARP_SYNC_BUILTINS), so a translation for 6.4 that wrote them
+    would not compile. The #else branch of such a block stays."""
+    kept, depth = [], 0  # depth > 0: inside an opt-in branch, at that nesting
+    for line in text.split("\n"):
+        directive = CONDITIONAL_RE.match(line)
+        if depth:
+            if directive and directive.group(1).startswith("if"):
+                depth += 1
+            elif directive and directive.group(1) == "endif":
+                depth -= 1
+            elif directive and depth == 1 and directive.group(1) in ("else", "elif"):
+                depth = 0
+            kept.append("")
+            continue
+        if OPT_IN_RE.match(line):
+            depth = 1
+            kept.append("")
+            continue
+        kept.append(line)
+    return "\n".join(kept)
 
 
 class Rows:
@@ -250,13 +300,18 @@ def match_enum(cuda_enum, hip, preferred_names):
 
 def enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, transform):
     for cuda_enum in cuda_enums:
-        candidates = {c for n in cuda_enum.names() for c in transform(n)}
+        candidates = {c for n in cuda_enum.names() for c in transform(n)} | \
+            {overrides[n] for n in cuda_enum.names() if overrides.get(n)}
         hip_enum = match_enum(cuda_enum, hip, candidates)
         hip_type = ""
         if hip_enum:
             hip_type = hip_enum.typedef or hip_enum.tag or ""
         for name in cuda_enum.names():
             named = [c for c in transform(name) if hip_enum and c in hip_enum.names()]
+            if name == cuda_enum.tag and hip_enum and hip_enum.tag:
+                # `enum CUaddress_mode_enum` needs HIP's tag: `enum HIPaddress_mode`
+                # names no enum when HIPaddress_mode is only the typedef.
+                named = [hip_enum.tag]
             target = overrides.get(name, named[0] if named else hip_type)
             rows.add(name, "enum" if name == cuda_enum.tag else "type", target, hip,
                      history, cuda_ids)
@@ -521,12 +576,17 @@ def main(argv):
     parser.add_argument("--hip", required=True, help="HIP include directory of the floor version (5.2)")
     parser.add_argument("--hip-newer", action="append", default=[],
                         help="VERSION=DIR: HIP headers of a newer version")
+    parser.add_argument("--hip-opt-in-default", metavar="VERSION=DIR",
+                        help="HIP headers of a newer version, read only to date the names the "
+                        "other sets declare behind an opt-in macro (HIP_ENABLE_*)")
     parser.add_argument("--clang-include",
                         help="clang's resource include dir (its __clang_hip_*.h wrappers)")
     parser.add_argument("--out", required=True)
     parser.add_argument("--overrides", default=os.path.join(HERE, "overrides.tsv"))
     parser.add_argument("--history", default=os.path.join(HERE, "history.tsv"))
     parser.add_argument("--rewrites", default=os.path.join(HERE, "rewrites.tsv"))
+    parser.add_argument("--counterparts", default=os.path.join(HERE, "counterparts.tsv"),
+                        help="confirmed counterparts spelled differently (find_counterparts.py)")
     parser.add_argument("--partial", action="store_true",
                         help="headers missing from --cuda read as empty (for tests)")
     args = parser.parse_args(argv)
@@ -538,7 +598,11 @@ def main(argv):
     compiler_ids = set()
     if args.clang_include:
         compiler_ids = cheaders.identifiers(clang_hip_headers(args.clang_include))
-    hip = Hip(args.hip, newer, compiler_ids)
+    opt_in_default = None
+    if args.hip_opt_in_default:
+        version, _, directory = args.hip_opt_in_default.partition("=")
+        opt_in_default = (version, directory)
+    hip = Hip(args.hip, newer, compiler_ids, opt_in_default)
     # Names the hand-curated tables own are not derived again.
     for curated in ("headers.tsv", "macros.tsv"):
         if os.path.exists(os.path.join(args.out, curated)):
@@ -567,6 +631,18 @@ def main(argv):
         if row["hip_name"] not in ("-", "") and not hip.version(row["hip_name"]):
             die("%s: '%s' maps to '%s', which no HIP header declares"
                 % (args.overrides, row["cuda_name"], row["hip_name"]))
+    if os.path.exists(args.counterparts):
+        for row in read_tsv(args.counterparts, ["cuda_name", "hip_name", "reason"]):
+            name = row["cuda_name"]
+            if name in overrides:
+                die("%s: '%s' is in %s too: one curated file owns a name"
+                    % (args.counterparts, name, args.overrides))
+            if not row["reason"]:
+                die("%s: '%s' has no reason" % (args.counterparts, name))
+            if not hip.version(row["hip_name"]):
+                die("%s: '%s' maps to '%s', which no HIP header declares"
+                    % (args.counterparts, name, row["hip_name"]))
+            overrides[name] = row["hip_name"]
     derive_runtime(args.cuda, hip, history, overrides, args.out)
     derive_driver(args.cuda, hip, history, overrides, args.out)
     derive_library_types(args.cuda, hip, history, overrides, args.out)
