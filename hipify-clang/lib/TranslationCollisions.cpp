@@ -3,6 +3,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
@@ -350,7 +351,8 @@ public:
         continue;
       auto [Known, IsFirst] = Seen.try_emplace(*Hip, Case);
       if (!IsFirst)
-        removeDuplicateLabel(*Case, *Known->second, *Enumerator, *Hip, Cases);
+        removeDuplicateLabel(*S, *Case, *Known->second, *Enumerator, *Hip,
+                             Cases);
     }
     return true;
   }
@@ -593,7 +595,29 @@ private:
       G.FT->addEdit(G.Offset, 0, G.Text, EditOrigin::AST);
   }
 
-  void removeDuplicateLabel(const CaseStmt &Case, const CaseStmt &Kept,
+  /// Whether the statement before \p Case in \p Switch's body leaves it
+  /// (return, break, continue, goto, throw): then nothing falls through to
+  /// the statements after \p Case.
+  static bool followsJump(const SwitchStmt &Switch, const CaseStmt &Case) {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Switch.getBody());
+    if (!Body)
+      return false;
+    const Stmt *Previous = nullptr;
+    for (const Stmt *S : Body->body()) {
+      if (S == &Case)
+        break;
+      Previous = S;
+    }
+    while (const auto *Label = dyn_cast_or_null<SwitchCase>(Previous))
+      Previous = Label->getSubStmt();
+    if (const auto *E = dyn_cast_or_null<Expr>(Previous))
+      Previous = E->IgnoreParenImpCasts();
+    return isa_and_nonnull<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt,
+                           CXXThrowExpr>(Previous);
+  }
+
+  void removeDuplicateLabel(const SwitchStmt &Switch, const CaseStmt &Case,
+                            const CaseStmt &Kept,
                             const EnumConstantDecl &Enumerator,
                             llvm::StringRef Hip,
                             llvm::ArrayRef<const CaseStmt *> Cases) {
@@ -635,8 +659,10 @@ private:
              What + llvm::formatv(
                         "; removed this label: {0}, and '{1}' goes to the "
                         "label at line {2}",
-                        SharesStatements
-                            ? "its statements keep the label next to it"
+                        SharesStatements ? "its statements keep the label "
+                                           "next to it"
+                        : followsJump(Switch, Case)
+                            ? "its statements can no longer run"
                             : "its statements now run only when the "
                               "statements above fall through to them",
                         Hip, lineOf(Kept.getKeywordLoc())));

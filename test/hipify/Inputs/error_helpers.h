@@ -1,5 +1,5 @@
-// An error-checking header in the style many CUDA projects copy around (one
-// name per error enumerator, overloaded on the runtime's and the driver's
+// An error-checking header in the style many CUDA projects copy around (a
+// description per error enumerator, overloaded on the runtime's and the driver's
 // error types, a checking macro over a template): written for hipkit's tests.
 // Its runtime and driver overloads are distinct in CUDA; once cudaError_t and
 // CUresult both become hipError_t they are the same function.
@@ -11,20 +11,21 @@
 #include <cstdio>
 #include <cstdlib>
 
-// Declared first, defined below: the prototypes collide as well.
+// Declared first, defined below. The repeated prototype may stay (a function
+// may be redeclared); the second definition may not.
 static const char *errorName(cudaError_t error);
 static const char *errorName(CUresult error);
 
 static const char *errorName(cudaError_t error) {
   switch (error) {
   case cudaSuccess:
-    return "cudaSuccess";
+    return "no error (runtime)";
   case cudaErrorInvalidValue:
-    return "cudaErrorInvalidValue";
+    return "invalid value (runtime)";
   case cudaErrorMemoryAllocation:
-    return "cudaErrorMemoryAllocation";
+    return "out of memory (runtime)";
   case cudaErrorInvalidDevice:
-    return "cudaErrorInvalidDevice";
+    return "invalid device (runtime)";
   default:
     return "<unknown runtime error>";
   }
@@ -33,13 +34,13 @@ static const char *errorName(cudaError_t error) {
 static const char *errorName(CUresult error) {
   switch (error) {
   case CUDA_SUCCESS:
-    return "CUDA_SUCCESS";
+    return "no error (driver)";
   case CUDA_ERROR_INVALID_VALUE:
-    return "CUDA_ERROR_INVALID_VALUE";
+    return "invalid value (driver)";
   case CUDA_ERROR_OUT_OF_MEMORY:
-    return "CUDA_ERROR_OUT_OF_MEMORY";
+    return "out of memory (driver)";
   case CUDA_ERROR_INVALID_DEVICE:
-    return "CUDA_ERROR_INVALID_DEVICE";
+    return "invalid device (driver)";
   default:
     return "<unknown driver error>";
   }
