@@ -533,6 +533,11 @@ private:
   /// Puts \p D's lines (its whole lines when nothing else shares them) between
   /// `#if 0 // Comment` and `#endif`.
   bool guard(const Decl *D, llvm::StringRef Comment) {
+    // A function template's range starts at its `template <...>`.
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      if (const FunctionTemplateDecl *Template =
+              FD->getDescribedFunctionTemplate())
+        D = Template;
     SourceRange Range = D->getSourceRange();
     CharSourceRange File = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(Range), SM, AST.getLangOpts());
