@@ -538,6 +538,12 @@ private:
       if (const FunctionTemplateDecl *Template =
               FD->getDescribedFunctionTemplate())
         D = Template;
+    // A friend's range starts at its `friend`.
+    if (D->getFriendObjectKind() != Decl::FOK_None)
+      if (const auto *Class = dyn_cast<CXXRecordDecl>(D->getLexicalDeclContext()))
+        for (const FriendDecl *Friend : Class->friends())
+          if (Friend->getFriendDecl() == D)
+            D = Friend;
     SourceRange Range = D->getSourceRange();
     CharSourceRange File = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(Range), SM, AST.getLangOpts());
