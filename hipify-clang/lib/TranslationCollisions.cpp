@@ -256,6 +256,16 @@ public:
     Translated &Sig = E->Signature;
     Sig.Key = scopeKey(FD) + FD->getDeclName().getAsString();
     Sig.Text = FD->getQualifiedNameAsString();
+    // A conversion's name is its type: `operator cudaError_t` and `operator
+    // CUresult` both become `operator hipError_t`.
+    if (isa<CXXConversionDecl>(FD)) {
+      Translated To;
+      Types.type(FD->getReturnType(), To);
+      Sig.Key = scopeKey(FD) + "operator " + To.Key;
+      Sig.Text = cast<CXXConversionDecl>(FD)->getParent()->getQualifiedNameAsString() +
+                 "::operator " + To.Text;
+      Sig.Rewritten = To.Rewritten;
+    }
     E->CudaText = nameForMessage(FD);
     if (FunctionTemplateDecl *Template = FD->getDescribedFunctionTemplate())
       Sig.Key += templateHeadKey(*Template->getTemplateParameters());
@@ -440,6 +450,9 @@ private:
     PrintingPolicy Policy = AST.getPrintingPolicy();
     Policy.SuppressTagKeyword = true;
     std::string Text = D->getQualifiedNameAsString();
+    if (const auto *Conversion = dyn_cast<CXXConversionDecl>(D))
+      Text = Conversion->getParent()->getQualifiedNameAsString() +
+             "::operator " + Conversion->getReturnType().getAsString(Policy);
     llvm::raw_string_ostream OS(Text);
     const ASTTemplateArgumentListInfo *Written = nullptr;
     if (const auto *FD = dyn_cast<FunctionDecl>(D))
