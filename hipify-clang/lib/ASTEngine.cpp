@@ -647,8 +647,8 @@ public:
     if (!D.getDeclName().isIdentifier() || Ctx.isUserLocation(D.getLocation()))
       return std::nullopt;
     const ApiMapping *Row = Ctx.rowFor(&D);
-    if (!Row || Row->Kind == NameKind::Header ||
-        Row->CudaName.contains("::") || RewriteRule::forRow(*Row))
+    if (!Row || Row->Kind == NameKind::Header || Row->CudaName.contains("::") ||
+        RewriteRule::forRow(*Row))
       return std::nullopt;
     NameDecision Decision = Ctx.policy().decide(*Row, In.rocNamesFor(*Row));
     if (Decision.Action != NameAction::Rewrite)

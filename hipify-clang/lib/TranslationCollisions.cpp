@@ -11,9 +11,9 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -262,8 +262,9 @@ public:
       Translated To;
       Types.type(FD->getReturnType(), To);
       Sig.Key = scopeKey(FD) + "operator " + To.Key;
-      Sig.Text = cast<CXXConversionDecl>(FD)->getParent()->getQualifiedNameAsString() +
-                 "::operator " + To.Text;
+      Sig.Text =
+          cast<CXXConversionDecl>(FD)->getParent()->getQualifiedNameAsString() +
+          "::operator " + To.Text;
       Sig.Rewritten = To.Rewritten;
     }
     E->CudaText = nameForMessage(FD);
@@ -295,7 +296,7 @@ public:
     Sig.Text += ")";
     if (const auto *M = dyn_cast<CXXMethodDecl>(FD)) {
       Sig.Key += M->getMethodQualifiers().getAsString();
-      Sig.Key += M->getRefQualifier() == RQ_LValue    ? "&"
+      Sig.Key += M->getRefQualifier() == RQ_LValue   ? "&"
                  : M->getRefQualifier() == RQ_RValue ? "&&"
                                                      : "";
     }
@@ -308,8 +309,8 @@ public:
     return true;
   }
 
-  bool VisitClassTemplateSpecializationDecl(
-      ClassTemplateSpecializationDecl *D) {
+  bool
+  VisitClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *D) {
     if (isa<ClassTemplatePartialSpecializationDecl>(D) || D->isInvalidDecl() ||
         D->getSpecializationKind() != TSK_ExplicitSpecialization)
       return true;
@@ -323,10 +324,10 @@ public:
     E->First = D->getLocation();
     TypeTranslator Types(Names, *FT, AST);
     Translated &Sig = E->Signature;
-    Sig.Key = scopeKey(D) + llvm::formatv("class-spec:{0}",
-                                          D->getSpecializedTemplate()
-                                              ->getCanonicalDecl())
-                                .str();
+    Sig.Key = scopeKey(D) +
+              llvm::formatv("class-spec:{0}",
+                            D->getSpecializedTemplate()->getCanonicalDecl())
+                  .str();
     Sig.Text = D->getQualifiedNameAsString();
     E->CudaText = nameForMessage(D);
     Types.arguments(D->getTemplateArgs().asArray(), Sig);
@@ -381,8 +382,9 @@ public:
       Groups[It->second].push_back(&E);
     }
     for (std::vector<Entity *> &Group : Groups) {
-      if (Group.size() < 2 ||
-          llvm::none_of(Group, [](Entity *E) { return E->Signature.Rewritten; }))
+      if (Group.size() < 2 || llvm::none_of(Group, [](Entity *E) {
+            return E->Signature.Rewritten;
+          }))
         continue;
       llvm::stable_sort(Group, [&](Entity *A, Entity *B) {
         return SM.isBeforeInTranslationUnit(A->First, B->First);
@@ -472,8 +474,7 @@ private:
       for (unsigned I = 0; I != FD->getNumParams(); ++I)
         OS << (I ? ", " : "")
            << FD->getParamDecl(I)->getOriginalType().getAsString(Policy);
-      OS << (FD->isVariadic() ? (FD->getNumParams() ? ", ...)" : "...)")
-                              : ")");
+      OS << (FD->isVariadic() ? (FD->getNumParams() ? ", ...)" : "...)") : ")");
     }
     return Text;
   }
@@ -529,13 +530,13 @@ private:
                         E.Signature.Text, KeptLine)
               .str();
       if (guard(D, Comment))
-        FT->warn(Offset, warning_names::DeclarationCollision,
-                 What + llvm::formatv("; kept that one and disabled this {0} "
-                                      "with '#if 0': its {1} now reach the "
-                                      "one kept",
-                                      isDefinition(D) ? "definition"
-                                                      : "declaration",
-                                      Kind));
+        FT->warn(
+            Offset, warning_names::DeclarationCollision,
+            What + llvm::formatv("; kept that one and disabled this {0} "
+                                 "with '#if 0': its {1} now reach the "
+                                 "one kept",
+                                 isDefinition(D) ? "definition" : "declaration",
+                                 Kind));
       else
         FT->warn(Offset, warning_names::DeclarationCollision,
                  What + "; it is written through a macro, so it was left and "
@@ -553,7 +554,8 @@ private:
         D = Template;
     // A friend's range starts at its `friend`.
     if (D->getFriendObjectKind() != Decl::FOK_None)
-      if (const auto *Class = dyn_cast<CXXRecordDecl>(D->getLexicalDeclContext()))
+      if (const auto *Class =
+              dyn_cast<CXXRecordDecl>(D->getLexicalDeclContext()))
         for (const FriendDecl *Friend : Class->friends())
           if (Friend->getFriendDecl() == D)
             D = Friend;
@@ -594,11 +596,11 @@ private:
         Text.substr(Rest).starts_with("//") || Rest == Text.size()) {
       size_t LineEnd = Text.find('\n', Rest);
       if (LineEnd == llvm::StringRef::npos)
-        Guards.push_back(
-            {FT, static_cast<unsigned>(Text.size()), true, (NL + "#endif" + NL).str()});
+        Guards.push_back({FT, static_cast<unsigned>(Text.size()), true,
+                          (NL + "#endif" + NL).str()});
       else
-        Guards.push_back(
-            {FT, static_cast<unsigned>(LineEnd + 1), true, ("#endif" + NL).str()});
+        Guards.push_back({FT, static_cast<unsigned>(LineEnd + 1), true,
+                          ("#endif" + NL).str()});
     } else {
       Guards.push_back({FT, End, true, (NL + "#endif" + NL).str()});
     }
@@ -654,12 +656,13 @@ private:
                       "line {2}",
                       Enumerator.getName(), Hip, lineOf(Kept.getKeywordLoc()))
             .str();
-    CharSourceRange Label = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(Case.getKeywordLoc(),
-                                       Case.getColonLoc()),
-        SM, AST.getLangOpts());
+    CharSourceRange Label =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(
+                                     Case.getKeywordLoc(), Case.getColonLoc()),
+                                 SM, AST.getLangOpts());
     unsigned Begin, Unused;
-    if (Label.isInvalid() || Names.translationAt(Label.getBegin(), Begin) != FT ||
+    if (Label.isInvalid() ||
+        Names.translationAt(Label.getBegin(), Begin) != FT ||
         Names.translationAt(Label.getEnd(), Unused) != FT) {
       FT->warn(Offset, warning_names::DuplicateCase,
                What + "; it is written through a macro, so it was left and "
@@ -668,28 +671,26 @@ private:
     }
     unsigned End = SM.getFileOffset(Label.getEnd());
     // Another label on the same statements keeps them reachable.
-    bool SharesStatements =
-        isa<SwitchCase>(Case.getSubStmt()) ||
-        llvm::any_of(Cases, [&](const CaseStmt *Other) {
-          return Other->getSubStmt() == &Case;
-        });
+    bool SharesStatements = isa<SwitchCase>(Case.getSubStmt()) ||
+                            llvm::any_of(Cases, [&](const CaseStmt *Other) {
+                              return Other->getSubStmt() == &Case;
+                            });
     FT->addEdit(Begin, End - Begin, "", EditOrigin::AST);
-    FT->addEdit(Begin, 0,
-                llvm::formatv("/* hipify: duplicate 'case {0}:' removed */",
-                              Hip)
-                    .str(),
-                EditOrigin::AST);
-    FT->warn(Offset, warning_names::DuplicateCase,
-             What + llvm::formatv(
-                        "; removed this label: {0}, and '{1}' goes to the "
-                        "label at line {2}",
-                        SharesStatements ? "its statements keep the label "
-                                           "next to it"
-                        : followsJump(Switch, Case)
-                            ? "its statements can no longer run"
-                            : "its statements now run only when the "
-                              "statements above fall through to them",
-                        Hip, lineOf(Kept.getKeywordLoc())));
+    FT->addEdit(
+        Begin, 0,
+        llvm::formatv("/* hipify: duplicate 'case {0}:' removed */", Hip).str(),
+        EditOrigin::AST);
+    FT->warn(
+        Offset, warning_names::DuplicateCase,
+        What + llvm::formatv("; removed this label: {0}, and '{1}' goes to the "
+                             "label at line {2}",
+                             SharesStatements ? "its statements keep the label "
+                                                "next to it"
+                             : followsJump(Switch, Case)
+                                 ? "its statements can no longer run"
+                                 : "its statements now run only when the "
+                                   "statements above fall through to them",
+                             Hip, lineOf(Kept.getKeywordLoc())));
   }
 
   ASTContext &AST;

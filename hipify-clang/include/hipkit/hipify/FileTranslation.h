@@ -64,10 +64,9 @@ inline constexpr llvm::StringLiteral DeclarationCollision =
 /// enumerator: the later label is removed.
 inline constexpr llvm::StringLiteral DuplicateCase = "hipify-duplicate-case";
 inline constexpr llvm::StringLiteral All[] = {
-    CallNotFound,    DeclarationCollision, DuplicateCase,
-    Experimental,    NewerThanTarget,      NoRocEquivalent,
-    NotInTables,     RocKeepsHipName,      RuleNotApplied,
-    Unsupported};
+    CallNotFound,    DeclarationCollision, DuplicateCase, Experimental,
+    NewerThanTarget, NoRocEquivalent,      NotInTables,   RocKeepsHipName,
+    RuleNotApplied,  Unsupported};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.

@@ -1,4 +1,4 @@
-//===- TranslationCollisions.h - Declarations translation merges -*- C++ -*-===//
+//===- TranslationCollisions.h - What the translation merges --*- C++ -*-===//
 //
 // Two CUDA names that map to one HIP name turn distinct C++ entities into one:
 // overloads on cudaError_t and CUresult (both hipError_t) become redefinitions,
