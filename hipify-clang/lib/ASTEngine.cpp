@@ -3,6 +3,7 @@
 
 #include "hipkit/hipify/MappingTable.h"
 #include "hipkit/hipify/RewriteRule.h"
+#include "hipkit/hipify/TranslationCollisions.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -633,6 +634,36 @@ private:
   std::set<std::pair<FileTranslation *, unsigned>> RewrittenLaunches;
 };
 
+/// The collision finder's view of the translation: the name written for a
+/// reference to a CUDA declaration, decided as FileTranslation::addReference
+/// decides it. Only names of the C APIs count (a namespace member's row renames
+/// its last component only), and no name a rewrite rule may change.
+class TranslationNames : public TranslatedNames {
+public:
+  explicit TranslationNames(TranslationContext &Ctx) : Ctx(Ctx) {}
+
+  std::optional<std::string> hipNameOf(const NamedDecl &D,
+                                       FileTranslation &In) override {
+    if (!D.getDeclName().isIdentifier() || Ctx.isUserLocation(D.getLocation()))
+      return std::nullopt;
+    const ApiMapping *Row = Ctx.rowFor(&D);
+    if (!Row || Row->Kind == NameKind::Header || Row->CudaName.contains("::") ||
+        RewriteRule::forRow(*Row))
+      return std::nullopt;
+    NameDecision Decision = Ctx.policy().decide(*Row, In.rocNamesFor(*Row));
+    if (Decision.Action != NameAction::Rewrite)
+      return std::nullopt;
+    return Decision.Replacement.str();
+  }
+  FileTranslation *translationAt(SourceLocation Loc,
+                                 unsigned &Offset) override {
+    return Ctx.translationAt(Loc, Offset);
+  }
+
+private:
+  TranslationContext &Ctx;
+};
+
 class ReferenceConsumer : public ASTConsumer {
 public:
   explicit ReferenceConsumer(TranslationContext &Ctx) : Ctx(Ctx) {}
@@ -652,6 +683,8 @@ public:
     ReferenceVisitor Visitor(Ctx, AST);
     for (Decl *D : UserDecls)
       Visitor.TraverseDecl(D);
+    TranslationNames Names(Ctx);
+    resolveTranslationCollisions(UserDecls, AST, Names);
   }
 
 private:

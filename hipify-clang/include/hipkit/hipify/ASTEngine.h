@@ -5,7 +5,9 @@
 // headers, an edit at the reference's spelling in the user's file (so names
 // written through the user's macros are translated once, in the macro). It
 // also rewrites kernel launches, finds the user headers a source includes and
-// the ranges the token engine must cover (untaken #if branches, macro bodies).
+// the ranges the token engine must cover (untaken #if branches, macro bodies),
+// and resolves the declarations and case labels its names make collide
+// (TranslationCollisions.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HIPKIT_HIPIFY_ASTENGINE_H

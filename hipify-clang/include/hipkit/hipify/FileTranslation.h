@@ -58,10 +58,18 @@ inline constexpr llvm::StringLiteral RuleNotApplied = "hipify-rule-not-applied";
 /// A name HIP needs nothing in place of, removed (the `remove` rule): a note
 /// saying why the meaning is kept.
 inline constexpr llvm::StringLiteral Removed = "hipify-removed";
+/// Two CUDA overloads or explicit specializations that the translation makes
+/// one (cudaError_t and CUresult are both hipError_t): one is kept, the
+/// others' definitions are disabled with `#if 0`.
+inline constexpr llvm::StringLiteral DeclarationCollision =
+    "hipify-declaration-collision";
+/// Two case labels of one switch that the translation makes the same
+/// enumerator: the later label is removed.
+inline constexpr llvm::StringLiteral DuplicateCase = "hipify-duplicate-case";
 inline constexpr llvm::StringLiteral All[] = {
-    CallNotFound,    Experimental,   NewerThanTarget,
-    NoRocEquivalent, NotInTables,    Removed,
-    RocKeepsHipName, RuleNotApplied, Unsupported};
+    CallNotFound,    DeclarationCollision, DuplicateCase,   Experimental,
+    NewerThanTarget, NoRocEquivalent,      NotInTables,     Removed,
+    RocKeepsHipName, RuleNotApplied,       Unsupported};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.

@@ -1,0 +1,55 @@
+//===- TranslationCollisions.h - What the translation merges --*- C++ -*-===//
+//
+// Two CUDA names that map to one HIP name turn distinct C++ entities into one:
+// overloads on cudaError_t and CUresult (both hipError_t) become redefinitions,
+// explicit specializations for both become one specialization defined twice,
+// and case labels naming two CUDA enumerators of one HIP enumerator become
+// duplicates. After the AST engine has recorded its edits, this finds those
+// declarations and labels in the user's files (from the parse's types, mapped
+// through the tables as the translation writes them) and makes the output
+// compile: the later entities' declarations go under `#if 0`, later duplicate
+// labels are removed, each with a warning saying what was done.
+//
+// It needs the parse: a file translated by tokens only is not checked.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_TRANSLATIONCOLLISIONS_H
+#define HIPKIT_HIPIFY_TRANSLATIONCOLLISIONS_H
+
+#include "hipkit/hipify/FileTranslation.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <string>
+
+namespace hipkit::hipify {
+
+/// What the collision finder asks of the AST engine's translation.
+class TranslatedNames {
+public:
+  virtual ~TranslatedNames() = default;
+  /// The spelling the translation of \p In writes for a reference to \p D, a
+  /// declaration of the CUDA headers with a row that is rewritten or kept;
+  /// std::nullopt for everything else (the user's declarations, names without
+  /// a row, names left untranslated).
+  virtual std::optional<std::string> hipNameOf(const clang::NamedDecl &D,
+                                               FileTranslation &In) = 0;
+  /// The user file \p Loc is spelled in and its offset there; null for files
+  /// that are not translated.
+  virtual FileTranslation *translationAt(clang::SourceLocation Loc,
+                                         unsigned &Offset) = 0;
+};
+
+/// Finds, in \p UserDecls (the user's top-level declarations), the
+/// declarations and case labels the translation makes collide, and edits
+/// their files so that the output compiles.
+void resolveTranslationCollisions(llvm::ArrayRef<clang::Decl *> UserDecls,
+                                  clang::ASTContext &AST,
+                                  TranslatedNames &Names);
+
+} // namespace hipkit::hipify
+
+#endif
