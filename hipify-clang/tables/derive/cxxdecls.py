@@ -52,6 +52,26 @@ class _Location(ctypes.Structure):
 _VISITOR = ctypes.CFUNCTYPE(ctypes.c_int, _Cursor, _Cursor, ctypes.c_void_p)
 
 
+def take_string(lib, s):
+    """A CXString's text; the CXString is disposed of."""
+    raw = lib.clang_getCString(s)
+    value = raw.decode() if raw else ""
+    lib.clang_disposeString(s)
+    return value
+
+
+def children(lib, cursor):
+    """The cursor's direct children, in order."""
+    found = []
+
+    def visit(child, parent, data):
+        found.append(child)
+        return 1  # CXChildVisit_Continue
+
+    lib.clang_visitChildren(cursor, _VISITOR(visit), None)
+    return found
+
+
 class Declaration:
     def __init__(self, name, kind, path):
         self.name, self.kind, self.path = name, kind, path
@@ -122,20 +142,10 @@ class TranslationUnit:
         self._read(lib.clang_getTranslationUnitCursor(self._tu), self.root, top=True)
 
     def _str(self, s):
-        raw = self._lib.clang_getCString(s)
-        value = raw.decode() if raw else ""
-        self._lib.clang_disposeString(s)
-        return value
+        return take_string(self._lib, s)
 
     def _children(self, cursor):
-        found = []
-
-        def visit(child, parent, data):
-            found.append(child)
-            return 1  # CXChildVisit_Continue
-
-        self._lib.clang_visitChildren(cursor, _VISITOR(visit), None)
-        return found
+        return children(self._lib, cursor)
 
     def _path(self, cursor):
         f = ctypes.c_void_p()

@@ -94,20 +94,10 @@ class Decls:
         self._read(lib.clang_getTranslationUnitCursor(tu))
 
     def _str(self, s):
-        raw = self._lib.clang_getCString(s)
-        value = raw.decode() if raw else ""
-        self._lib.clang_disposeString(s)
-        return value
+        return cxxdecls.take_string(self._lib, s)
 
     def _children(self, cursor):
-        found = []
-
-        def visit(child, parent, data):
-            found.append(child)
-            return 1
-
-        self._lib.clang_visitChildren(cursor, _VISITOR(visit), None)
-        return found
+        return cxxdecls.children(self._lib, cursor)
 
     def _path(self, cursor):
         f = ctypes.c_void_p()

@@ -10,23 +10,12 @@ each .cu part translated. Usage:
     hip64_compile_corpus.py <hipify-clang> <hipcc> <rocm root> <MAJOR.MINOR> <corpus dir>
         <scratch dir> <split-file>
 """
-import concurrent.futures
 import pathlib
 import re
-import shutil
 import subprocess
 import sys
 
-
-def sources(program, scratch):
-    """The .cu files to translate for one corpus program."""
-    text = program.read_text()
-    if "\n//--- " not in text:
-        return [program]
-    out = scratch / "split" / program.stem
-    shutil.rmtree(out, ignore_errors=True)
-    subprocess.run([SPLIT_FILE, str(program), str(out)], check=True)
-    return sorted(out.rglob("*.cu"))
+import corpus_units
 
 
 def build_one(program, source, scratch):
@@ -60,19 +49,9 @@ def main():
     if not programs:
         print(f"no .cu programs in {corpus}", file=sys.stderr)
         return 1
-    units = [(p, s) for p in programs for s in sources(p, scratch)]
-    failures = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        jobs = [pool.submit(build_one, p, s, scratch) for p, s in units]
-        for job in jobs:
-            source, code, output = job.result()
-            if code != 0:
-                failures += 1
-                print(f"FAIL {source.name}\n{output}")
-            else:
-                print(f"ok   {source.name}")
-    print(f"{len(units) - failures} of {len(units)} compiled")
-    return 1 if failures else 0
+    units = [(p, s, scratch) for p in programs
+             for s in corpus_units.sources(p, scratch / "split", SPLIT_FILE)]
+    return corpus_units.build_all(units, build_one)
 
 
 if __name__ == "__main__":

@@ -5,22 +5,11 @@ this checks the input. Multi-file programs (split-file markers) are split
 first and their .cu parts compiled. Usage:
     nvcc_compile_corpus.py <nvcc> <corpus dir> <scratch dir> <split-file>
 """
-import concurrent.futures
 import pathlib
-import shutil
 import subprocess
 import sys
 
-
-def sources(program, scratch):
-    """The .cu files to compile for one corpus program."""
-    text = program.read_text()
-    if "\n//--- " not in text:
-        return [program]
-    out = scratch / program.stem
-    shutil.rmtree(out, ignore_errors=True)
-    subprocess.run([SPLIT_FILE, str(program), str(out)], check=True)
-    return sorted(out.rglob("*.cu"))
+import corpus_units
 
 
 def compile_one(nvcc, source, scratch):
@@ -40,20 +29,9 @@ def main():
     if not programs:
         print(f"no .cu programs in {corpus}", file=sys.stderr)
         return 1
-    units = [s for p in programs for s in sources(p, scratch)]
-    failures = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        jobs = [pool.submit(compile_one, nvcc, u, scratch) for u in units]
-        for job in jobs:
-            source, code, output = job.result()
-            if code != 0:
-                failures += 1
-                print(f"FAIL {source.name}\n{output}")
-            else:
-                print(f"ok   {source.name}")
-    print(f"{len(units) - failures} of {len(units)} compiled")
-    return 1 if failures else 0
-
+    units = [(nvcc, s, scratch) for p in programs
+             for s in corpus_units.sources(p, scratch, SPLIT_FILE)]
+    return corpus_units.build_all(units, compile_one)
 
 if __name__ == "__main__":
     sys.exit(main())
