@@ -209,10 +209,10 @@ static StringRef hipRootRequirement(RocmNeed Need) {
   case RocmNeed::Compile:
     return "include/hip/hip_runtime.h";
   case RocmNeed::HipVersion:
-    return "share/hip/version or include/hip/hip_version.h";
+    return "a HIP version (share/hip/version, include/hip/hip_version.h)";
   case RocmNeed::HipHeaders:
-    return "include/hip/hip_runtime.h with share/hip/version or "
-           "include/hip/hip_version.h";
+    return "HIP headers (include/hip/hip_runtime.h) with a version "
+           "(share/hip/version, include/hip/hip_version.h)";
   }
   llvm_unreachable("unknown RocmNeed");
 }
@@ -400,8 +400,8 @@ RocmInstallation::detect(const RocmSearchOptions &Opts) {
   if (!HipRoot.empty()) {
     if (!hasHip(HipRoot, Opts.Need))
       return makeError("no HIP installation at HIP_PATH=" + HipRoot +
-                       " (no " + hipRootRequirement(Opts.Need) +
-                       "); point it at a HIP root or unset it");
+                       " (" + hipRootRequirement(Opts.Need) +
+                       " is missing); point it at a HIP root or unset it");
   } else if (hasHip(R.Root, Opts.Need)) {
     HipRoot = R.Root;
   } else {

@@ -367,9 +367,16 @@ def main():
     emit = out.append
     unavailable = []  # (hip name, kind, why)
 
-    # Types.
+    # Types. Where several CUDA types map to one HIP type (cudaPos and, spelled
+    # differently, cudaOffset3D are both hipPos), the one spelled like the HIP
+    # name is HIP's counterpart: it goes first.
+    def same_spelling(r):
+        def stem(name):
+            return re.sub(r"^(cuda|CU|hip|HIP)_?", "", name).lower()
+        return stem(r["cuda_name"]) == stem(r["hip_name"])
+
     typedefs = {}
-    for r in rows:
+    for r in sorted(rows, key=lambda r: not same_spelling(r)):
         cuda, hip = r["cuda_name"], r["hip_name"]
         if r["kind"] not in ("type", "enum") or hip in typedefs:
             continue

@@ -15,8 +15,11 @@ typedef CUDA_RESOURCE_VIEW_DESC HIP_RESOURCE_VIEW_DESC;
 typedef CUDA_TEXTURE_DESC HIP_TEXTURE_DESC;
 #define HIP_TEXTURE_DESC_st CUDA_TEXTURE_DESC_st
 typedef CUaddress_mode HIPaddress_mode;
+#define HIPaddress_mode_enum CUaddress_mode_enum
 typedef CUfilter_mode HIPfilter_mode;
+#define HIPfilter_mode_enum CUfilter_mode_enum
 typedef CUresourcetype HIPresourcetype;
+#define HIPresourcetype_enum CUresourcetype_enum
 #define hipArray cudaArray
 typedef CUarrayMapInfo hipArrayMapInfo;
 typedef CUarraySparseSubresourceType hipArraySparseSubresourceType;
@@ -32,13 +35,20 @@ typedef CUdeviceptr hipDeviceptr_t;
 typedef cudaEvent_t hipEvent_t;
 #define hipExtent cudaExtent
 typedef cudaExternalMemoryBufferDesc hipExternalMemoryBufferDesc;
+#define hipExternalMemoryBufferDesc_st CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st
 typedef cudaExternalMemoryHandleDesc hipExternalMemoryHandleDesc;
-typedef cudaExternalMemoryHandleType hipExternalMemoryHandleType;
+#define hipExternalMemoryHandleDesc_st CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st
+typedef CUexternalMemoryHandleType hipExternalMemoryHandleType;
+#define hipExternalMemoryHandleType_enum CUexternalMemoryHandleType_enum
 typedef cudaExternalMemory_t hipExternalMemory_t;
 typedef cudaExternalSemaphoreHandleDesc hipExternalSemaphoreHandleDesc;
-typedef cudaExternalSemaphoreHandleType hipExternalSemaphoreHandleType;
+#define hipExternalSemaphoreHandleDesc_st CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st
+typedef CUexternalSemaphoreHandleType hipExternalSemaphoreHandleType;
+#define hipExternalSemaphoreHandleType_enum CUexternalSemaphoreHandleType_enum
 typedef cudaExternalSemaphoreSignalParams hipExternalSemaphoreSignalParams;
+#define hipExternalSemaphoreSignalParams_st CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st
 typedef cudaExternalSemaphoreWaitParams hipExternalSemaphoreWaitParams;
+#define hipExternalSemaphoreWaitParams_st CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st
 typedef cudaExternalSemaphore_t hipExternalSemaphore_t;
 #define hipFuncAttribute cudaFuncAttribute
 #define hipFuncAttributes cudaFuncAttributes
@@ -51,7 +61,7 @@ typedef cudaGraphExec_t hipGraphExec_t;
 #define hipGraphNodeType cudaGraphNodeType
 typedef cudaGraphNode_t hipGraphNode_t;
 typedef cudaGraph_t hipGraph_t;
-#define hipGraphicsRegisterFlags cudaGraphicsMapFlags
+#define hipGraphicsRegisterFlags cudaGraphicsRegisterFlags
 typedef cudaGraphicsResource_t hipGraphicsResource_t;
 typedef cudaHostFn_t hipHostFn_t;
 #define hipHostNodeParams cudaHostNodeParams
@@ -107,6 +117,7 @@ typedef CUtexref hipTexRef;
 #define hipTextureFilterMode cudaTextureFilterMode
 typedef cudaTextureObject_t hipTextureObject_t;
 #define hipTextureReadMode cudaTextureReadMode
+typedef CUDA_MEMCPY2D hip_Memcpy2D;
 #define ihipCtx_t CUctx_st
 #define ihipEvent_t CUevent_st
 #define ihipModuleSymbol_t CUfunc_st
@@ -1164,6 +1175,9 @@ inline hipError_t hipDeviceTotalMem(size_t * bytes, hipDevice_t device) {
 inline hipError_t hipDriverGetVersion(int * driverVersion) {
   return hipCUDAErrorTohipError(cudaDriverGetVersion(driverVersion));
 }
+inline hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D * pCopy) {
+  return hipCUResultTohipError(cuMemcpy2DUnaligned_v2(pCopy));
+}
 inline hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D * pCopy) {
   return hipCUResultTohipError(cuMemcpy3D_v2(pCopy));
 }
@@ -1641,6 +1655,12 @@ inline hipError_t hipMemcpyFromSymbolAsync(void * dst, const void * symbol, size
 template <class T>
 inline hipError_t hipMemcpyFromSymbolAsync(void * dst, const T & symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind, hipStream_t stream = 0) {
   return hipCUDAErrorTohipError(cudaMemcpyFromSymbolAsync<T>(dst, symbol, sizeBytes, offset, kind, stream));
+}
+inline hipError_t hipMemcpyParam2D(const hip_Memcpy2D * pCopy) {
+  return hipCUResultTohipError(cuMemcpy2D_v2(pCopy));
+}
+inline hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D * pCopy, hipStream_t stream = 0) {
+  return hipCUResultTohipError(cuMemcpy2DAsync_v2(pCopy, stream));
 }
 inline hipError_t hipMemcpyPeer(void * dst, int dstDeviceId, const void * src, int srcDeviceId, size_t sizeBytes) {
   return hipCUDAErrorTohipError(cudaMemcpyPeer(dst, dstDeviceId, src, srcDeviceId, sizeBytes));
