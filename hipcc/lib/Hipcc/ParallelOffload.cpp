@@ -649,6 +649,8 @@ int ParallelRun::execute() {
   if (!Warning.empty())
     reportWarning(Warning);
   Cleanup.Slots = Slots.get();
+  if (Settings.PrintJobs)
+    errs() << "hipcc-job-slots: " << Settings.MaxJobs << "\n";
 
   while (Cursor < Jobs.size()) {
     reap();
