@@ -77,14 +77,42 @@ struct SignalCleanup {
   volatile sig_atomic_t NumFiles = 0;
   const char *volatile Directory = nullptr;
   JobSlots *volatile Slots = nullptr;
+  /// Set while a job is being started: a child that exists but is not yet in
+  /// Children would outlive hipcc and leave its files. The handler then only
+  /// notes the signal, and the cleanup runs once the child is noted.
+  volatile sig_atomic_t Starting = 0;
+  volatile sig_atomic_t PendingSignal = 0;
 };
 SignalCleanup Cleanup;
 constexpr int CleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
 struct sigaction PreviousActions[std::size(CleanupSignals)];
 
 extern "C" void onInterrupt(int Signal) {
+  if (Cleanup.Starting) {
+    Cleanup.PendingSignal = Signal;
+    return;
+  }
   // Children first: they remove their own partial outputs when they die, and
   // none may rename a result into place after the files below are gone.
+  // A signal sent to the process group (a terminal's ^C, timeout) has reached
+  // them too. A second SIGTERM that lands while LLVM's handler in the child
+  // has already restored the default action but not yet removed its
+  // temporary file kills it with the file left, so they get a moment to die
+  // of the first one before hipcc sends its own.
+  for (int Tick = 0; Tick < 40; ++Tick) {
+    bool Running = false;
+    for (volatile pid_t &Pid : Cleanup.Children)
+      if (Pid > 0) {
+        if (waitpid(Pid, nullptr, WNOHANG) == Pid)
+          Pid = 0;
+        else
+          Running = true;
+      }
+    if (!Running)
+      break;
+    struct timespec FiveMs = {0, 5000000};
+    nanosleep(&FiveMs, nullptr);
+  }
   for (volatile pid_t &Pid : Cleanup.Children)
     if (Pid > 0)
       kill(Pid, SIGTERM);
@@ -130,6 +158,14 @@ void removeOnSignal(const char *Path) {
     Cleanup.Files[Cleanup.NumFiles] = Path;
     Cleanup.NumFiles = Cleanup.NumFiles + 1;
   }
+}
+
+/// Brackets starting a job (see SignalCleanup::Starting).
+void beginStartingJob() { Cleanup.Starting = 1; }
+void endStartingJob() {
+  Cleanup.Starting = 0;
+  if (sig_atomic_t Signal = Cleanup.PendingSignal)
+    onInterrupt(Signal);
 }
 
 void noteChild(pid_t Pid, bool Running) {
@@ -472,8 +508,12 @@ bool ParallelRun::start(size_t I) {
       errs() << " " << quoteForShell(A);
     errs() << "\n";
   }
+  beginStartingJob();
   J.Process = sys::ExecuteNoWait(J.Argv[0], Argv, std::nullopt, Redirects, 0,
                                  &ErrMsg, &Failed);
+  if (!Failed)
+    noteChild(J.Process.Pid, true);
+  endStartingJob();
   if (Failed) {
     // As clang: the job fails with a message naming what could not run.
     std::error_code EC;
@@ -484,7 +524,6 @@ bool ParallelRun::start(size_t I) {
     J.Status = 1;
     return true;
   }
-  noteChild(J.Process.Pid, true);
   J.State = Job::Running;
   return true;
 }
