@@ -122,7 +122,7 @@ bool hipkit::hipify::parseArgumentPieces(
     if (Item.starts_with("=") && Item.size() > 1)
       Pieces.push_back({-1, Item.drop_front().str()});
     else if (!Item.getAsInteger(10, Index))
-      Pieces.push_back({static_cast<int>(Index), ""});
+      Pieces.push_back({static_cast<int>(Index), "", ""});
     else
       return false;
   }

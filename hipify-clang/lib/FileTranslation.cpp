@@ -380,11 +380,26 @@ FileTranslation::resolveArrangements() const {
       Text.append(Contents, Copied, R.End - Copied);
       Texts.push_back(std::move(Text));
     }
-    for (const ArgumentPiece &Piece : A->Pieces) {
-      if (!Whole.Text.empty())
+    // Arguments that stay in place (the `convert` rule) keep the separators
+    // and line breaks between them; a rearranged list is joined by ", ".
+    bool InPlace = A->Pieces.size() == A->Arguments.size();
+    for (size_t I = 0; InPlace && I != A->Pieces.size(); ++I)
+      InPlace = A->Pieces[I].Index == static_cast<int>(I);
+    for (size_t I = 0; I != A->Pieces.size(); ++I) {
+      const ArgumentPiece &Piece = A->Pieces[I];
+      if (InPlace)
+        Whole.Text.append(Contents, I ? A->Arguments[I - 1].End : A->List.Begin,
+                          A->Arguments[I].Begin -
+                              (I ? A->Arguments[I - 1].End : A->List.Begin));
+      else if (I)
         Whole.Text += ", ";
-      Whole.Text += Piece.Index < 0 ? Piece.Text : Texts[Piece.Index];
+      Whole.Text += Piece.Text;
+      if (Piece.Index >= 0)
+        Whole.Text += Texts[Piece.Index] + Piece.After;
     }
+    if (InPlace && !A->Arguments.empty())
+      Whole.Text.append(Contents, A->Arguments.back().End,
+                        A->List.End - A->Arguments.back().End);
     Outside.push_back(std::move(Whole));
     All = std::move(Outside);
   }

@@ -309,29 +309,70 @@ public:
     return true;
   }
 
+  // Explicit and partial specializations of class and variable templates:
+  // `template <> struct Traits<cudaError_t>` and `<CUresult>` become one.
   bool
   VisitClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *D) {
-    if (isa<ClassTemplatePartialSpecializationDecl>(D) || D->isInvalidDecl() ||
+    if (D->isInvalidDecl() ||
         D->getSpecializationKind() != TSK_ExplicitSpecialization)
       return true;
+    const TemplateParameterList *Partial = nullptr;
+    if (const auto *P = dyn_cast<ClassTemplatePartialSpecializationDecl>(D))
+      Partial = P->getTemplateParameters();
+    addSpecialization(D, D->getSpecializedTemplate(), Partial,
+                      D->getTemplateArgs().asArray());
+    return true;
+  }
+
+  bool VisitVarTemplateSpecializationDecl(VarTemplateSpecializationDecl *D) {
+    if (D->isInvalidDecl() ||
+        D->getSpecializationKind() != TSK_ExplicitSpecialization)
+      return true;
+    const TemplateParameterList *Partial = nullptr;
+    if (const auto *P = dyn_cast<VarTemplatePartialSpecializationDecl>(D))
+      Partial = P->getTemplateParameters();
+    addSpecialization(D, D->getSpecializedTemplate(), Partial,
+                      D->getTemplateArgs().asArray());
+    return true;
+  }
+
+  void addSpecialization(NamedDecl *D, const TemplateDecl *Template,
+                         const TemplateParameterList *Partial,
+                         llvm::ArrayRef<TemplateArgument> Args) {
     FileTranslation *FT = translationOf(D);
     if (!FT)
-      return true;
+      return;
     Entity *E = entityOf(D);
     E->Decls.push_back(D);
     if (E->Decls.size() > 1)
-      return true;
+      return;
     E->First = D->getLocation();
     TypeTranslator Types(Names, *FT, AST);
     Translated &Sig = E->Signature;
-    Sig.Key = scopeKey(D) +
-              llvm::formatv("class-spec:{0}",
-                            D->getSpecializedTemplate()->getCanonicalDecl())
-                  .str();
+    Sig.Key = scopeKey(D) + llvm::formatv("spec:{0}", Template->getCanonicalDecl())
+                                .str();
+    if (Partial)
+      Sig.Key += templateHeadKey(*Partial);
     Sig.Text = D->getQualifiedNameAsString();
     E->CudaText = nameForMessage(D);
-    Types.arguments(D->getTemplateArgs().asArray(), Sig);
-    return true;
+    // A partial specialization's arguments as written name its parameters
+    // (`Tag`, not `type-parameter-0-0`).
+    llvm::SmallVector<TemplateArgument, 4> Written;
+    if (Partial)
+      if (const ASTTemplateArgumentListInfo *Info = writtenArguments(D)) {
+        for (unsigned I = 0; I != Info->NumTemplateArgs; ++I)
+          Written.push_back((*Info)[I].getArgument());
+        Args = Written;
+      }
+    Types.arguments(Args, Sig);
+  }
+
+  static const ASTTemplateArgumentListInfo *writtenArguments(const Decl *D) {
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(D))
+      return Spec->getTemplateArgsAsWritten();
+    if (const auto *Spec = dyn_cast<VarTemplateSpecializationDecl>(D))
+      return Spec->getTemplateArgsAsWritten();
+    return nullptr;
   }
 
   bool VisitSwitchStmt(SwitchStmt *S) {
@@ -406,6 +447,8 @@ private:
       return FD->isThisDeclarationADefinition();
     if (const auto *RD = dyn_cast<TagDecl>(D))
       return RD->isThisDeclarationADefinition();
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      return VD->isThisDeclarationADefinition() == VarDecl::Definition;
     return false;
   }
 
@@ -459,8 +502,8 @@ private:
     const ASTTemplateArgumentListInfo *Written = nullptr;
     if (const auto *FD = dyn_cast<FunctionDecl>(D))
       Written = FD->getTemplateSpecializationArgsAsWritten();
-    else if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(D))
-      Written = Spec->getTemplateArgsAsWritten();
+    else
+      Written = writtenArguments(D);
     if (Written) {
       OS << "<";
       for (unsigned I = 0; I != Written->NumTemplateArgs; ++I) {
@@ -560,6 +603,14 @@ private:
           if (Friend->getFriendDecl() == D)
             D = Friend;
     SourceRange Range = D->getSourceRange();
+    // A variable template's specialization starts at its `template <...>`.
+    if (const auto *Var = dyn_cast<VarTemplateSpecializationDecl>(D)) {
+      if (const auto *Partial = dyn_cast<VarTemplatePartialSpecializationDecl>(D))
+        Range.setBegin(Partial->getTemplateParameters()->getTemplateLoc());
+      else if (Var->getTemplateKeywordLoc().isValid())
+        Range.setBegin(Var->getTemplateKeywordLoc());
+      Range.setEnd(Var->getEndLoc());
+    }
     CharSourceRange File = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(Range), SM, AST.getLangOpts());
     if (File.isInvalid())

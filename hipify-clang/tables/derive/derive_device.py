@@ -5,6 +5,7 @@ import os
 import re
 
 import cheaders
+from derive_tables import die, read_tsv
 
 # The headers that declare device functions, relative to the CUDA include dir.
 DEVICE_HEADERS = [
@@ -42,30 +43,50 @@ def first_present(hip, candidates):
     return ""
 
 
-def derive_device(cuda, hip, history, ids, out, Rows):
-    rows = Rows("device")
-    for name in (n for n in BUILTIN_VARIABLES if n in ids):
-        rows.add(name, "variable", first_present(hip, [name]), hip, history, ids)
+def vector_type_names(cuda):
+    """Vector types (char1 ... double4, double4_32a, dim3): HIP's are the same names."""
+    text = cheaders.read_header(os.path.join(cuda, "vector_types.h"))
+    return {name for name in cheaders.typedef_names(text) | cheaders.struct_names(text)
+            if re.fullmatch(r"dim3|(u?(char|short|int|long|longlong)|float|double)[1-4](_\d+a)?",
+                            name)}
+
+
+def device_names(cuda):
+    """Functions derive_device derives from the headers, and vector types."""
+    names = device_function_names(cuda) | vector_type_names(cuda)
+    for headers in HALF_HEADERS.values():
+        names |= half_names(cuda, headers)[1]
+    return names
+
+
+def device_function_names(cuda):
+    """The functions of DEVICE_HEADERS (and COMMON_FUNCTIONS), public or not."""
     names = set(COMMON_FUNCTIONS)
     for f in DEVICE_HEADERS:
         path = os.path.join(cuda, f)
         if os.path.exists(path):
             names |= cheaders.functions(cheaders.read_header(path), DEVICE_MARKERS)
+    return names
+
+
+def derive_device(cuda, hip, history, ids, out, Rows):
+    rows = Rows("device")
+    for name in (n for n in BUILTIN_VARIABLES if n in ids):
+        rows.add(name, "variable", first_present(hip, [name]), hip, history, ids)
+    names = device_function_names(cuda)
     same_as = documented_equivalents(cuda)
     for name in sorted(n for n in names if public(n) and n in ids):
         if name.startswith(("cuda", "make_cu")) or name in ("defined", "sizeof", "if"):
             continue
-        hip_name = first_present(hip, [name])
+        hip_name = first_present(hip, [OVERRIDES.get(name, name)])
         rows.add(name, "function", hip_name, hip, history, ids)
         reason = "" if hip_name else rounding_reason(name, same_as, hip)
         if reason:
             rows.rows[name] += ["", "why:" + reason]
-    # Vector types (char1 ... double4, dim3): the same names in HIP.
-    text = cheaders.read_header(os.path.join(cuda, "vector_types.h"))
-    for name in sorted(cheaders.typedef_names(text) | cheaders.struct_names(text)):
-        if re.fullmatch(r"dim3|(u?(char|short|int|long|longlong)|float|double)[1-4](_\d+a)?",
-                        name) and name in ids:
-            rows.add(name, "type", first_present(hip, [name]), hip, history, ids)
+    for name in sorted(vector_type_names(cuda)):
+        if name in ids:
+            rows.add(name, "type", first_present(hip, [OVERRIDES.get(name, name)]), hip,
+                     history, ids)
     # Function and variable qualifiers user code writes (crt/host_defines.h).
     defines = cheaders.macros(cheaders.read_header(os.path.join(cuda, "crt/host_defines.h")))
     for name in EXECUTION_SPACE_MACROS:
@@ -77,7 +98,58 @@ def derive_device(cuda, hip, history, ids, out, Rows):
                        if n.startswith("CUDART_") and not function_like):
         rows.add(name, "macro", first_present(hip, ["HIP_" + name[len("CUDART_"):]]), hip,
                  history, ids)
+    REASONS.explain(rows)
     rows.write(os.path.join(out, "device.tsv"))
+
+
+class Reasons:
+    """device-reasons.tsv: gives every unsupported row of the device-side tables
+    without a rule of its own a `why`, naming the closest HIP name where there
+    is one. finish() fails on a name left without a reason or a stale pattern."""
+
+    DEFAULT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device-reasons.tsv")
+
+    def __init__(self, hip, path, partial):
+        """An empty file (/dev/null) gives no reasons and checks nothing; with
+        partial headers, a pattern may match nothing."""
+        self.hip, self.PATH, self.partial = hip, path, partial
+        self.reasons = [(re.compile(r["pattern"]), r) for r in
+                        read_tsv(path, ["pattern", "closest", "reason"])]
+        self.used, self.unexplained = set(), []
+
+    def explain(self, rows):
+        for name, row in sorted(rows.rows.items()):
+            if row[5] != "unsupported" or len(row) > 10:
+                continue
+            match = next(((m, r) for m, r in ((p.fullmatch(name), r)
+                                              for p, r in self.reasons) if m), None)
+            if not match:
+                self.unexplained.append(name)
+                continue
+            m, reason = match
+            self.used.add(reason["pattern"])
+            text = m.expand(reason["reason"])
+            if reason["closest"]:
+                closest = m.expand(reason["closest"])
+                if not self.hip.version(closest):
+                    die("%s: the closest HIP name of '%s', '%s', is in no HIP header"
+                        % (self.PATH, name, closest))
+                text += "; the closest HIP %s is %s" % (CLOSEST_NOUN[row[1]], closest)
+            row += ["", "why:" + text]
+
+    def finish(self):
+        if not self.reasons:
+            return
+        if self.unexplained:
+            die("%s: no reason for the unsupported names %s"
+                % (self.PATH, " ".join(self.unexplained)))
+        stale = [r["pattern"] for _, r in self.reasons if r["pattern"] not in self.used]
+        if stale and not self.partial:
+            die("%s: patterns that match no unsupported name: %s" % (self.PATH, " ".join(stale)))
+
+
+CLOSEST_NOUN = {"function": "function", "type": "type", "macro": "qualifier",
+                "variable": "variable"}
 
 
 # The rounding suffixes of CUDA's arithmetic intrinsics (__fadd_rd, __dsqrt_ru).
@@ -150,9 +222,12 @@ def derive_complex(cuda, hip, history, ids, out, Rows):
     rows.write(os.path.join(out, "complex.tsv"))
 
 
-def derive_half(cuda, hip, history, ids, out, Rows, api, headers, transform):
-    """cuda_fp16 / cuda_bf16: types and functions, HIP names by transform."""
-    rows = Rows(api)
+HALF_HEADERS = {"fp16": ["cuda_fp16.h", "cuda_fp16.hpp"],
+                "bf16": ["cuda_bf16.h", "cuda_bf16.hpp"]}
+
+
+def half_names(cuda, headers):
+    """The types and the functions cuda_fp16 / cuda_bf16 declare."""
     types, functions = set(), set()
     for header in headers:
         text = cheaders.read_header(os.path.join(cuda, header))
@@ -160,11 +235,20 @@ def derive_half(cuda, hip, history, ids, out, Rows, api, headers, transform):
         functions |= cheaders.functions(text, DEVICE_MARKERS + ["__CUDA_FP16_DECL__",
                                                                 "__CUDA_BF16_DECL__",
                                                                 "__CUDA_HOSTDEVICE"])
+    return types, functions
+
+
+def derive_half(cuda, hip, history, ids, out, Rows, api, headers, transform):
+    """cuda_fp16 / cuda_bf16: types and functions, HIP names by transform."""
+    rows = Rows(api)
+    types, functions = half_names(cuda, headers)
     for name in sorted(t for t in types if t in ids and public_half(t)):
         candidates = [OVERRIDES[name]] if name in OVERRIDES else transform(name)
         rows.add(name, "type", first_present(hip, candidates), hip, history, ids)
     for name in sorted(f for f in functions if f in ids and public_half(f) and f not in types):
-        rows.add(name, "function", first_present(hip, transform(name)), hip, history, ids)
+        candidates = [OVERRIDES[name]] if name in OVERRIDES else transform(name)
+        rows.add(name, "function", first_present(hip, candidates), hip, history, ids)
+    REASONS.explain(rows)
     rows.write(os.path.join(out, api + ".tsv"))
 
 
@@ -287,6 +371,7 @@ def derive_nvrtc(cuda, hip, history, ids, out, Rows):
 
 
 OVERRIDES = {}
+REASONS = None  # Reasons, made by derive_all
 
 
 def derive_fp8(cuda, hip, history, ids, out, Rows):
@@ -316,17 +401,20 @@ def derive_fp8(cuda, hip, history, ids, out, Rows):
         rows.add(name, "type", first_present(hip, transform(name)), hip, history, ids)
     for name in sorted(f for f in functions if f.startswith("__nv_cvt") and f in ids):
         rows.add(name, "function", first_present(hip, transform(name)), hip, history, ids)
+    REASONS.explain(rows)
     rows.write(os.path.join(out, "fp8.tsv"))
 
 
-def derive_all(cuda, hip, history, overrides, out, Rows, ids):
+def derive_all(cuda, hip, history, overrides, out, Rows, ids, reasons=Reasons.DEFAULT,
+               partial=False):
     OVERRIDES.update(overrides)
+    global REASONS
+    REASONS = Reasons(hip, reasons, partial)
     derive_device(cuda, hip, history, ids, out, Rows)
     derive_complex(cuda, hip, history, ids, out, Rows)
-    derive_half(cuda, hip, history, ids, out, Rows, "fp16", ["cuda_fp16.h", "cuda_fp16.hpp"],
-                lambda n: [n])
-    derive_half(cuda, hip, history, ids, out, Rows, "bf16", ["cuda_bf16.h", "cuda_bf16.hpp"],
-                bf16_transform)
+    derive_half(cuda, hip, history, ids, out, Rows, "fp16", HALF_HEADERS["fp16"], lambda n: [n])
+    derive_half(cuda, hip, history, ids, out, Rows, "bf16", HALF_HEADERS["bf16"], bf16_transform)
     derive_fp8(cuda, hip, history, ids, out, Rows)
+    REASONS.finish()
     derive_cooperative_groups(cuda, hip, history, ids, out, Rows)
     derive_nvrtc(cuda, hip, history, ids, out, Rows)

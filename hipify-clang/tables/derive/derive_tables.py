@@ -95,11 +95,14 @@ class Hip:
         # Names a read set declares only behind an opt-in macro are dated by
         # the release that declares them by default (HIP 7.2 for the warp
         # *_sync functions), read for them alone: it adds no other name.
+        # HIP 7 also declares by default, in the same opt-out blocks, warp
+        # functions 6.4 lacks altogether (__syncwarp, __reduce_add_sync).
         self.opt_in_default = None
         if opt_in_default:
             version, directory = opt_in_default
-            guarded = Hip.opt_in_ids - set().union(*(ids for _, ids in self.sets))
-            self.opt_in_default = (version, self._scan(directory) & guarded)
+            older = set().union(*(ids for _, ids in self.sets))
+            family = Hip.opt_in_ids | opt_out_ids(directory)
+            self.opt_in_default = (version, (self._scan(directory) & family) - older)
         self.enums = []
         seen = set()
         for _, d in [("5.2", floor_dir)] + newer:
@@ -144,6 +147,30 @@ class Hip:
         return None
 
 
+def opt_out_ids(d):
+    """Identifiers a header set declares inside `#if !defined(HIP_DISABLE_...)`
+    blocks: what it declares by default but lets the user switch off (HIP 7's
+    warp *_sync family, HIP_DISABLE_WARP_SYNC_BUILTINS)."""
+    ids = set()
+    for path in cheaders.header_files(d):
+        depth = 0
+        for line in cheaders.read_header(path).split("\n"):
+            directive = CONDITIONAL_RE.match(line)
+            if depth:
+                if directive and directive.group(1).startswith("if"):
+                    depth += 1
+                elif directive and directive.group(1) == "endif":
+                    depth -= 1
+                elif directive and depth == 1 and directive.group(1) in ("else", "elif"):
+                    depth = 0
+                if depth:
+                    ids.update(cheaders.IDENT_RE.findall(line))
+            elif OPT_OUT_RE.match(line):
+                depth = 1
+    return ids
+
+
+OPT_OUT_RE = re.compile(r"^\s*#\s*if\s+!\s*defined\s*\(?\s*HIP_DISABLE_\w+\s*\)?\s*$")
 OPT_IN_RE = re.compile(r"^\s*#\s*(?:ifdef\s+|if\s+defined\s*\(?\s*)HIP_ENABLE_\w+\s*\)?\s*$")
 CONDITIONAL_RE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|else|elif|endif)\b")
 
@@ -443,9 +470,13 @@ def derive_runtime(cuda, hip, history, overrides, out):
             if kind:
                 target = overrides.get(name) or first_present(hip, runtime_transform(name))
                 rows.add(name, kind, target, hip, history, cuda_ids)
-    # Overrides for names of these headers that no rule above picked up.
+    # Overrides for names of these headers that no rule above picked up; device
+    # names (umin -> min, double4_32a -> double4) are derive_device's.
+    import derive_device
+    device_names = derive_device.device_names(cuda)
     for name, target in overrides.items():
-        if not re.match(r"cu[A-Z_]|CU", name) and name not in rows.rows and name in cuda_ids:
+        if not re.match(r"cu[A-Z_]|CU", name) and name not in rows.rows and name in cuda_ids \
+                and name not in device_names:
             rows.add(name, OVERRIDE_KINDS.get(name, "type"), target, hip, history, cuda_ids)
     rows.write(os.path.join(out, "runtime.tsv"))
     return rows
@@ -585,6 +616,8 @@ def main(argv):
     parser.add_argument("--overrides", default=os.path.join(HERE, "overrides.tsv"))
     parser.add_argument("--history", default=os.path.join(HERE, "history.tsv"))
     parser.add_argument("--rewrites", default=os.path.join(HERE, "rewrites.tsv"))
+    parser.add_argument("--device-reasons", default=os.path.join(HERE, "device-reasons.tsv"),
+                        help="why device names HIP lacks are left; empty: none, unchecked")
     parser.add_argument("--counterparts", default=os.path.join(HERE, "counterparts.tsv"),
                         help="confirmed counterparts spelled differently (find_counterparts.py)")
     parser.add_argument("--partial", action="store_true",
@@ -647,7 +680,8 @@ def main(argv):
     derive_driver(args.cuda, hip, history, overrides, args.out)
     derive_library_types(args.cuda, hip, history, overrides, args.out)
     import derive_device
-    derive_device.derive_all(args.cuda, hip, history, overrides, args.out, Rows, ALL_CUDA_IDS)
+    derive_device.derive_all(args.cuda, hip, history, overrides, args.out, Rows, ALL_CUDA_IDS,
+                             args.device_reasons, args.partial)
     if MISSING:
         die("not in the CUDA headers, and history.tsv has no removal version: %s"
             % " ".join(sorted(set(MISSING))))

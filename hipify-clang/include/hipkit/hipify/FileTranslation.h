@@ -122,12 +122,14 @@ public:
   bool hasArgumentDrop(unsigned NameOffset) const {
     return DroppedAt.count(NameOffset);
   }
-  /// One piece of a rearranged argument list (the `arguments` and `when`
-  /// rules): call argument Index, with the edits made inside it, or, when
-  /// Index is negative, Text.
+  /// One piece of a rearranged argument list (the `arguments`, `when` and
+  /// `convert` rules): call argument Index, with the edits made inside it,
+  /// between Text and After (a conversion around it), or, when Index is
+  /// negative, Text.
   struct ArgumentPiece {
     int Index;
     std::string Text;
+    std::string After = "";
   };
   /// Rewrites the argument list \p List (from after the call's `(` to its
   /// `)`) of the call whose callee name is at \p NameOffset into \p Pieces,
