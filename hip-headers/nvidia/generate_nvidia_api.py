@@ -84,13 +84,17 @@ def bf16_header(tables):
         "",
     ]
     with open(os.path.join(tables, "bf16.tsv"), newline="") as f:
-        for row in csv.DictReader(f, delimiter="\t"):
-            if row["status"] != "supported" or row["hip_name"] == row["cuda_name"]:
-                continue
-            if row["kind"] != "type":
-                fail("bf16.tsv: %s becomes %s, a %s of another name; only types are "
-                     "renamed on NVIDIA" % (row["cuda_name"], row["hip_name"], row["kind"]))
-            lines.append("typedef %s %s;" % (row["cuda_name"], row["hip_name"]))
+        rows = [row for row in csv.DictReader(f, delimiter="\t") if row["status"] == "supported"]
+    # A HIP name that is a CUDA name too (__float2bfloat16, for
+    # __float2bfloat16_rn) is CUDA's function on NVIDIA already.
+    cuda_names = {row["hip_name"] for row in rows if row["hip_name"] == row["cuda_name"]}
+    for row in rows:
+        if row["hip_name"] in cuda_names:
+            continue
+        if row["kind"] != "type":
+            fail("bf16.tsv: %s becomes %s, a %s of another name; only types are "
+                 "renamed on NVIDIA" % (row["cuda_name"], row["hip_name"], row["kind"]))
+        lines.append("typedef %s %s;" % (row["cuda_name"], row["hip_name"]))
     # nv_bfloat16 and __nv_bfloat16 are both __hip_bfloat16: one typedef, of
     # the type itself (__nv_bfloat16; nv_bfloat16 is CUDA's alias of it).
     body = sorted(set(lines[8:]),

@@ -59,4 +59,4 @@ __device__ unsigned active() { __syncwarp(); return __activemask(); }
 // The eight _sync calls, the macro body's and the include are conversions.
 // WARN-NOT: warning:
 // WARN: CONVERTED refs count: 10
-// WARN-NEXT: UNCONVERTED refs count: 1
+// WARN-NEXT: UNCONVERTED refs count: 0
