@@ -24,6 +24,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
 #include <set>
@@ -232,6 +233,30 @@ public:
                                   Spelled.str(), realPathOf(HeaderPath)});
   }
 
+  /// An include spelled like a CUDA header (`"cuda_runtime.h"`) that finds
+  /// the user's own file, not CUDA's: the token engine must leave it, or the
+  /// user's declarations are lost.
+  void keepUserHeaderSpelledLikeCuda(CharSourceRange FilenameRange,
+                                     llvm::StringRef Spelled,
+                                     llvm::StringRef HeaderPath) {
+    const ApiMapping *Row = lookupCudaName(Spelled);
+    if (!Row || Row->Kind != NameKind::Header)
+      return;
+    std::string Real = realPathOf(HeaderPath);
+    for (const std::string &Dir : SystemDirs)
+      if (isUnder(Real, Dir))
+        return;
+    unsigned Begin;
+    FileTranslation *FT = translationAt(FilenameRange.getBegin(), Begin);
+    if (!FT || FilenameRange.getBegin().isMacroID())
+      return;
+    FT->markNotCuda(Begin + 1);
+    FT->note(Begin + 1, warning_names::UserHeaderKept,
+             llvm::formatv("'{0}' is the user's own header '{1}', not "
+                           "CUDA's; the include is left",
+                           Spelled, HeaderPath));
+  }
+
 private:
   static bool spells(const FileTranslation &FT, unsigned Offset,
                      llvm::StringRef Name) {
@@ -296,7 +321,10 @@ public:
                           CharSourceRange FilenameRange,
                           OptionalFileEntryRef File, llvm::StringRef,
                           llvm::StringRef, const Module *, bool,
-                          SrcMgr::CharacteristicKind) override {
+                          SrcMgr::CharacteristicKind FileType) override {
+    if (File && FileType == SrcMgr::C_User)
+      Ctx.keepUserHeaderSpelledLikeCuda(FilenameRange, FileName,
+                                        File->getName());
     if (IsAngled || !File || !Ctx.options().TranslateUserHeaders)
       return;
     Ctx.addHeaderInclude(HashLoc, FilenameRange, FileName, File->getName());

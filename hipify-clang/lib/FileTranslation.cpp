@@ -107,7 +107,12 @@ void FileTranslation::removeName(unsigned Offset, unsigned Length,
   ++Stats.ConvertedByKind[getKindName(Row.Kind).str()];
   ++Stats.ConvertedByApi[Row.Api.str()];
   ++Stats.ConvertedByName[Row.CudaName.str()];
-  FileWarning Note{Offset, Message.str(), warning_names::Removed.str()};
+  note(Offset, warning_names::Removed, Message);
+}
+
+void FileTranslation::note(unsigned Offset, llvm::StringRef Check,
+                           const llvm::Twine &Message) {
+  FileWarning Note{Offset, Message.str(), Check.str()};
   Note.IsNote = true;
   Warnings.push_back(std::move(Note));
 }

@@ -289,6 +289,9 @@ void TokenEngine::translate(FileTranslation &FT,
       FirstTopLevelInclude = lineStart(Contents, D.HashOffset);
     bool InSkipped = inAnyRange(Scope.Skipped, D.HashOffset);
     EditOrigin Origin = InSkipped ? EditOrigin::Lexical : Scope.IncludeOrigin;
+    // The AST found the user's own file under a CUDA header's name.
+    if (FT.isMarkedNotCuda(D.NameBegin + 1))
+      continue;
     const ApiMapping *Row = lookupCudaName(D.HeaderName);
     std::string HipHeader;
     if (Row && Row->Kind == NameKind::Header) {

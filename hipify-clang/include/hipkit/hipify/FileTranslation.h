@@ -66,10 +66,13 @@ inline constexpr llvm::StringLiteral DeclarationCollision =
 /// Two case labels of one switch that the translation makes the same
 /// enumerator: the later label is removed.
 inline constexpr llvm::StringLiteral DuplicateCase = "hipify-duplicate-case";
+/// An include spelled like a CUDA header that resolves to the user's own file
+/// (a local cuda_runtime.h): a note that it is left.
+inline constexpr llvm::StringLiteral UserHeaderKept = "hipify-user-header-kept";
 inline constexpr llvm::StringLiteral All[] = {
     CallNotFound,    DeclarationCollision, DuplicateCase,   Experimental,
     NewerThanTarget, NoRocEquivalent,      NotInTables,     Removed,
-    RocKeepsHipName, RuleNotApplied,       Unsupported};
+    RocKeepsHipName, RuleNotApplied,       Unsupported,     UserHeaderKept};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.
@@ -187,6 +190,8 @@ public:
                              const NamePolicy &Policy);
   /// A warning at \p Offset, named \p Check (see warning_names).
   void warn(unsigned Offset, llvm::StringRef Check, const llvm::Twine &Message);
+  /// A `note:` saying what was done (or deliberately not done) at \p Offset.
+  void note(unsigned Offset, llvm::StringRef Check, const llvm::Twine &Message);
   /// A porting hazard a check found at \p Offset.
   void addHazard(unsigned Offset, llvm::StringRef Check,
                  const llvm::Twine &Message);
