@@ -99,6 +99,15 @@ public:
     return Out.Files[Index].get();
   }
 
+  std::vector<std::pair<FileTranslation *, std::vector<OffsetRange>>>
+  skippedBlocks() {
+    std::vector<std::pair<FileTranslation *, std::vector<OffsetRange>>> All;
+    for (size_t I = 0; I != Out.Files.size(); ++I)
+      if (!Out.Scopes[I].Skipped.empty())
+        All.emplace_back(Out.Files[I].get(), Out.Scopes[I].Skipped);
+    return All;
+  }
+
   LexicalScope *scopeOf(FileID FID) {
     int Index = fileIndex(FID);
     return Index < 0 ? nullptr : &Out.Scopes[Index];
@@ -162,12 +171,33 @@ public:
     if (!D || !D->getDeclName().isIdentifier())
       return nullptr;
     const ApiInfo *Library = libraryAt(D->getLocation());
-    if (const ApiMapping *Row =
-            lookupIn(Library, D->getQualifiedNameAsString()))
+    std::string Qualified = D->getQualifiedNameAsString();
+    if (const ApiMapping *Row = lookupIn(Library, Qualified))
       return Row;
+    // CUDA's cooperative groups live in an ABI namespace that a using
+    // directive brings in (`cooperative_groups::__v1::reduce`); users and the
+    // tables name them without it.
+    std::string Plain = withoutAbiNamespaces(Qualified);
+    if (Plain != Qualified)
+      if (const ApiMapping *Row = lookupIn(Library, Plain))
+        return Row;
     if (isAtGlobalScope(D))
       return lookupIn(Library, D->getName());
     return nullptr;
+  }
+
+  /// \p Qualified without `::__vN` components.
+  static std::string withoutAbiNamespaces(llvm::StringRef Qualified) {
+    std::string Plain;
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    Qualified.split(Parts, "::");
+    for (llvm::StringRef Part : Parts) {
+      unsigned Version;
+      if (Part.starts_with("__v") && !Part.drop_front(3).getAsInteger(10, Version))
+        continue;
+      Plain += (Plain.empty() ? "" : "::") + Part.str();
+    }
+    return Plain;
   }
 
   static bool isAtGlobalScope(const NamedDecl *D) {
@@ -686,6 +716,21 @@ public:
   FileTranslation *translationAt(SourceLocation Loc,
                                  unsigned &Offset) override {
     return Ctx.translationAt(Loc, Offset);
+  }
+  std::optional<std::string> hipNameOfSpelling(llvm::StringRef Spelled,
+                                               FileTranslation &In) override {
+    const ApiMapping *Row = lookupCudaName(Spelled);
+    if (!Row || Row->Kind == NameKind::Header || Row->CudaName.contains("::") ||
+        RewriteRule::forRow(*Row))
+      return std::nullopt;
+    NameDecision Decision = Ctx.policy().decide(*Row, In.rocNamesFor(*Row));
+    if (Decision.Action != NameAction::Rewrite)
+      return std::nullopt;
+    return Decision.Replacement.str();
+  }
+  std::vector<std::pair<FileTranslation *, std::vector<OffsetRange>>>
+  skippedBlocks() override {
+    return Ctx.skippedBlocks();
   }
 
 private:

@@ -1,6 +1,8 @@
 //===- TranslationCollisions.cpp ------------------------------------------===//
 #include "hipkit/hipify/TranslationCollisions.h"
 
+#include "hipkit/hipify/SkippedDefinitions.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -439,9 +441,90 @@ public:
           disable(*E, *Kept);
     }
     emitGuards();
+    warnSkippedCollisions();
   }
 
 private:
+  /// A function definition as spelled (`f(cudaError_t)`) and as translated
+  /// (`f(hipError_t)`), for comparing a parsed one with one found by its
+  /// tokens: spaces are not compared.
+  struct Spelled {
+    std::string Cuda, Hip;
+    unsigned Line;
+  };
+
+  static std::string withoutSpaces(llvm::StringRef Text) {
+    std::string Out;
+    for (char C : Text)
+      if (!llvm::isSpace(C))
+        Out += C;
+    return Out;
+  }
+
+  /// Definitions in #if blocks the parse skipped that the translation makes
+  /// the same as a parsed namespace-scope function of the same file, or as
+  /// one another: warned about, not edited, since only the build knows
+  /// whether the blocks are ever compiled together.
+  void warnSkippedCollisions() {
+    llvm::DenseMap<FileTranslation *, llvm::StringMap<Spelled>> Known;
+    for (const Entity &E : Entities) {
+      const auto *FD = dyn_cast<FunctionDecl>(E.Canonical);
+      if (!FD || isa<CXXMethodDecl>(FD) || FD->getDescribedFunctionTemplate() ||
+          FD->getPrimaryTemplate() ||
+          !FD->getDeclContext()->getRedeclContext()->isFileContext() ||
+          llvm::none_of(E.Decls, isDefinition))
+        continue;
+      FileTranslation *FT = translationOf(E.Decls.front());
+      if (!FT)
+        continue;
+      llvm::StringRef Hip = E.Signature.Text, Cuda = E.CudaText;
+      std::string Name = FD->getNameAsString();
+      std::string HipText = Name + Hip.substr(Hip.find('(')).str();
+      Known[FT].try_emplace(withoutSpaces(HipText),
+                            Spelled{Name + Cuda.substr(Cuda.find('(')).str(),
+                                    HipText, lineOf(definitionOf(E))});
+    }
+    for (auto &[FT, Blocks] : Names.skippedBlocks()) {
+      llvm::StringMap<Spelled> &InFile = Known[FT];
+      for (const OffsetRange &Block : Blocks)
+        for (const SkippedDefinition &Def :
+             findSkippedDefinitions(FT->contents(), Block)) {
+          std::string Cuda = Def.Name + "(", Hip = Def.Name + "(";
+          bool Rewritten = false;
+          for (size_t I = 0; I != Def.Parameters.size(); ++I) {
+            if (I) {
+              Cuda += ", ";
+              Hip += ", ";
+            }
+            for (size_t J = 0; J != Def.Parameters[I].size(); ++J) {
+              llvm::StringRef Token = Def.Parameters[I][J];
+              std::optional<std::string> Written =
+                  Names.hipNameOfSpelling(Token, *FT);
+              Rewritten |= Written.has_value();
+              Cuda += (J ? " " : "") + Token.str();
+              Hip += (J ? " " : "") + (Written ? *Written : Token.str());
+            }
+          }
+          Cuda += ")";
+          Hip += ")";
+          unsigned Line =
+              1 + FT->contents().take_front(Def.NameOffset).count('\n');
+          auto [It, IsNew] =
+              InFile.try_emplace(withoutSpaces(Hip), Spelled{Cuda, Hip, Line});
+          if (IsNew || !Rewritten ||
+              withoutSpaces(It->second.Cuda) == withoutSpaces(Cuda))
+            continue;
+          FT->warn(Def.NameOffset, warning_names::DeclarationCollision,
+                   llvm::formatv("'{0}' becomes '{1}', as does '{2}' (line "
+                                 "{3}); it is in an #if block the parse "
+                                 "skipped, so it was left: a build that "
+                                 "compiles both defines '{1}' twice, so guard "
+                                 "one of them",
+                                 Cuda, Hip, It->second.Cuda, It->second.Line));
+        }
+    }
+  }
+
   static bool isDefinition(const Decl *D) {
     if (const auto *FD = dyn_cast<FunctionDecl>(D))
       return FD->isThisDeclarationADefinition();

@@ -12,6 +12,14 @@
 
 // CHECK: #include <hip/hip_runtime.h>
 #include <cuda_runtime.h>
+// CHECK: #include <hip/hip_cooperative_groups.h>
+#include <cooperative_groups.h>
+#ifndef SUPPORTED_ONLY
+// CUDA's cooperative groups live in cooperative_groups::__v1, which a using
+// directive brings in: the names are looked up without it.
+// WARN: [[FILE]]:[[@LINE+1]]:11: warning: 'cooperative_groups/reduce.h' has no HIP equivalent; left untranslated
+#include <cooperative_groups/reduce.h>
+#endif
 
 // CHECK: __global__ void counterparts(int *out, double4 *v) {
 __global__ void counterparts(int *out, double4_32a *v) {
@@ -42,6 +50,13 @@ __global__ void left(int *out, unsigned *u, long long *t) {
   __prof_trigger(1);
   // WARN: [[FILE]]:[[@LINE+1]]:3: warning: '__trap' has no HIP equivalent: HIP has no __trap; abort(), which HIP implements with __builtin_trap(), ends the kernel with a trap the same way; the closest HIP function is abort; left untranslated
   __trap();
+}
+
+__global__ void groupSum(int *out) {
+  auto tile = cooperative_groups::tiled_partition<32>(cooperative_groups::this_thread_block());
+  // WARN: [[FILE]]:[[@LINE+2]]:42: warning: 'cooperative_groups::reduce' has no HIP equivalent: HIP's cooperative groups have no collective reductions or scans (CUDA's cg/reduce.h, cg/scan.h): hipCUB's WarpReduce, WarpScan, BlockReduce and BlockScan compute them; left untranslated
+  // WARN: [[FILE]]:[[@LINE+1]]:93: warning: 'cooperative_groups::plus' has no HIP equivalent: an operator of CUDA's cooperative-groups reductions, which HIP lacks: {{.*}}; left untranslated
+  out[threadIdx.x] = cooperative_groups::reduce(tile, (int)threadIdx.x, cooperative_groups::plus<int>());
 }
 
 // WARN: [[FILE]]:[[@LINE+1]]:12: warning: '__maxnreg__' has no HIP equivalent: a register limit per thread; HIP has none: __launch_bounds__ bounds the registers through the block size; the closest HIP qualifier is __launch_bounds__; left untranslated

@@ -131,7 +131,7 @@ class Reasons:
             text = m.expand(reason["reason"])
             if reason["closest"]:
                 closest = m.expand(reason["closest"])
-                if not self.hip.version(closest):
+                if not self.hip.version(closest.split("::")[-1]):
                     die("%s: the closest HIP name of '%s', '%s', is in no HIP header"
                         % (self.PATH, name, closest))
                 text += "; the closest HIP %s is %s" % (CLOSEST_NOUN[row[1]], closest)
@@ -300,6 +300,7 @@ def derive_cooperative_groups(cuda, hip, history, ids, out, Rows):
         rows.add(qualified, "type" if name in TYPE_NAMES else "function",
                  qualified if added else "", hip, history, ids | {qualified},
                  hip_added=added)
+    REASONS.explain(rows)
     rows.write(os.path.join(out, "cooperative_groups.tsv"))
 
 
@@ -415,6 +416,6 @@ def derive_all(cuda, hip, history, overrides, out, Rows, ids, reasons=Reasons.DE
     derive_half(cuda, hip, history, ids, out, Rows, "fp16", HALF_HEADERS["fp16"], lambda n: [n])
     derive_half(cuda, hip, history, ids, out, Rows, "bf16", HALF_HEADERS["bf16"], bf16_transform)
     derive_fp8(cuda, hip, history, ids, out, Rows)
-    REASONS.finish()
     derive_cooperative_groups(cuda, hip, history, ids, out, Rows)
+    REASONS.finish()
     derive_nvrtc(cuda, hip, history, ids, out, Rows)

@@ -10,7 +10,10 @@
 // compile: the later entities' declarations go under `#if 0`, later duplicate
 // labels are removed, each with a warning saying what was done.
 //
-// It needs the parse: a file translated by tokens only is not checked.
+// It needs the parse: a file translated by tokens only is not checked. A
+// definition in a block the parse skipped (SkippedDefinitions.h) that the
+// translation makes the same as another is only warned about: whether both
+// blocks are ever compiled together, only the build knows.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HIPKIT_HIPIFY_TRANSLATIONCOLLISIONS_H
@@ -24,6 +27,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace hipkit::hipify {
 
@@ -41,6 +46,13 @@ public:
   /// that are not translated.
   virtual FileTranslation *translationAt(clang::SourceLocation Loc,
                                          unsigned &Offset) = 0;
+  /// What the translation of \p In writes for the name \p Spelled met by its
+  /// tokens (in a block the parse skipped), like hipNameOf.
+  virtual std::optional<std::string> hipNameOfSpelling(llvm::StringRef Spelled,
+                                                       FileTranslation &In) = 0;
+  /// The user's files, each with the #if blocks the parse skipped in it.
+  virtual std::vector<std::pair<FileTranslation *, std::vector<OffsetRange>>>
+  skippedBlocks() = 0;
 };
 
 /// Finds, in \p UserDecls (the user's top-level declarations), the
