@@ -704,14 +704,7 @@ public:
                                        FileTranslation &In) override {
     if (!D.getDeclName().isIdentifier() || Ctx.isUserLocation(D.getLocation()))
       return std::nullopt;
-    const ApiMapping *Row = Ctx.rowFor(&D);
-    if (!Row || Row->Kind == NameKind::Header || Row->CudaName.contains("::") ||
-        RewriteRule::forRow(*Row))
-      return std::nullopt;
-    NameDecision Decision = Ctx.policy().decide(*Row, In.rocNamesFor(*Row));
-    if (Decision.Action != NameAction::Rewrite)
-      return std::nullopt;
-    return Decision.Replacement.str();
+    return writtenFor(Ctx.rowFor(&D), In);
   }
   FileTranslation *translationAt(SourceLocation Loc,
                                  unsigned &Offset) override {
@@ -719,7 +712,18 @@ public:
   }
   std::optional<std::string> hipNameOfSpelling(llvm::StringRef Spelled,
                                                FileTranslation &In) override {
-    const ApiMapping *Row = lookupCudaName(Spelled);
+    return writtenFor(lookupCudaName(Spelled), In);
+  }
+  std::vector<std::pair<FileTranslation *, std::vector<OffsetRange>>>
+  skippedBlocks() override {
+    return Ctx.skippedBlocks();
+  }
+
+private:
+  /// What the translation of \p In writes for \p Row's name, when it is a
+  /// plain rename.
+  std::optional<std::string> writtenFor(const ApiMapping *Row,
+                                        FileTranslation &In) {
     if (!Row || Row->Kind == NameKind::Header || Row->CudaName.contains("::") ||
         RewriteRule::forRow(*Row))
       return std::nullopt;
@@ -728,12 +732,7 @@ public:
       return std::nullopt;
     return Decision.Replacement.str();
   }
-  std::vector<std::pair<FileTranslation *, std::vector<OffsetRange>>>
-  skippedBlocks() override {
-    return Ctx.skippedBlocks();
-  }
 
-private:
   TranslationContext &Ctx;
 };
 

@@ -129,6 +129,18 @@ bool hipkit::hipify::parseArgumentPieces(
   return !Pieces.empty();
 }
 
+bool hipkit::hipify::reportUseWithoutCall(FileTranslation &FT, unsigned Offset,
+                                          const ApiMapping &Row,
+                                          llvm::StringRef Written,
+                                          llvm::StringRef Why) {
+  FT.countUnconverted(Row);
+  FT.warn(Offset, warning_names::CallNotFound,
+          llvm::formatv("'{0}' is used without a call, and '{1}' {2}; left "
+                        "untranslated",
+                        Row.CudaName, Written, Why));
+  return false;
+}
+
 bool hipkit::hipify::arrangeCallArguments(
     FileTranslation &FT, unsigned NameOffset, const ApiMapping &Row,
     llvm::StringRef Written, const CallArguments &Call,

@@ -315,23 +315,19 @@ public:
   // `template <> struct Traits<cudaError_t>` and `<CUresult>` become one.
   bool
   VisitClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *D) {
-    if (D->isInvalidDecl() ||
-        D->getSpecializationKind() != TSK_ExplicitSpecialization)
-      return true;
-    const TemplateParameterList *Partial = nullptr;
-    if (const auto *P = dyn_cast<ClassTemplatePartialSpecializationDecl>(D))
-      Partial = P->getTemplateParameters();
-    addSpecialization(D, D->getSpecializedTemplate(), Partial,
-                      D->getTemplateArgs().asArray());
-    return true;
+    return visitSpecialization<ClassTemplatePartialSpecializationDecl>(D);
+  }
+  bool VisitVarTemplateSpecializationDecl(VarTemplateSpecializationDecl *D) {
+    return visitSpecialization<VarTemplatePartialSpecializationDecl>(D);
   }
 
-  bool VisitVarTemplateSpecializationDecl(VarTemplateSpecializationDecl *D) {
+  template <typename PartialDecl, typename SpecializationDecl>
+  bool visitSpecialization(SpecializationDecl *D) {
     if (D->isInvalidDecl() ||
         D->getSpecializationKind() != TSK_ExplicitSpecialization)
       return true;
     const TemplateParameterList *Partial = nullptr;
-    if (const auto *P = dyn_cast<VarTemplatePartialSpecializationDecl>(D))
+    if (const auto *P = dyn_cast<PartialDecl>(D))
       Partial = P->getTemplateParameters();
     addSpecialization(D, D->getSpecializedTemplate(), Partial,
                       D->getTemplateArgs().asArray());

@@ -11,8 +11,6 @@
 #include "hipkit/hipify/CallArguments.h"
 #include "hipkit/hipify/RewriteRule.h"
 
-#include "llvm/Support/FormatVariadic.h"
-
 using namespace hipkit::hipify;
 
 namespace {
@@ -25,18 +23,12 @@ public:
   bool rewriteReference(FileTranslation &FT, unsigned Offset,
                         const ApiMapping &Row, EditOrigin,
                         NameDecision &Decision) const override {
-    if (Decision.Action != NameAction::Rewrite ||
-        FT.hasArgumentArrangement(Offset))
+    if (!awaitsArrangement(FT, Offset, Decision))
       return true;
     std::optional<CallArguments> Call = findCallArguments(FT.contents(), Offset);
-    if (!Call) {
-      FT.countUnconverted(Row);
-      FT.warn(Offset, warning_names::CallNotFound,
-              llvm::formatv("'{0}' is used without a call, and '{1}' "
-                                    "takes other arguments; left untranslated",
-                                    Row.CudaName, Decision.Replacement));
-      return false;
-    }
+    if (!Call)
+      return reportUseWithoutCall(FT, Offset, Row, Decision.Replacement,
+                                  "takes other arguments");
     return arrangeCallArguments(FT, Offset, Row, Decision.Replacement, *Call,
                                 Pieces);
   }

@@ -44,8 +44,7 @@ public:
   bool rewriteReference(FileTranslation &FT, unsigned Offset,
                         const ApiMapping &Row, EditOrigin,
                         NameDecision &Decision) const override {
-    if (Decision.Action != NameAction::Rewrite ||
-        FT.hasArgumentArrangement(Offset))
+    if (!awaitsArrangement(FT, Offset, Decision))
       return true;
     std::optional<CallArguments> Call = findCallArguments(FT.contents(), Offset);
     if (Call)

@@ -9,8 +9,6 @@
 #include "hipkit/hipify/CallArguments.h"
 #include "hipkit/hipify/RewriteRule.h"
 
-#include "llvm/Support/FormatVariadic.h"
-
 using namespace hipkit::hipify;
 
 namespace {
@@ -23,21 +21,13 @@ public:
   bool rewriteReference(FileTranslation &FT, unsigned Offset,
                         const ApiMapping &Row, EditOrigin,
                         NameDecision &Decision) const override {
-    if (Decision.Action != NameAction::Rewrite ||
-        FT.hasArgumentArrangement(Offset))
+    if (!awaitsArrangement(FT, Offset, Decision))
       return true;
     std::optional<CallArguments> Call = findCallArguments(FT.contents(), Offset);
-    if (!Call) {
-      // A function pointer to `min` would name an overload set or template:
-      // nothing to take the address of.
-      FT.countUnconverted(Row);
-      FT.warn(Offset, warning_names::CallNotFound,
-              llvm::formatv("'{0}' is used without a call, and '{1}' is "
-                            "overloaded on its arguments' types; left "
-                            "untranslated",
-                            Row.CudaName, Decision.Replacement));
-      return false;
-    }
+    // A pointer to `min` would name an overload set or a template.
+    if (!Call)
+      return reportUseWithoutCall(FT, Offset, Row, Decision.Replacement,
+                                  "is overloaded on its arguments' types");
     std::vector<FileTranslation::ArgumentPiece> Pieces;
     for (size_t I = 0; I != Call->Arguments.size(); ++I)
       Pieces.push_back({static_cast<int>(I),

@@ -153,20 +153,10 @@ def opt_out_ids(d):
     warp *_sync family, HIP_DISABLE_WARP_SYNC_BUILTINS)."""
     ids = set()
     for path in cheaders.header_files(d):
-        depth = 0
-        for line in cheaders.read_header(path).split("\n"):
-            directive = CONDITIONAL_RE.match(line)
-            if depth:
-                if directive and directive.group(1).startswith("if"):
-                    depth += 1
-                elif directive and directive.group(1) == "endif":
-                    depth -= 1
-                elif directive and depth == 1 and directive.group(1) in ("else", "elif"):
-                    depth = 0
-                if depth:
-                    ids.update(cheaders.IDENT_RE.findall(line))
-            elif OPT_OUT_RE.match(line):
-                depth = 1
+        lines = cheaders.read_header(path).split("\n")
+        for line, inside in zip(lines, guarded_lines(lines, OPT_OUT_RE)):
+            if inside and not CONDITIONAL_RE.match(line):
+                ids.update(cheaders.IDENT_RE.findall(line))
     return ids
 
 
@@ -175,14 +165,12 @@ OPT_IN_RE = re.compile(r"^\s*#\s*(?:ifdef\s+|if\s+defined\s*\(?\s*)HIP_ENABLE_\w
 CONDITIONAL_RE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|else|elif|endif)\b")
 
 
-def without_opt_in(text):
-    """The header without what it declares only when the user defines an opt-in
-    macro: ROCm 6.4 declares the warp *_sync functions and __activemask only
-    under `#ifdef HIP_ENABLE_WARP_SYNC_BUILTINS` (HIP 7 declares them unless
-    HIP_DISABLE_WARP_SYNC_BUILTINS), so a translation for 6.4 that wrote them
-    would not compile. The #else branch of such a block stays."""
-    kept, depth = [], 0  # depth > 0: inside an opt-in branch, at that nesting
-    for line in text.split("\n"):
+def guarded_lines(lines, opening_re):
+    """For each line, whether it belongs to a branch that a line matching
+    opening_re opens: from that line to the #else, #elif or #endif that closes
+    the branch (nesting counted), both included."""
+    inside, depth = [], 0  # depth > 0: inside such a branch, at that nesting
+    for line in lines:
         directive = CONDITIONAL_RE.match(line)
         if depth:
             if directive and directive.group(1).startswith("if"):
@@ -191,14 +179,22 @@ def without_opt_in(text):
                 depth -= 1
             elif directive and depth == 1 and directive.group(1) in ("else", "elif"):
                 depth = 0
-            kept.append("")
+            inside.append(True)
             continue
-        if OPT_IN_RE.match(line):
-            depth = 1
-            kept.append("")
-            continue
-        kept.append(line)
-    return "\n".join(kept)
+        depth = 1 if opening_re.match(line) else 0
+        inside.append(bool(depth))
+    return inside
+
+
+def without_opt_in(text):
+    """The header without what it declares only when the user defines an opt-in
+    macro: ROCm 6.4 declares the warp *_sync functions and __activemask only
+    under `#ifdef HIP_ENABLE_WARP_SYNC_BUILTINS` (HIP 7 declares them unless
+    HIP_DISABLE_WARP_SYNC_BUILTINS), so a translation for 6.4 that wrote them
+    would not compile. The #else branch of such a block stays."""
+    lines = text.split("\n")
+    return "\n".join("" if inside else line
+                     for line, inside in zip(lines, guarded_lines(lines, OPT_IN_RE)))
 
 
 class Rows:

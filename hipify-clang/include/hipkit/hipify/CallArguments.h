@@ -12,6 +12,7 @@
 #define HIPKIT_HIPIFY_CALLARGUMENTS_H
 
 #include "hipkit/hipify/FileTranslation.h"
+#include "hipkit/hipify/NamePolicy.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -55,6 +56,23 @@ std::string argumentWord(llvm::StringRef Text, OffsetRange Argument);
 /// written as it is. Returns false when an item is neither.
 bool parseArgumentPieces(llvm::StringRef Spec,
                          std::vector<FileTranslation::ArgumentPiece> &Pieces);
+
+/// Whether the reference at \p Offset is one an argument rule still has to
+/// rewrite: its name is written as \p Decision says, its call not yet
+/// rearranged (by the other engine).
+inline bool awaitsArrangement(const FileTranslation &FT, unsigned Offset,
+                              const NameDecision &Decision) {
+  return Decision.Action == NameAction::Rewrite &&
+         !FT.hasArgumentArrangement(Offset);
+}
+
+/// Reports \p Row's name at \p Offset, which a rule rewrites at its call but
+/// which is used without one: counted as unconverted and warned about, \p Why
+/// saying what about \p Written needs the call ("takes other arguments").
+/// Returns false, the rules' "left as it is".
+bool reportUseWithoutCall(FileTranslation &FT, unsigned Offset,
+                          const ApiMapping &Row, llvm::StringRef Written,
+                          llvm::StringRef Why);
 
 /// Rearranges the call at \p NameOffset into \p Pieces when it has the
 /// arguments they use; otherwise warns why, counts \p Row as unconverted and
