@@ -79,18 +79,18 @@ hipkit::hipify::findSkippedDefinitions(llvm::StringRef Text,
       ++Depth;
     else if (T.Kind == tok::r_brace)
       Depth = std::max(0, Depth - 1);
-    if (Depth != 0 || T.Kind != tok::raw_identifier ||
-        I + 1 >= Tokens.size() || Tokens[I + 1].Kind != tok::l_paren ||
-        isStatementWord(T.Identifier) || I == 0)
+    if (Depth != 0 || T.Kind != tok::raw_identifier || I + 1 >= Tokens.size() ||
+        Tokens[I + 1].Kind != tok::l_paren || isStatementWord(T.Identifier) ||
+        I == 0)
       continue;
     // A name after a type: not a call or a member (`x.f(`, `a::f(`, `= f(`).
     const RawToken &Before = Tokens[I - 1];
-    bool AfterType = (Before.Kind == tok::raw_identifier &&
-                      !isStatementWord(Before.Identifier) &&
-                      Before.Identifier != "new" &&
-                      Before.Identifier != "else") ||
-                     Before.Kind == tok::star || Before.Kind == tok::amp ||
-                     Before.Kind == tok::greater;
+    bool AfterType =
+        (Before.Kind == tok::raw_identifier &&
+         !isStatementWord(Before.Identifier) && Before.Identifier != "new" &&
+         Before.Identifier != "else") ||
+        Before.Kind == tok::star || Before.Kind == tok::amp ||
+        Before.Kind == tok::greater;
     if (!AfterType)
       continue;
     // The parameter list, split at its top-level commas.
@@ -115,8 +115,7 @@ hipkit::hipify::findSkippedDefinitions(llvm::StringRef Text,
     while (Body < Tokens.size() && Tokens[Body].Kind == tok::raw_identifier &&
            Tokens[Body].Identifier == "const")
       ++Body;
-    if (Body >= Tokens.size() || Tokens[Body].Kind != tok::l_brace ||
-        !Readable)
+    if (Body >= Tokens.size() || Tokens[Body].Kind != tok::l_brace || !Readable)
       continue;
     SkippedDefinition Def{T.Offset, T.Identifier.str(), {}};
     if (!(Parameters.size() == 1 &&

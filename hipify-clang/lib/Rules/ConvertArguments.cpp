@@ -23,15 +23,16 @@ public:
                         NameDecision &Decision) const override {
     if (!awaitsArrangement(FT, Offset, Decision))
       return true;
-    std::optional<CallArguments> Call = findCallArguments(FT.contents(), Offset);
+    std::optional<CallArguments> Call =
+        findCallArguments(FT.contents(), Offset);
     // A pointer to `min` would name an overload set or a template.
     if (!Call)
       return reportUseWithoutCall(FT, Offset, Row, Decision.Replacement,
                                   "is overloaded on its arguments' types");
     std::vector<FileTranslation::ArgumentPiece> Pieces;
     for (size_t I = 0; I != Call->Arguments.size(); ++I)
-      Pieces.push_back({static_cast<int>(I),
-                        ("static_cast<" + Type + ">(").str(), ")"});
+      Pieces.push_back(
+          {static_cast<int>(I), ("static_cast<" + Type + ">(").str(), ")"});
     return arrangeCallArguments(FT, Offset, Row, Decision.Replacement, *Call,
                                 Pieces);
   }

@@ -1,4 +1,5 @@
-//===- SkippedDefinitions.h - Functions in blocks the parse skipped -*- C++ -*-===//
+//===- SkippedDefinitions.h - Functions in blocks the parse skipped -*- C++
+//-*-===//
 //
 // A block of an #if the parse did not take is translated by its tokens, and
 // the collision finder (TranslationCollisions.h) cannot see its declarations:
