@@ -177,9 +177,9 @@ public:
     // CUDA's cooperative groups live in an ABI namespace that a using
     // directive brings in (`cooperative_groups::__v1::reduce`); users and the
     // tables name them without it.
-    std::string Plain = withoutAbiNamespaces(Qualified);
-    if (Plain != Qualified)
-      if (const ApiMapping *Row = lookupIn(Library, Plain))
+    if (llvm::StringRef(Qualified).contains("::__v"))
+      if (const ApiMapping *Row =
+              lookupIn(Library, withoutAbiNamespaces(Qualified)))
         return Row;
     if (isAtGlobalScope(D))
       return lookupIn(Library, D->getName());
@@ -272,10 +272,8 @@ public:
     const ApiMapping *Row = lookupCudaName(Spelled);
     if (!Row || Row->Kind != NameKind::Header)
       return;
-    std::string Real = realPathOf(HeaderPath);
-    for (const std::string &Dir : SystemDirs)
-      if (isUnder(Real, Dir))
-        return;
+    if (isUnderSystemDir(realPathOf(HeaderPath)))
+      return;
     unsigned Begin;
     FileTranslation *FT = translationAt(FilenameRange.getBegin(), Begin);
     if (!FT || FilenameRange.getBegin().isMacroID())
@@ -288,6 +286,13 @@ public:
   }
 
 private:
+  /// Whether \p RealPath is CUDA's, clang's or hipify's stand-ins'.
+  bool isUnderSystemDir(llvm::StringRef RealPath) const {
+    return llvm::any_of(SystemDirs, [&](const std::string &Dir) {
+      return isUnder(RealPath, Dir);
+    });
+  }
+
   static bool spells(const FileTranslation &FT, unsigned Offset,
                      llvm::StringRef Name) {
     llvm::StringRef Text = FT.contents();
@@ -307,11 +312,8 @@ private:
         SrcMgr::C_User)
       return -1;
     std::string Real = realPathOf(File->getName());
-    if (!isUnder(Real, MainDir))
+    if (!isUnder(Real, MainDir) || isUnderSystemDir(Real))
       return -1;
-    for (const std::string &Dir : SystemDirs)
-      if (isUnder(Real, Dir))
-        return -1;
     auto Known = RealPathIndex.find(Real);
     if (Known != RealPathIndex.end())
       return Known->second;

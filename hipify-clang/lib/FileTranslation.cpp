@@ -390,21 +390,21 @@ FileTranslation::resolveArrangements() const {
     bool InPlace = A->Pieces.size() == A->Arguments.size();
     for (size_t I = 0; InPlace && I != A->Pieces.size(); ++I)
       InPlace = A->Pieces[I].Index == static_cast<int>(I);
+    unsigned Copied = A->List.Begin; // In place: the text up to here is out.
     for (size_t I = 0; I != A->Pieces.size(); ++I) {
       const ArgumentPiece &Piece = A->Pieces[I];
       if (InPlace)
-        Whole.Text.append(Contents, I ? A->Arguments[I - 1].End : A->List.Begin,
-                          A->Arguments[I].Begin -
-                              (I ? A->Arguments[I - 1].End : A->List.Begin));
+        Whole.Text.append(Contents, Copied, A->Arguments[I].Begin - Copied);
       else if (I)
         Whole.Text += ", ";
       Whole.Text += Piece.Text;
       if (Piece.Index >= 0)
         Whole.Text += Texts[Piece.Index] + Piece.After;
+      if (InPlace)
+        Copied = A->Arguments[I].End;
     }
     if (InPlace && !A->Arguments.empty())
-      Whole.Text.append(Contents, A->Arguments.back().End,
-                        A->List.End - A->Arguments.back().End);
+      Whole.Text.append(Contents, Copied, A->List.End - Copied);
     Outside.push_back(std::move(Whole));
     All = std::move(Outside);
   }

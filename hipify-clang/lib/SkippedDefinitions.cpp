@@ -93,29 +93,27 @@ hipkit::hipify::findSkippedDefinitions(llvm::StringRef Text,
         Before.Kind == tok::greater;
     if (!AfterType)
       continue;
-    // The parameter list, split at its top-level commas.
+    // The parameter list, split at its commas; nested parentheses (function
+    // pointers) and packs are not read.
     size_t Close = I + 2;
-    int Parens = 1;
-    bool Readable = true;
     std::vector<std::vector<RawToken>> Parameters(1);
-    for (; Close < Tokens.size(); ++Close) {
+    for (; Close < Tokens.size() && Tokens[Close].Kind != tok::r_paren;
+         ++Close) {
       tok::TokenKind K = Tokens[Close].Kind;
       if (K == tok::l_paren || K == tok::ellipsis)
-        Readable = false;
-      if (K == tok::l_paren)
-        ++Parens;
-      else if (K == tok::r_paren && --Parens == 0)
         break;
-      if (Parens == 1 && K == tok::comma)
+      if (K == tok::comma)
         Parameters.emplace_back();
-      else if (!(Parens == 1 && K == tok::r_paren))
+      else
         Parameters.back().push_back(Tokens[Close]);
     }
+    if (Close >= Tokens.size() || Tokens[Close].Kind != tok::r_paren)
+      continue;
     size_t Body = Close + 1;
     while (Body < Tokens.size() && Tokens[Body].Kind == tok::raw_identifier &&
            Tokens[Body].Identifier == "const")
       ++Body;
-    if (Body >= Tokens.size() || Tokens[Body].Kind != tok::l_brace || !Readable)
+    if (Body >= Tokens.size() || Tokens[Body].Kind != tok::l_brace)
       continue;
     SkippedDefinition Def{T.Offset, T.Identifier.str(), {}};
     if (!(Parameters.size() == 1 &&

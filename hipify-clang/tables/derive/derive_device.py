@@ -1,6 +1,7 @@
 """Device-side tables: built-ins, intrinsics, atomics, math (device.tsv), cuComplex,
 fp16, bf16, cooperative groups and NVRTC, derived like derive_tables.py does."""
 
+import functools
 import os
 import re
 
@@ -43,12 +44,15 @@ def first_present(hip, candidates):
     return ""
 
 
+# The header readers below are asked again by derive_tables.py's runtime
+# derivation (which names are derive_device's): read once.
+@functools.lru_cache(maxsize=None)
 def vector_type_names(cuda):
     """Vector types (char1 ... double4, double4_32a, dim3): HIP's are the same names."""
     text = cheaders.read_header(os.path.join(cuda, "vector_types.h"))
-    return {name for name in cheaders.typedef_names(text) | cheaders.struct_names(text)
-            if re.fullmatch(r"dim3|(u?(char|short|int|long|longlong)|float|double)[1-4](_\d+a)?",
-                            name)}
+    return frozenset(name for name in cheaders.typedef_names(text) | cheaders.struct_names(text)
+                     if re.fullmatch(r"dim3|(u?(char|short|int|long|longlong)|float|double)"
+                                     r"[1-4](_\d+a)?", name))
 
 
 def device_names(cuda):
@@ -59,6 +63,7 @@ def device_names(cuda):
     return names
 
 
+@functools.lru_cache(maxsize=None)
 def device_function_names(cuda):
     """The functions of DEVICE_HEADERS (and COMMON_FUNCTIONS), public or not."""
     names = set(COMMON_FUNCTIONS)
@@ -66,7 +71,7 @@ def device_function_names(cuda):
         path = os.path.join(cuda, f)
         if os.path.exists(path):
             names |= cheaders.functions(cheaders.read_header(path), DEVICE_MARKERS)
-    return names
+    return frozenset(names)
 
 
 def derive_device(cuda, hip, history, ids, out, Rows):
@@ -112,7 +117,7 @@ class Reasons:
     def __init__(self, hip, path, partial):
         """An empty file (/dev/null) gives no reasons and checks nothing; with
         partial headers, a pattern may match nothing."""
-        self.hip, self.PATH, self.partial = hip, path, partial
+        self.hip, self.path, self.partial = hip, path, partial
         self.reasons = [(re.compile(r["pattern"]), r) for r in
                         read_tsv(path, ["pattern", "closest", "reason"])]
         self.used, self.unexplained = set(), []
@@ -133,7 +138,7 @@ class Reasons:
                 closest = m.expand(reason["closest"])
                 if not self.hip.version(closest.split("::")[-1]):
                     die("%s: the closest HIP name of '%s', '%s', is in no HIP header"
-                        % (self.PATH, name, closest))
+                        % (self.path, name, closest))
                 text += "; the closest HIP %s is %s" % (CLOSEST_NOUN[row[1]], closest)
             row += ["", "why:" + text]
 
@@ -142,10 +147,10 @@ class Reasons:
             return
         if self.unexplained:
             die("%s: no reason for the unsupported names %s"
-                % (self.PATH, " ".join(self.unexplained)))
+                % (self.path, " ".join(self.unexplained)))
         stale = [r["pattern"] for _, r in self.reasons if r["pattern"] not in self.used]
         if stale and not self.partial:
-            die("%s: patterns that match no unsupported name: %s" % (self.PATH, " ".join(stale)))
+            die("%s: patterns that match no unsupported name: %s" % (self.path, " ".join(stale)))
 
 
 CLOSEST_NOUN = {"function": "function", "type": "type", "macro": "qualifier",
@@ -222,10 +227,11 @@ def derive_complex(cuda, hip, history, ids, out, Rows):
     rows.write(os.path.join(out, "complex.tsv"))
 
 
-HALF_HEADERS = {"fp16": ["cuda_fp16.h", "cuda_fp16.hpp"],
-                "bf16": ["cuda_bf16.h", "cuda_bf16.hpp"]}
+HALF_HEADERS = {"fp16": ("cuda_fp16.h", "cuda_fp16.hpp"),
+                "bf16": ("cuda_bf16.h", "cuda_bf16.hpp")}
 
 
+@functools.lru_cache(maxsize=None)
 def half_names(cuda, headers):
     """The types and the functions cuda_fp16 / cuda_bf16 declare."""
     types, functions = set(), set()
@@ -235,19 +241,19 @@ def half_names(cuda, headers):
         functions |= cheaders.functions(text, DEVICE_MARKERS + ["__CUDA_FP16_DECL__",
                                                                 "__CUDA_BF16_DECL__",
                                                                 "__CUDA_HOSTDEVICE"])
-    return types, functions
+    return frozenset(types), frozenset(functions)
 
 
 def derive_half(cuda, hip, history, ids, out, Rows, api, headers, transform):
     """cuda_fp16 / cuda_bf16: types and functions, HIP names by transform."""
     rows = Rows(api)
     types, functions = half_names(cuda, headers)
+    def hip_name(name):
+        return first_present(hip, [OVERRIDES[name]] if name in OVERRIDES else transform(name))
     for name in sorted(t for t in types if t in ids and public_half(t)):
-        candidates = [OVERRIDES[name]] if name in OVERRIDES else transform(name)
-        rows.add(name, "type", first_present(hip, candidates), hip, history, ids)
+        rows.add(name, "type", hip_name(name), hip, history, ids)
     for name in sorted(f for f in functions if f in ids and public_half(f) and f not in types):
-        candidates = [OVERRIDES[name]] if name in OVERRIDES else transform(name)
-        rows.add(name, "function", first_present(hip, candidates), hip, history, ids)
+        rows.add(name, "function", hip_name(name), hip, history, ids)
     REASONS.explain(rows)
     rows.write(os.path.join(out, api + ".tsv"))
 
