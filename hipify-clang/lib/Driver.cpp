@@ -10,7 +10,7 @@
 #include "hipkit/hipify/MigrationReport.h"
 #include "hipkit/hipify/LexicalLaunch.h"
 #include "hipkit/hipify/Options.h"
-#include "hipkit/hipify/OutputFile.h"
+#include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/Statistics.h"
 #include "hipkit/hipify/TokenEngine.h"
 #include "hipkit/hipify/Toolchain.h"

@@ -1,4 +1,4 @@
-//===- OutputFile.h - Writing hipify-clang's files safely ------*- C++ -*-===//
+//===- OutputFile.h - Writing every hipkit tool's files -*- C++ -*-===//
 //
 // The one owner of "write a file without losing or clobbering anything": where
 // a path really leads (symbolic links, devices, /dev/stdout), whether it can be
@@ -6,15 +6,15 @@
 // never overwrite a different backup.
 //
 //===----------------------------------------------------------------------===//
-#ifndef HIPKIT_HIPIFY_OUTPUTFILE_H
-#define HIPKIT_HIPIFY_OUTPUTFILE_H
+#ifndef HIPKIT_SUPPORT_OUTPUTFILE_H
+#define HIPKIT_SUPPORT_OUTPUTFILE_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
 
-namespace hipkit::hipify {
+namespace hipkit {
 
 /// Where writing a path named on the command line really goes.
 struct OutputTarget {
@@ -71,6 +71,6 @@ llvm::Expected<std::string> writeBackup(llvm::StringRef SourcePath,
 /// fatal "IO failure on output stream" at exit.
 llvm::Error writeStandardOutput(llvm::StringRef Contents);
 
-} // namespace hipkit::hipify
+} // namespace hipkit
 
 #endif

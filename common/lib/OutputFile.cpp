@@ -1,4 +1,4 @@
-//===- OutputFile.cpp - Writing hipify-clang's files safely ---------------===//
+//===- OutputFile.cpp - Writing every hipkit tool's files safely -------===//
 //
 // POSIX calls are used directly where LLVM's file API has no counterpart and
 // the semantics are the point: lstat/readlink to follow links one at a time,
@@ -6,7 +6,7 @@
 // backup that can never replace an existing one.
 //
 //===----------------------------------------------------------------------===//
-#include "hipkit/hipify/OutputFile.h"
+#include "hipkit/Support/OutputFile.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Twine.h"
@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-using namespace hipkit::hipify;
+using namespace hipkit;
 
 namespace {
 
@@ -104,7 +104,7 @@ llvm::Expected<std::string> writeTemporary(llvm::StringRef Path,
 } // namespace
 
 llvm::Expected<OutputTarget>
-hipkit::hipify::resolveOutput(llvm::StringRef Path) {
+hipkit::resolveOutput(llvm::StringRef Path) {
   OutputTarget Target;
   std::string Current = Path.str();
   // As the kernel does (MAXSYMLINKS), give up on a chain of 40 links.
@@ -170,7 +170,7 @@ hipkit::hipify::resolveOutput(llvm::StringRef Path) {
       Path, std::make_error_code(std::errc::too_many_symbolic_link_levels));
 }
 
-llvm::Error hipkit::hipify::checkOutputPath(llvm::StringRef Path) {
+llvm::Error hipkit::checkOutputPath(llvm::StringRef Path) {
   llvm::Expected<OutputTarget> Target = resolveOutput(Path);
   if (!Target)
     return Target.takeError();
@@ -220,7 +220,7 @@ llvm::Error hipkit::hipify::checkOutputPath(llvm::StringRef Path) {
   return llvm::Error::success();
 }
 
-llvm::Error hipkit::hipify::writeOutputFile(llvm::StringRef Path,
+llvm::Error hipkit::writeOutputFile(llvm::StringRef Path,
                                             llvm::StringRef Contents) {
   llvm::Expected<OutputTarget> Target = resolveOutput(Path);
   if (!Target)
@@ -257,7 +257,7 @@ llvm::Error hipkit::hipify::writeOutputFile(llvm::StringRef Path,
 }
 
 llvm::Expected<std::string>
-hipkit::hipify::writeBackup(llvm::StringRef SourcePath,
+hipkit::writeBackup(llvm::StringRef SourcePath,
                             llvm::StringRef Original) {
   struct stat Source;
   if (::stat(SourcePath.str().c_str(), &Source))
@@ -293,7 +293,7 @@ hipkit::hipify::writeBackup(llvm::StringRef SourcePath,
                  ".prehip' and 999 numbered backups exist; remove old ones");
 }
 
-llvm::Error hipkit::hipify::writeStandardOutput(llvm::StringRef Contents) {
+llvm::Error hipkit::writeStandardOutput(llvm::StringRef Contents) {
   llvm::raw_fd_ostream &OS = llvm::outs();
   OS << Contents;
   OS.flush();
