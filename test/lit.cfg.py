@@ -2,6 +2,7 @@
 # hipkit's lit configuration: one suite, one folder per component.
 import os
 import shutil
+import subprocess
 
 import lit.formats
 
@@ -102,6 +103,20 @@ if os.geteuid() == 0:
     config.available_features.add("root")
 if shutil.which("setpriv"):
     config.available_features.add("setpriv")
+# Tests of writing to devices (-o /dev/null, -o /dev/stdout) run in a private
+# mount namespace with a tmpfs /dev of its own: %private_dev 'COMMANDS' runs
+# COMMANDS (sh syntax) there. Never against the machine's real /dev.
+_private_dev = ["unshare", "--mount", "--propagation", "private"]
+try:
+    if shutil.which("unshare") and subprocess.run(
+            _private_dev + ["sh", "-c", "mount -t tmpfs tmpfs /dev"],
+            capture_output=True, timeout=60).returncode == 0:
+        config.available_features.add("private-dev")
+except (OSError, subprocess.SubprocessError):
+    pass
+config.substitutions.append(("%private_dev", " ".join(
+    _private_dev + ["sh", os.path.join(config.test_source_root, "hipcc", "Inputs",
+                                       "private-dev.sh")])))
 
 # hipcc's default offload target depends on the AMD GPUs amdgpu-arch reports.
 import subprocess

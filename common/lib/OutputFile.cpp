@@ -256,6 +256,49 @@ llvm::Error hipkit::writeOutputFile(llvm::StringRef Path,
   return llvm::Error::success();
 }
 
+llvm::Error hipkit::installOutputFile(llvm::StringRef Finished,
+                                      llvm::StringRef Path) {
+  struct stat Made;
+  if (::stat(Finished.str().c_str(), &Made))
+    return cannotWrite(Path, lastError());
+  auto Buffer = llvm::MemoryBuffer::getFile(Finished, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return cannotWrite(Path, Buffer.getError());
+  llvm::StringRef Contents = (*Buffer)->getBuffer();
+  llvm::Expected<OutputTarget> Target = resolveOutput(Path);
+  if (!Target)
+    return Target.takeError();
+  if (Target->Type == OutputTarget::Kind::Directory)
+    return failure("cannot write '" + Path + "': it is a directory");
+  if (Target->Type == OutputTarget::Kind::WriteThrough) {
+    // The same writing as writeOutputFile's: a descriptor of this process
+    // directly, any other device, pipe or /proc link opened and written.
+    if (llvm::Error E = writeOutputFile(Path, Contents))
+      return E;
+  } else {
+    struct stat Replaced;
+    bool Exists = Target->Type == OutputTarget::Kind::RegularFile &&
+                  !::stat(Target->ReplacedPath.c_str(), &Replaced);
+    // A new file takes only the mode: its owner and group are those any new
+    // file there gets (a set-group-ID folder's group); -1 leaves them.
+    Made.st_uid = static_cast<uid_t>(-1);
+    Made.st_gid = static_cast<gid_t>(-1);
+    llvm::Expected<std::string> Temp = writeTemporary(
+        Target->ReplacedPath, Contents, Exists ? &Replaced : &Made, Path);
+    if (!Temp)
+      return Temp.takeError();
+    if (::rename(Temp->c_str(), Target->ReplacedPath.c_str())) {
+      std::error_code EC = lastError();
+      ::unlink(Temp->c_str());
+      return cannotWrite(Path, EC);
+    }
+  }
+  Buffer->reset();
+  ::unlink(Finished.str().c_str());
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::string>
 hipkit::writeBackup(llvm::StringRef SourcePath,
                             llvm::StringRef Original) {

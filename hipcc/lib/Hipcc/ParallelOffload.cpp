@@ -16,15 +16,24 @@
 //    order, once, and a job clang would not have run after a failure
 //    (Compilation::ExecuteJobs: none after a failed HIP device job, none whose
 //    input failed) is stopped and its output dropped;
-//  - final outputs are written to a temporary beside them and renamed once
-//    clang's order says the job counts, so -o never holds half a result or the
-//    result of a compile that failed.
+//  - final outputs are written into hipcc's private folder and put in place
+//    by common's installOutputFile once clang's order says the job counts, so
+//    -o never holds half a result or the result of a compile that failed, and
+//    -o /dev/null, /dev/stdout, a named pipe or a symbolic link is written
+//    through as clang would, never renamed over;
+//  - every temporary file (clang's too: TMPDIR points there while hipcc
+//    runs) lives in one folder (RunFolder) that a later run cleans when this
+//    one was killed, and every job gets SIGTERM when hipcc dies
+//    (ChildProcess).
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/Hipcc/ParallelOffload.h"
 
+#include "ChildProcess.h"
+#include "RunFolder.h"
 #include "hipkit/Hipcc/JobSlots.h"
 #include "hipkit/Support/Diagnostics.h"
+#include "hipkit/Support/OutputFile.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
@@ -51,6 +60,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/stat.h>
@@ -76,6 +86,10 @@ struct SignalCleanup {
   const char *volatile Files[MaxPaths] = {};
   volatile sig_atomic_t NumFiles = 0;
   const char *volatile Directory = nullptr;
+  /// The folder's owner file and what it holds: removed last, and written
+  /// again when something unknown keeps the folder, so a later run cleans it.
+  const char *volatile OwnerFile = nullptr;
+  const char *volatile OwnerText = nullptr;
   JobSlots *volatile Slots = nullptr;
   /// Set while a job is being started: a child that exists but is not yet in
   /// Children would outlive hipcc and leave its files. The handler then only
@@ -84,7 +98,10 @@ struct SignalCleanup {
   volatile sig_atomic_t PendingSignal = 0;
 };
 SignalCleanup Cleanup;
-constexpr int CleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
+/// SIGPIPE too: `hipcc ... 2>&1 | head` ends hipcc when it next prints, and it
+/// must clean up as for ^C (unless SIGPIPE is ignored: then the write fails
+/// with EPIPE and the run ends normally, cleaning up on its way out).
+constexpr int CleanupSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 struct sigaction PreviousActions[std::size(CleanupSignals)];
 
 extern "C" void onInterrupt(int Signal) {
@@ -124,8 +141,17 @@ extern "C" void onInterrupt(int Signal) {
   for (sig_atomic_t I = 0; I < Cleanup.NumFiles; ++I)
     if (Cleanup.Files[I])
       unlink(Cleanup.Files[I]);
-  if (Cleanup.Directory)
-    rmdir(Cleanup.Directory);
+  if (Cleanup.Directory) {
+    if (Cleanup.OwnerFile)
+      unlink(Cleanup.OwnerFile);
+    if (rmdir(Cleanup.Directory) && Cleanup.OwnerFile && Cleanup.OwnerText) {
+      int Fd = open(Cleanup.OwnerFile, O_WRONLY | O_CREAT | O_EXCL, 0600);
+      if (Fd >= 0) {
+        (void)!write(Fd, Cleanup.OwnerText, strlen(Cleanup.OwnerText));
+        close(Fd);
+      }
+    }
+  }
   if (Cleanup.Slots)
     Cleanup.Slots->returnAllTokensFromSignalHandler();
   // Die of the same signal, as clang would.
@@ -141,14 +167,19 @@ public:
     sigemptyset(&Action.sa_mask);
     for (int S : CleanupSignals)
       sigaddset(&Action.sa_mask, S);
-    for (size_t I = 0; I < std::size(CleanupSignals); ++I)
-      sigaction(CleanupSignals[I], &Action, &PreviousActions[I]);
+    for (size_t I = 0; I < std::size(CleanupSignals); ++I) {
+      sigaction(CleanupSignals[I], nullptr, &PreviousActions[I]);
+      if (CleanupSignals[I] != SIGPIPE ||
+          PreviousActions[I].sa_handler != SIG_IGN)
+        sigaction(CleanupSignals[I], &Action, nullptr);
+    }
   }
   ~SignalGuard() {
     for (size_t I = 0; I < std::size(CleanupSignals); ++I)
       sigaction(CleanupSignals[I], &PreviousActions[I], nullptr);
     Cleanup.Slots = nullptr;
     Cleanup.Directory = nullptr;
+    Cleanup.OwnerFile = nullptr;
     Cleanup.NumFiles = 0;
   }
 };
@@ -265,7 +296,10 @@ class ParallelRun {
 public:
   ParallelRun(const ClangInvocation &Invocation,
               const ParallelOffloadSettings &Settings)
-      : Invocation(Invocation), Settings(Settings) {}
+      : Invocation(Invocation), Settings(Settings) {
+    if (const char *TmpDir = getenv("TMPDIR"))
+      SavedTmpDir = TmpDir;
+  }
   ~ParallelRun();
 
   /// Builds clang's compilation; false when the command is left to clang++.
@@ -286,6 +320,8 @@ private:
     return actionFailed(&Jobs[I].Cmd->getSource(), Failing);
   }
 
+  /// First, so it is removed last, after clang's files in it.
+  std::optional<RunFolder> Folder;
   const ClangInvocation &Invocation;
   const ParallelOffloadSettings &Settings;
   std::string ProgramName; // "clang++", as clang names itself in messages
@@ -295,7 +331,9 @@ private:
   std::unique_ptr<Compilation> C;
   std::vector<const char *> DriverArgv;
   std::vector<Job> Jobs;
-  std::string PipeDir; // holds the named pipes
+  std::string OwnerFile, OwnerText;
+  std::optional<std::string> SavedTmpDir; // TMPDIR before the run, if set
+  unsigned NumResults = 0;
   std::unique_ptr<JobSlots> Slots;
   std::vector<std::pair<int, const Command *>> Failing;
   size_t Cursor = 0; // jobs before it are settled, in clang's order
@@ -307,10 +345,15 @@ ParallelRun::~ParallelRun() {
   // The handler must not reach for what is freed below.
   Cleanup.NumFiles = 0;
   Cleanup.Directory = nullptr;
+  Cleanup.OwnerFile = nullptr;
   Cleanup.Slots = nullptr;
   for (Job &J : Jobs)
     if (J.State == Job::Running)
       stop(J);
+  if (SavedTmpDir)
+    setenv("TMPDIR", SavedTmpDir->c_str(), 1);
+  else
+    unsetenv("TMPDIR");
   for (Job &J : Jobs) {
     if (!J.StderrPath.empty())
       sys::fs::remove(J.StderrPath);
@@ -321,9 +364,7 @@ ParallelRun::~ParallelRun() {
     if (J.FifoFd >= 0)
       close(J.FifoFd);
   }
-  if (!PipeDir.empty())
-    sys::fs::remove(PipeDir);
-  // ~Compilation removes clang's temporary files.
+  // ~Compilation removes clang's temporary files, ~RunFolder the folder.
 }
 
 bool ParallelRun::plan() {
@@ -345,6 +386,20 @@ bool ParallelRun::plan() {
   TheDriver->setTargetAndMode(NameParts);
   if (!NameParts.TargetPrefix.empty())
     return false; // a cross-compiler name (x86_64-linux-gnu-clang++): clang's
+  // One folder for every temporary file of the run. clang's driver names its
+  // temporary files after TMPDIR (BuildCompilation creates them), and the jobs
+  // inherit it.
+  RunFolder::removeStale(SavedTmpDir.value_or(""));
+  Expected<RunFolder> Made = RunFolder::create(SavedTmpDir.value_or(""));
+  if (!Made) {
+    consumeError(Made.takeError()); // clang++ reports an unusable TMPDIR
+    return false;
+  }
+  Folder.emplace(std::move(*Made));
+  setenv("TMPDIR", Folder->path().c_str(), 1);
+  OwnerFile = Folder->ownerFile();
+  if (auto Text = MemoryBuffer::getFile(OwnerFile))
+    OwnerText = (*Text)->getBuffer().str();
   DriverArgv.push_back(Invocation.ClangPath.c_str());
   if (NameParts.DriverMode)
     DriverArgv.push_back(NameParts.DriverMode);
@@ -402,10 +457,7 @@ bool ParallelRun::plan() {
     }
     if (!redirectFinalOutputs(J))
       return false;
-    SmallString<128> Stderr;
-    if (sys::fs::createTemporaryFile("hipcc-job", "stderr", Stderr))
-      return false;
-    J.StderrPath = Stderr.str().str();
+    J.StderrPath = Folder->path() + "/job-" + std::to_string(I) + ".stderr";
   }
   for (Job &J : Jobs) {
     removeOnSignal(J.StderrPath.c_str());
@@ -416,22 +468,33 @@ bool ParallelRun::plan() {
   }
   for (const char *Temp : C->getTempFiles())
     removeOnSignal(Temp);
-  if (!PipeDir.empty())
-    Cleanup.Directory = PipeDir.c_str();
+  Cleanup.OwnerFile = OwnerFile.c_str();
+  Cleanup.OwnerText = OwnerText.c_str();
+  Cleanup.Directory = Folder->path().c_str();
   return true;
 }
 
-/// A final output (not one of clang's temporary files) is written beside its
-/// path and renamed into place when the job counts. Only the option naming
+/// A final output (not one of clang's temporary files) is written into the
+/// run's folder and put in place when the job counts. Only the option naming
 /// the output changes (-o X, -output=X), never another mention of the path
 /// (-MT X names the make target).
 bool ParallelRun::redirectFinalOutputs(Job &J) {
   // Final is taken by value: Temporary may be the very argument naming it.
   auto Beside = [&](std::string Final, std::string &Temporary) {
-    SmallString<256> Path;
-    if (sys::fs::createUniqueFile(Final + "-%%%%%%.hipcc-tmp", Path))
-      return false; // an unwritable directory: clang reports it its way
-    Temporary = Path.str().str();
+    // A folder, a dangling path, a loop of links: clang reports it its way.
+    Expected<OutputTarget> Target = resolveOutput(Final);
+    if (!Target) {
+      consumeError(Target.takeError());
+      return false;
+    }
+    if (Target->Type == OutputTarget::Kind::Directory)
+      return false;
+    if (Target->Type != OutputTarget::Kind::WriteThrough) {
+      StringRef Dir = sys::path::parent_path(Target->ReplacedPath);
+      if (!Dir.empty() && !sys::fs::is_directory(Dir))
+        return false;
+    }
+    Temporary = Folder->path() + "/result-" + std::to_string(NumResults++);
     J.Results.emplace_back(Temporary, std::move(Final));
     return true;
   };
@@ -465,13 +528,8 @@ bool ParallelRun::redirectFinalOutputs(Job &J) {
 /// bundler is done, so it may start before the device jobs end.
 bool ParallelRun::streamBundle(Job &Host, size_t BundleJob,
                                StringRef BundlePath) {
-  if (PipeDir.empty()) {
-    SmallString<128> Dir;
-    if (sys::fs::createUniqueDirectory("hipcc-offload", Dir))
-      return false;
-    PipeDir = Dir.str().str();
-  }
-  std::string Fifo = PipeDir + "/" + sys::path::filename(BundlePath).str();
+  std::string Fifo = Folder->path() + "/bundle-" +
+                     std::to_string(&Host - Jobs.data()) + ".pipe";
   if (mkfifo(Fifo.c_str(), 0600) != 0)
     return false;
   Host.FifoPath = Fifo;
@@ -497,11 +555,6 @@ bool ParallelRun::ready(size_t I) const {
 
 bool ParallelRun::start(size_t I) {
   Job &J = Jobs[I];
-  std::vector<StringRef> Argv(J.Argv.begin(), J.Argv.end());
-  std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt,
-                                          StringRef(J.StderrPath)};
-  std::string ErrMsg;
-  bool Failed = false;
   if (Settings.PrintJobs) {
     errs() << "hipcc-job:";
     for (const std::string &A : J.Argv)
@@ -509,16 +562,19 @@ bool ParallelRun::start(size_t I) {
     errs() << "\n";
   }
   beginStartingJob();
-  J.Process = sys::ExecuteNoWait(J.Argv[0], Argv, std::nullopt, Redirects, 0,
-                                 &ErrMsg, &Failed);
-  if (!Failed)
+  Expected<sys::ProcessInfo> Child =
+      startTiedChild(J.Argv[0], J.Argv, StringRef(J.StderrPath));
+  if (Child) {
+    J.Process = *Child;
     noteChild(J.Process.Pid, true);
+  }
   endStartingJob();
-  if (Failed) {
+  if (!Child) {
     // As clang: the job fails with a message naming what could not run.
     std::error_code EC;
     raw_fd_ostream Err(J.StderrPath, EC);
-    Err << ProgramName << ": error: unable to execute command: " << ErrMsg
+    Err << ProgramName
+        << ": error: unable to execute command: " << toString(Child.takeError())
         << "\n";
     J.State = Job::Finished;
     J.Status = 1;
@@ -645,9 +701,9 @@ void ParallelRun::replay() {
       Failing.emplace_back(J.Status, J.Cmd);
     } else {
       for (auto &[Temporary, Final] : J.Results)
-        if (std::error_code EC = sys::fs::rename(Temporary, Final)) {
-          errs() << ProgramName << ": error: unable to rename '" << Temporary
-                 << "' to '" << Final << "': " << EC.message() << "\n";
+        if (Error E = installOutputFile(Temporary, Final)) {
+          errs() << ProgramName << ": error: " << toString(std::move(E))
+                 << "\n";
           Failing.emplace_back(1, J.Cmd);
         }
     }

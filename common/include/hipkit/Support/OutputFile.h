@@ -58,6 +58,16 @@ llvm::Error checkOutputPath(llvm::StringRef Path);
 /// is left, and the error is one line.
 llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Contents);
 
+/// Puts \p Finished, a complete file another program wrote (hipcc keeps a
+/// compiler's output in its private folder until the job counts), where
+/// \p Path leads, exactly as writeOutputFile would write its contents: copied
+/// through devices, pipes and /proc links (-o /dev/null, -o /dev/stdout);
+/// otherwise copied to a temporary beside the replaced file and renamed over
+/// it, keeping the replaced file's owner, group and mode, or for a new file
+/// \p Finished's mode (an executable stays executable). \p Finished is
+/// removed once it is in place.
+llvm::Error installOutputFile(llvm::StringRef Finished, llvm::StringRef Path);
+
 /// Keeps \p Original, the text of \p SourcePath before --inplace replaced it,
 /// in `<SourcePath>.prehip`; a backup that holds other text is never
 /// overwritten, the next free `<SourcePath>.prehip.N` (N = 1, 2, ...) is used
