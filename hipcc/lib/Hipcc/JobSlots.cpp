@@ -54,14 +54,37 @@ JobSlots::JobSlots(unsigned Limit, const JobServerAuth &Auth,
   switch (Auth.Form) {
   case JobServerAuth::None:
     return;
-  case JobServerAuth::Fifo:
+  case JobServerAuth::Fifo: {
+    // Only a named pipe is make's jobserver: tokens written into anything
+    // else (a regular file, even read-only as root; a device) would damage
+    // it. Looked at before opening (opening a device can act on it), and
+    // both descriptors checked after, so a swapped path is not used either.
+    struct stat Named, Read, Written;
+    if (stat(Auth.FifoPath.c_str(), &Named) || !S_ISFIFO(Named.st_mode)) {
+      this->Limit = 1;
+      Warning = "make's jobserver (--jobserver-auth=" + Auth.Spelling +
+                " in MAKEFLAGS) is not a named pipe; ignoring it and "
+                "compiling one job at a time (unset MAKEFLAGS, or fix the "
+                "make that set it)";
+      return;
+    }
     // Our own descriptors of the named pipe: non-blocking reads are ours alone.
     TokenReadFd = open(Auth.FifoPath.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (TokenReadFd >= 0) {
-      TokenWriteFd = open(Auth.FifoPath.c_str(), O_WRONLY | O_CLOEXEC);
+      // Through our read descriptor: the very pipe just checked.
+      std::string Self = "/proc/self/fd/" + std::to_string(TokenReadFd);
+      TokenWriteFd = open(Self.c_str(), O_WRONLY | O_CLOEXEC);
       OwnWriteFd = true;
+      if (TokenWriteFd >= 0 &&
+          (fstat(TokenReadFd, &Read) || fstat(TokenWriteFd, &Written) ||
+           !S_ISFIFO(Read.st_mode) || Read.st_dev != Named.st_dev ||
+           Read.st_ino != Named.st_ino || Written.st_ino != Read.st_ino)) {
+        close(TokenWriteFd);
+        TokenWriteFd = -1;
+      }
     }
     break;
+  }
   case JobServerAuth::Pipe:
     if (isOpenPipe(Auth.ReadFd) && isOpenPipe(Auth.WriteFd)) {
       // The inherited descriptor shares its file status with make and every
