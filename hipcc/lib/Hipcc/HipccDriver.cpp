@@ -1,6 +1,7 @@
 //===- HipccDriver.cpp - hipcc: HIP policy over clang's driver ------------===//
 #include "hipkit/Hipcc/HipccDriver.h"
 
+#include "ChildProcess.h"
 #include "CommandLine.h"
 #include "NvidiaPlatform.h"
 
@@ -23,6 +24,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
@@ -263,6 +265,14 @@ private:
   Error findRocm();
   std::string findClangDir() const;
   Error resolveOffloadArchs(std::vector<std::string> &ArchArgs);
+  /// An --offload-arch (with its targets) or --no-offload-arch argument.
+  struct ArchEdit {
+    const Arg *A;
+    std::string Spelling; // as given: --no-cuda-gpu-arch= is an alias
+    std::vector<std::string> Ids;
+  };
+  Error checkOffloadArchsLeft(bool UserNamedArchs,
+                              ArrayRef<ArchEdit> Edits) const;
   bool compilesDeviceCode() const;
   Error selectCodeObjectVersion(std::vector<std::string> &Args);
   Error expandOffloadArchValue(StringRef Value, StringRef GivenAs,
@@ -432,6 +442,41 @@ Error HipccInvocationBuilder::resolveOffloadArchs(
     ArchArgs.push_back("--offload-arch=" + T);
   OffloadTargets = std::move(Targets);
   return Error::success();
+}
+
+/// --no-offload-arch=X takes X out of the targets named before it (=all takes
+/// every one), as clang's Driver::getOffloadArchs does; with none left clang
+/// compiles for its own default (gfx906) without a word, so that is an error,
+/// like an empty --offload-arch. \p Edits are the --offload-arch (with their
+/// targets) and --no-offload-arch arguments in command-line order; hipcc's
+/// own targets (none named) come before all of them.
+Error HipccInvocationBuilder::checkOffloadArchsLeft(
+    bool UserNamedArchs, ArrayRef<ArchEdit> Edits) const {
+  std::vector<std::string> Left;
+  if (!UserNamedArchs)
+    Left = OffloadTargets;
+  const ArchEdit *LastRemoval = nullptr;
+  for (const ArchEdit &Edit : Edits) {
+    if (Edit.A->getOption().matches(copt::OPT_offload_arch_EQ)) {
+      append_range(Left, Edit.Ids);
+      continue;
+    }
+    LastRemoval = &Edit;
+    for (StringRef Id : split(Edit.A->getValue(), ',')) {
+      if (Id == "all")
+        Left.clear();
+      else
+        erase(Left, Id.str());
+    }
+  }
+  if (!LastRemoval || !Left.empty() || !compilesDeviceCode())
+    return Error::success();
+  return createStringError(
+      inconvertibleErrorCode(),
+      "no offload arch left after '" + LastRemoval->Spelling +
+          "': it removes every target named before it; name a processor "
+          "after it, e.g. --offload-arch=" +
+          DefaultOffloadArch);
 }
 
 /// True when clang will generate device code: HIP sources compiled for the
@@ -608,7 +653,12 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
 
   // Validate every --offload-arch the user gave (resolving "native").
   std::vector<std::string> UserArchArgs;
+  std::vector<ArchEdit> ArchEdits;
+  bool UserNamedArchs = false;
   for (const ClangArgument &CA : CL.ClangArgs) {
+    if (CA.Parsed &&
+        CA.Parsed->getOption().matches(copt::OPT_no_offload_arch_EQ))
+      ArchEdits.push_back({CA.Parsed.get(), join(CA.Spelling, " "), {}});
     if (!CA.Parsed ||
         !CA.Parsed->getOption().matches(copt::OPT_offload_arch_EQ))
       continue;
@@ -619,6 +669,8 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
     for (const std::string &Id : Ids)
       UserArchArgs.push_back("--offload-arch=" + Id);
     append_range(OffloadTargets, Ids);
+    ArchEdits.push_back({CA.Parsed.get(), join(CA.Spelling, " "), Ids});
+    UserNamedArchs = true;
   }
 
   Out.ClangPath = findClangDir() + "/clang++";
@@ -631,6 +683,8 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
   if (needsDefaultOptimization(CL) && CL.hasClang(copt::OPT_INPUT))
     Args.push_back("-O3");
   if (Error E = resolveOffloadArchs(Args))
+    return E;
+  if (Error E = checkOffloadArchsLeft(UserNamedArchs, ArchEdits))
     return E;
   if (Error E = selectCodeObjectVersion(Args))
     return E;
@@ -680,20 +734,58 @@ static void printHelp() {
                 " when none is given. See docs/hipcc.md.\n";
 }
 
+/// Runs \p Program (clang++) with \p Args and returns its status. hipcc
+/// expands response files to read its options, so `hipcc @big.rsp` can hold
+/// more than exec accepts (E2BIG): such a command line goes to clang in a
+/// response file of its own, as clang's driver does for its jobs. The child
+/// gets SIGTERM if hipcc is killed (ChildProcess.h).
 static int runProgram(StringRef Program, ArrayRef<std::string> Args) {
-  std::vector<StringRef> Argv{Program};
-  Argv.insert(Argv.end(), Args.begin(), Args.end());
-  std::string ErrMsg;
-  int Status = sys::ExecuteAndWait(Program, Argv, /*Env=*/std::nullopt, {}, 0,
-                                   0, &ErrMsg);
-  if (Status == -1) {
-    reportError("cannot run '" + Program + "': " + ErrMsg +
-                "; install clang-19 or set HIP_CLANG_PATH");
+  std::vector<std::string> Argv{Program.str()};
+  std::vector<StringRef> Refs(Args.begin(), Args.end());
+  SmallString<128> ResponseFile;
+  if (!sys::commandLineFitsWithinSystemLimits(Program, Refs)) {
+    std::string Contents;
+    raw_string_ostream OS(Contents);
+    for (const std::string &A : Args) {
+      sys::printArg(OS, A, /*Quote=*/true); // GNU quoting, as clang reads it
+      OS << "\n";
+    }
+    std::error_code EC =
+        sys::fs::createTemporaryFile("hipcc-args", "rsp", ResponseFile);
+    if (!EC)
+      EC = sys::writeFileWithEncoding(ResponseFile, Contents);
+    if (EC) {
+      if (!ResponseFile.empty())
+        sys::fs::remove(ResponseFile);
+      reportError("cannot write a response file for '" + Program +
+                  "' (the command line is too long to pass directly): " +
+                  EC.message() + "; set TMPDIR to a writable folder");
+      return 1;
+    }
+    sys::RemoveFileOnSignal(ResponseFile);
+    Argv.push_back(("@" + ResponseFile).str());
+  } else {
+    append_range(Argv, Args);
+  }
+  Expected<int> Status = runTiedChild(Program, Argv);
+  if (!ResponseFile.empty()) {
+    sys::fs::remove(ResponseFile);
+    sys::DontRemoveFileOnSignal(ResponseFile);
+  }
+  if (!Status) {
+    std::error_code EC = errorToErrorCode(Status.takeError());
+    // Only a program that is not there (or not executable) is a missing
+    // clang; anything else (E2BIG, ENOMEM) is said as it is.
+    bool Missing = EC == std::errc::no_such_file_or_directory ||
+                   EC == std::errc::permission_denied ||
+                   EC == std::errc::not_a_directory;
+    reportError("cannot run '" + Program + "': " + EC.message() +
+                (Missing ? "; install clang-19 or set HIP_CLANG_PATH" : ""));
     return 1;
   }
-  if (Status < 0) // clang crashed; it printed its own report
+  if (*Status < 0) // clang crashed; it printed its own report
     return 1;
-  return Status;
+  return *Status;
 }
 
 static std::string joinCommand(StringRef Program, ArrayRef<std::string> Args) {

@@ -469,8 +469,12 @@ static int runNvcc(StringRef Nvcc, ArrayRef<std::string> Args) {
   std::string ErrMsg;
   int Status = sys::ExecuteAndWait(Nvcc, Argv, std::nullopt, {}, 0, 0, &ErrMsg);
   if (Status == -1) {
+    // Only a program that cannot be executed is a missing toolkit (not, for
+    // one, a command line too long for exec).
     reportError("cannot run '" + Nvcc + "': " + ErrMsg +
-                "; install the CUDA toolkit or set CUDA_PATH");
+                (sys::fs::can_execute(Nvcc)
+                     ? ""
+                     : "; install the CUDA toolkit or set CUDA_PATH"));
     return 1;
   }
   return Status < 0 ? 1 : Status;

@@ -104,8 +104,11 @@ int main(int Argc, char **Argv) {
       Rocm ? std::optional<ArrayRef<StringRef>>(EnvRefs) : std::nullopt, {}, 0,
       0, &ErrMsg);
   if (Status == -1) {
-    hipkit::reportError("cannot run '" + Clang + "': " + ErrMsg +
-                        "; install clang-19");
+    // Only a program that cannot be executed is a missing clang (not, for
+    // one, a command line too long for exec).
+    hipkit::reportError(
+        "cannot run '" + Clang + "': " + ErrMsg +
+        (sys::fs::can_execute(Clang) ? "" : "; install clang-19"));
     return 1;
   }
   return Status < 0 ? 1 : Status;
