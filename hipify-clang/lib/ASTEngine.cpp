@@ -892,11 +892,12 @@ public:
                           "' includes itself, directly or through other "
                           "headers (" +
                           Text + ")"
-                    : "'" + llvm::Twine(Loc.getFilename()) +
-                          "' is " + llvm::Twine(ClangMaxIncludeDepth) +
-                          " headers deep, clang's limit (" + Text +
-                          "); the headers it includes were read without a "
-                          "parse")
+                    : "an #include in '" + llvm::Twine(Loc.getFilename()) +
+                          "' is nested " + llvm::Twine(ClangMaxIncludeDepth) +
+                          " files deep, clang's limit, in a chain of headers "
+                          "without a cycle (" +
+                          Text +
+                          "); the headers below were read without a parse")
                    .str();
     }
     if (Out.FirstError.empty())
