@@ -85,8 +85,8 @@ def miopen : F<"miopen", "Translate cuDNN to MIOpen (the default and --roc do to
 def experimental : F<"experimental", "Also apply mappings marked experimental">, Group<grp_translate>;
 def amap : F<"amap", "Translate as much as possible: also rewrite, lexically, CUDA names the "
   "parse did not resolve">, Group<grp_translate>;
-def use_hip_data_types : F<"use-hip-data-types", "Translate library data types (cudaDataType) to "
-  "hipDataType instead of the library's own type">, Group<grp_translate>;
+def use_hip_data_types : F<"use-hip-data-types", "Accepted for AMD hipify's command lines: library "
+  "data types (cudaDataType) become hipDataType without it">, Group<grp_translate>;
 
 // Warnings, porting checks and the migration report.
 def grp_checks : OptionGroup<"checks">, HelpText<"WARNINGS AND PORTING CHECKS">;
