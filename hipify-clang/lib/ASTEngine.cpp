@@ -25,8 +25,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <set>
@@ -887,18 +887,18 @@ public:
       const SourceManager &SM = Info.getSourceManager();
       PresumedLoc Loc = SM.getPresumedLoc(Info.getLocation());
       if (Loc.isValid())
-        Text = (onIncludeCycle(SM, Info.getLocation())
-                    ? "'" + llvm::Twine(Loc.getFilename()) +
-                          "' includes itself, directly or through other "
-                          "headers (" +
-                          Text + ")"
-                    : "an #include in '" + llvm::Twine(Loc.getFilename()) +
-                          "' is nested " + llvm::Twine(ClangMaxIncludeDepth) +
-                          " files deep, clang's limit, in a chain of headers "
-                          "without a cycle (" +
-                          Text +
-                          "); the headers below were read without a parse")
-                   .str();
+        Text =
+            (onIncludeCycle(SM, Info.getLocation())
+                 ? "'" + llvm::Twine(Loc.getFilename()) +
+                       "' includes itself, directly or through other "
+                       "headers (" +
+                       Text + ")"
+                 : "an #include in '" + llvm::Twine(Loc.getFilename()) +
+                       "' is nested " + llvm::Twine(ClangMaxIncludeDepth) +
+                       " files deep, clang's limit, in a chain of headers "
+                       "without a cycle (" +
+                       Text + "); the headers below were read without a parse")
+                .str();
     }
     if (Out.FirstError.empty())
       Out.FirstError = std::string(Text);

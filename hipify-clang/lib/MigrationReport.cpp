@@ -181,11 +181,19 @@ std::string cell(StringRef Text) {
   std::string Out;
   for (char C : Text) {
     switch (C) {
-    case '&': Out += "&amp;"; break;
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
     case '\n':
-    case '\r': appendLineBreakSymbol(Out, C); break;
+    case '\r':
+      appendLineBreakSymbol(Out, C);
+      break;
     default:
       if (StringRef("\\`*_[]#!~|").contains(C))
         Out += '\\';
@@ -251,8 +259,9 @@ std::string renderMarkdown(const std::vector<ReportedFile> &Files) {
     OS << "\n| location | check | source | what to do |\n|---|---|---|---|\n";
     for (const ReportedWarning &W : F.Warnings)
       OS << formatv("| {0}:{1}:{2} | {3}{4} | {5} | {6} |\n", cell(F.Path),
-                    W.Line, W.Column, cell(W.Check), W.IsError ? " (error)" : "",
-                    codeSpan(W.SourceLine), cell(W.Message));
+                    W.Line, W.Column, cell(W.Check),
+                    W.IsError ? " (error)" : "", codeSpan(W.SourceLine),
+                    cell(W.Message));
   }
   return Text;
 }

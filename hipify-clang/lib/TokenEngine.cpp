@@ -355,7 +355,8 @@ void TokenEngine::translate(FileTranslation &FT,
   }
 }
 
-std::vector<IncludeLine> hipkit::hipify::includeLines(llvm::StringRef Contents) {
+std::vector<IncludeLine>
+hipkit::hipify::includeLines(llvm::StringRef Contents) {
   std::vector<RawToken> Tokens = lexFile(Contents);
   std::vector<bool> Untranslatable;
   std::vector<IncludeLine> Lines;

@@ -111,7 +111,8 @@ llvm::Error wideEncodingError(llvm::StringRef Path,
                               const WideEncoding &Encoding);
 
 /// Checks that \p Text, read from \p Path, is something hipify translates:
-/// not empty, not UTF-16 or UTF-32, no NUL bytes, UTF-8. The error says in one line why not.
+/// not empty, not UTF-16 or UTF-32, no NUL bytes, UTF-8. The error says in one
+/// line why not.
 llvm::Error checkSourceText(llvm::StringRef Path, llvm::StringRef Text);
 
 class FileTranslation {
