@@ -672,6 +672,11 @@ bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
     return Result.Files[I]->changesAnything();
   };
   llvm::StringSet<> Redirected;
+  // Each header's translation by real path: a chain of thousands of headers
+  // takes as many passes, which must not each search every file.
+  llvm::StringMap<size_t> HeaderIndex;
+  for (size_t I = 1; I < Result.Files.size(); ++I)
+    HeaderIndex[Result.Files[I]->realPath()] = I;
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const UserHeaderInclude &Inc : Result.HeaderIncludes) {
@@ -679,10 +684,9 @@ bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
       if (It == Headers.end() || !It->second.Renamed)
         continue;
       // Is the header's translation (in whichever source claimed it) changed?
-      bool HeaderChanged = false;
-      for (size_t I = 1; I < Result.Files.size(); ++I)
-        if (Result.Files[I]->realPath() == Inc.HeaderRealPath)
-          HeaderChanged = needsWrite(I) || It->second.Written;
+      auto Index = HeaderIndex.find(Inc.HeaderRealPath);
+      bool HeaderChanged = Index != HeaderIndex.end() &&
+                           (needsWrite(Index->second) || It->second.Written);
       std::string Key =
           llvm::formatv("{0}:{1}", Inc.IncludingFile, Inc.NameBegin).str();
       if (!HeaderChanged || Redirected.count(Key))

@@ -15,11 +15,12 @@
 
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
-#include <thread>
+#include <optional>
 
 using namespace hipkit::hipify;
 
@@ -57,7 +58,9 @@ bool hipkit::hipify::runASTEngineWithin(llvm::ArrayRef<std::string> Command,
       Main.displayPath().str(), Main.realPath().str(), Main.contents().str(),
       /*IsMainFile=*/true));
   Job->Out.Scopes.emplace_back();
-  std::thread([Job] {
+  // clang's own stack size for a parse (clang::DesiredStackSize): a
+  // thread's default is smaller where `ulimit -s` is unlimited.
+  llvm::thread(std::optional<unsigned>(8u << 20), [Job] {
     runASTEngine(Job->Command, Job->Options, Job->Out);
     std::lock_guard<std::mutex> Lock(Job->Mutex);
     Job->Done = true;
