@@ -876,6 +876,15 @@ public:
     ++Out.CompileErrors;
     llvm::SmallString<128> Text;
     Info.FormatDiagnostic(Text);
+    // The driver's first error is the one that counts; what follows it
+    // ("expected exactly one compiler job") only says nothing was compiled.
+    if (!Out.CommandLineError.empty())
+      return;
+    if (Info.getID() >= diag::DIAG_START_DRIVER &&
+        Info.getID() < diag::DIAG_START_FRONTEND) {
+      Out.CommandLineError = std::string(Text);
+      return;
+    }
     // A header that includes itself (directly or through others) without a
     // guard nests until clang gives up; each diagnostic from then on would
     // print the whole include stack, hundreds of lines. The driver's one

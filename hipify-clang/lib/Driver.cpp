@@ -725,6 +725,14 @@ bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
 
 bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
                      const std::vector<bool> &Claimed) {
+  if (!Result.CommandLineError.empty()) {
+    // A lexical translation would hide the mistake, and exit 0.
+    reportError("clang refused the compiler options for '" + S.Path +
+                "': " + Result.CommandLineError +
+                "; correct them (the options before the sources or after "
+                "'--')");
+    return false;
+  }
   llvm::errs() << Result.CompilerMessages;
   if (Result.HipInput) {
     if (Options.Verbose)

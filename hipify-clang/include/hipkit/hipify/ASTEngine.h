@@ -54,6 +54,10 @@ struct SourceTranslation {
   /// The compiler's diagnostics, buffered so parallel runs print in order.
   std::string CompilerMessages;
   std::string FirstError;
+  /// clang's driver refused the compiler options themselves (an unsupported
+  /// --cuda-gpu-arch, an unknown option): a mistake of the user's, not of
+  /// the source, so an error rather than a lexical translation.
+  std::string CommandLineError;
 };
 
 struct ASTEngineOptions {
