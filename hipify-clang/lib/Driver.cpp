@@ -249,15 +249,16 @@ void HipifyRun::precompileCudaHeaders() {
       continue;
     std::string &PCH = PrecompiledHeaders[Key];
     if (Private.empty()) {
-      llvm::SmallString<256> Template(TempDir);
-      llvm::sys::path::append(Template, "hipify-XXXXXX");
+      llvm::SmallString<256> Folder(TempDir);
+      llvm::sys::path::append(Folder, "hipify-XXXXXX");
+      std::string Template(Folder); // NUL-terminated, as mkdtemp needs.
       if (!::mkdtemp(Template.data())) {
         reportWarning("cannot create a temporary folder in '" + TempDir +
                       "' (" + std::strerror(errno) +
                       "); each source parses the CUDA headers, which is slower");
         return;
       }
-      Private = std::string(Template.c_str());
+      Private = Template;
       Temporaries.push_back(Private);
     }
     llvm::SmallString<256> Prelude(Private), Output(Private);
