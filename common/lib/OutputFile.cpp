@@ -185,8 +185,8 @@ hipkit::resolveOutput(llvm::StringRef Path) {
       return cannotWrite(Path, lastError());
     }
     if (S_ISLNK(Status.st_mode)) {
-      if (llvm::Error E = checkLinkMayBeFollowed(Path, Candidate, RealDir,
-                                                 Status))
+      if (llvm::Error E =
+              checkLinkMayBeFollowed(Path, Candidate, RealDir, Status))
         return std::move(E);
       llvm::SmallString<256> Link;
       Link.resize(Status.st_size ? Status.st_size + 1 : 4096);
@@ -269,8 +269,8 @@ llvm::Error hipkit::checkOutputPath(llvm::StringRef Path) {
 }
 
 llvm::Error hipkit::writeOutputFile(llvm::StringRef Path,
-                                   llvm::StringRef Contents,
-                                   std::optional<llvm::StringRef> Previous) {
+                                    llvm::StringRef Contents,
+                                    std::optional<llvm::StringRef> Previous) {
   llvm::Expected<OutputTarget> Target = resolveOutput(Path);
   if (!Target)
     return Target.takeError();

@@ -33,10 +33,10 @@ using namespace hipkit::hipify;
 namespace {
 
 /// The names a scenario uses, below the scratch folder (d/ always exists).
-const char *const Names[] = {"a.cu",   "b.cu",     "a.cu.hip",    "h.h",
-                             "r.md",   "s.csv",    "d/a.cu",      "d/h.h",
-                             "d/h.h.hip", "d/a.cu.hip", ".hipify-manifest",
-                             "d/.hipify-manifest"};
+const char *const Names[] = {
+    "a.cu",      "b.cu",       "a.cu.hip",         "h.h",
+    "r.md",      "s.csv",      "d/a.cu",           "d/h.h",
+    "d/h.h.hip", "d/a.cu.hip", ".hipify-manifest", "d/.hipify-manifest"};
 constexpr size_t NameCount = sizeof(Names) / sizeof(Names[0]);
 
 std::string Scratch;
@@ -168,8 +168,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
         break;
       Ours.insert({Status.st_dev, Status.st_ino});
       std::string Folder = llvm::sys::path::parent_path(P).str();
-      ManifestText[Folder] += contentHash(Text) + "  " +
-                              llvm::sys::path::filename(P).str() + "\n";
+      ManifestText[Folder] +=
+          contentHash(Text) + "  " + llvm::sys::path::filename(P).str() + "\n";
       writeFile(Folder + "/" + ManifestName.str(),
                 "# hipify-clang: the files it wrote in this folder (SHA-256, "
                 "name); it replaces only these\n" +
@@ -244,8 +244,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
         violation("two outputs at '" + D.Path + "'");
     if (O.Role == OutputRole::Implied && D.Exists &&
         !Ours.count({D.Device, D.Inode}))
-      violation("replacing the foreign file '" + D.Path + "' by the implied "
-                "output '" + O.Path + "'");
+      violation("replacing the foreign file '" + D.Path +
+                "' by the implied output '" + O.Path + "'");
     Written.push_back(D);
   }
   return 0;

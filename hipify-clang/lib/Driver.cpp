@@ -6,12 +6,12 @@
 // each translation atomically and prints statistics.
 //
 //===----------------------------------------------------------------------===//
+#include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/ASTEngine.h"
-#include "hipkit/hipify/MigrationReport.h"
 #include "hipkit/hipify/LexicalLaunch.h"
+#include "hipkit/hipify/MigrationReport.h"
 #include "hipkit/hipify/Options.h"
 #include "hipkit/hipify/OutputPlan.h"
-#include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/Statistics.h"
 #include "hipkit/hipify/TokenEngine.h"
 #include "hipkit/hipify/Toolchain.h"
@@ -37,11 +37,11 @@
 #include "llvm/Support/Process.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <map>
 #include <optional>
-#include <cerrno>
-#include <cstring>
 #include <stdlib.h>
 
 using namespace hipkit;
@@ -253,9 +253,10 @@ void HipifyRun::precompileCudaHeaders() {
       llvm::sys::path::append(Folder, "hipify-XXXXXX");
       std::string Template(Folder); // NUL-terminated, as mkdtemp needs.
       if (!::mkdtemp(Template.data())) {
-        reportWarning("cannot create a temporary folder in '" + TempDir +
-                      "' (" + std::strerror(errno) +
-                      "); each source parses the CUDA headers, which is slower");
+        reportWarning(
+            "cannot create a temporary folder in '" + TempDir + "' (" +
+            std::strerror(errno) +
+            "); each source parses the CUDA headers, which is slower");
         return;
       }
       Private = Template;
@@ -649,8 +650,7 @@ bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,
     // Checked before the backup too, so that a backup is never of text that
     // is not the one translated.
     // (A pipe cannot be read again; it is written through, not replaced.)
-    if (llvm::sys::fs::is_regular_file(Path) &&
-        !fileStillHolds(Path, Original))
+    if (llvm::sys::fs::is_regular_file(Path) && !fileStillHolds(Path, Original))
       return changed();
     if (!Options.NoBackup) {
       llvm::Expected<std::string> Backup = writeBackup(Path, Original);
@@ -664,9 +664,10 @@ bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,
                    *Backup + "'");
     }
   }
-  if (llvm::Error E = writeOutputFile(
-          Path, Contents,
-          IsInPlace ? std::optional<llvm::StringRef>(Original) : std::nullopt)) {
+  if (llvm::Error E =
+          writeOutputFile(Path, Contents,
+                          IsInPlace ? std::optional<llvm::StringRef>(Original)
+                                    : std::nullopt)) {
     reportError(llvm::toString(std::move(E)));
     return false;
   }
@@ -857,8 +858,8 @@ bool HipifyRun::checkPlan(const std::vector<SourceTranslation> &Results,
     // The headers a source read are inputs too.
     for (size_t J = 1; J < Results[I].Files.size(); ++J)
       Plan.addInput(Results[I].Files[J]->realPath(),
-                    "the header '" +
-                        Results[I].Files[J]->displayPath().str() + "'");
+                    "the header '" + Results[I].Files[J]->displayPath().str() +
+                        "'");
   }
   if (!Options.NoOutput) {
     for (size_t I = 0; I < Sources.size(); ++I) {
@@ -877,8 +878,8 @@ bool HipifyRun::checkPlan(const std::vector<SourceTranslation> &Results,
         const HeaderOutput &H = Headers[FT.realPath()];
         if (!H.Written || H.WrittenBySource)
           continue;
-        std::string Header = "the translation of the header '" +
-                             FT.displayPath().str() + "'";
+        std::string Header =
+            "the translation of the header '" + FT.displayPath().str() + "'";
         if (!Options.InPlace) {
           Plan.addOutput(H.Path, Header, OutputRole::Implied);
           continue;

@@ -92,7 +92,7 @@ FileIdentity OutputPlan::identify(llvm::StringRef Path) {
     llvm::consumeError(Target.takeError());
     llvm::SmallString<256> Real;
     Id.RealPath = llvm::sys::fs::real_path(Path, Real) ? absolute(Path)
-                                                        : std::string(Real);
+                                                       : std::string(Real);
   }
   struct stat Status;
   if (!::stat(Path.str().c_str(), &Status)) {
@@ -105,8 +105,7 @@ FileIdentity OutputPlan::identify(llvm::StringRef Path) {
 }
 
 std::string OutputPlan::manifestFor(llvm::StringRef Path) {
-  llvm::SmallString<256> Manifest(
-      llvm::sys::path::parent_path(absolute(Path)));
+  llvm::SmallString<256> Manifest(llvm::sys::path::parent_path(absolute(Path)));
   llvm::sys::path::append(Manifest, ManifestName);
   return std::string(Manifest);
 }
@@ -191,14 +190,12 @@ std::vector<std::string> OutputPlan::check() const {
   return Problems;
 }
 
-void OutputPlan::recordWritten(llvm::StringRef Path,
-                               llvm::StringRef Contents) {
+void OutputPlan::recordWritten(llvm::StringRef Path, llvm::StringRef Contents) {
   Written[manifestFor(Path)][llvm::sys::path::filename(Path).str()] =
       contentHash(Contents);
 }
 
-std::vector<std::pair<std::string, std::string>>
-OutputPlan::manifests() const {
+std::vector<std::pair<std::string, std::string>> OutputPlan::manifests() const {
   std::vector<std::pair<std::string, std::string>> Result;
   for (const auto &[Path, New] : Written) {
     std::map<std::string, std::string> Entries;
