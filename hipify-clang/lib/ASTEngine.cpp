@@ -22,9 +22,11 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <set>
@@ -878,29 +880,120 @@ public:
     // guard nests until clang gives up; each diagnostic from then on would
     // print the whole include stack, hundreds of lines. The driver's one
     // warning names the header instead.
-    bool IncludeCycle = Info.getID() == diag::err_pp_include_too_deep;
-    if (IncludeCycle && Info.hasSourceManager()) {
-      PresumedLoc Loc =
-          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+    // An acyclic chain of more than clang's 200 headers ends the same way,
+    // and is no cycle: the include stack tells them apart.
+    bool TooDeep = Info.getID() == diag::err_pp_include_too_deep;
+    if (TooDeep && Info.hasSourceManager()) {
+      const SourceManager &SM = Info.getSourceManager();
+      PresumedLoc Loc = SM.getPresumedLoc(Info.getLocation());
       if (Loc.isValid())
-        Text = ("'" + llvm::Twine(Loc.getFilename()) +
-                "' includes itself, directly or through other headers (" +
-                Text + ")")
-                   .str();
+        Text =
+            (onIncludeCycle(SM, Info.getLocation())
+                 ? "'" + llvm::Twine(Loc.getFilename()) +
+                       "' includes itself, directly or through other "
+                       "headers (" +
+                       Text + ")"
+                 : "an #include in '" + llvm::Twine(Loc.getFilename()) +
+                       "' is nested " + llvm::Twine(ClangMaxIncludeDepth) +
+                       " files deep, clang's limit, in a chain of headers "
+                       "without a cycle (" +
+                       Text + "); the headers below were read without a parse")
+                .str();
     }
     if (Out.FirstError.empty())
       Out.FirstError = std::string(Text);
-    SawIncludeCycle |= IncludeCycle;
-    if (Out.CompileErrors <= MaxPrinted && !SawIncludeCycle)
+    SawIncludeTooDeep |= TooDeep;
+    if (Out.CompileErrors <= MaxPrinted && !SawIncludeTooDeep)
       TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
   }
   static constexpr unsigned MaxPrinted = 5;
-  bool sawIncludeCycle() const { return SawIncludeCycle; }
+  /// Preprocessor::MaxAllowedIncludeStackDepth, which clang keeps private.
+  static constexpr unsigned ClangMaxIncludeDepth = 200;
+  bool sawIncludeTooDeep() const { return SawIncludeTooDeep; }
 
 private:
+  /// Whether a file is on the include stack at \p Loc twice: a real cycle.
+  static bool onIncludeCycle(const SourceManager &SM, SourceLocation Loc) {
+    llvm::DenseSet<const FileEntry *> OnStack;
+    FileID FID = SM.getFileID(SM.getExpansionLoc(Loc));
+    while (FID.isValid()) {
+      if (OptionalFileEntryRef File = SM.getFileEntryRefForID(FID))
+        if (!OnStack.insert(&File->getFileEntry()).second)
+          return true;
+      SourceLocation IncludedAt = SM.getIncludeLoc(FID);
+      if (IncludedAt.isInvalid())
+        break;
+      FID = SM.getFileID(SM.getExpansionLoc(IncludedAt));
+    }
+    return false;
+  }
+
   SourceTranslation &Out;
-  bool SawIncludeCycle = false;
+  bool SawIncludeTooDeep = false;
 };
+
+/// clang refuses #includes nested deeper than 200 files, so the user headers
+/// below that depth were never entered. They are the project's all the same:
+/// found by reading the include lines of every user file known (a worklist,
+/// so no depth limit) and translated by tokens, like the rest of a source
+/// that did not parse, so that --o-dir writes the whole project.
+void addHeadersBelowIncludeLimit(SourceTranslation &Out,
+                                 const ASTEngineOptions &Options) {
+  std::string MainDir =
+      llvm::sys::path::parent_path(Out.Files[0]->realPath()).str();
+  std::vector<std::string> SystemDirs;
+  for (const std::string &Dir : Options.SystemDirs)
+    SystemDirs.push_back(realPathOf(Dir));
+  llvm::StringMap<unsigned> Known;
+  for (unsigned I = 0; I < Out.Files.size(); ++I)
+    Known[Out.Files[I]->realPath()] = I;
+  std::set<std::pair<unsigned, unsigned>> Recorded;
+  for (const UserHeaderInclude &Inc : Out.HeaderIncludes)
+    Recorded.insert({Inc.IncludingFile, Inc.NameBegin});
+  for (unsigned I = 0; I < Out.Files.size(); ++I) { // Out.Files grows.
+    std::string Including = Out.Files[I]->realPath().str();
+    std::string Display = Out.Files[I]->displayPath().str();
+    for (const IncludeLine &Line : includeLines(Out.Files[I]->contents())) {
+      // Quoted includes of the user's headers, beside the including file.
+      if (Line.Angled)
+        continue;
+      llvm::SmallString<256> Path(llvm::sys::path::parent_path(Including));
+      llvm::sys::path::append(Path, Line.HeaderName);
+      if (!llvm::sys::fs::is_regular_file(Path))
+        continue;
+      std::string Real = realPathOf(Path);
+      if (!isUnder(Real, MainDir) ||
+          llvm::any_of(SystemDirs, [&](const std::string &Dir) {
+            return isUnder(Real, Dir);
+          }))
+        continue;
+      auto [It, New] = Known.try_emplace(Real, Out.Files.size());
+      if (New) {
+        auto Buffer = llvm::MemoryBuffer::getFile(Real);
+        if (!Buffer) {
+          Known.erase(It);
+          continue;
+        }
+        if (llvm::Error E = checkSourceText(Real, (*Buffer)->getBuffer())) {
+          llvm::consumeError(std::move(E));
+          Known.erase(It);
+          continue;
+        }
+        llvm::SmallString<256> Shown(llvm::sys::path::parent_path(Display));
+        llvm::sys::path::append(Shown, Line.HeaderName);
+        Out.Files.push_back(std::make_unique<FileTranslation>(
+            std::string(Shown), Real, (*Buffer)->getBuffer().str(),
+            /*IsMainFile=*/false));
+        Out.Scopes.emplace_back();
+      }
+      // Where a header's translation is renamed (<header>.hip), its includes
+      // are pointed at it; the parse recorded only those it entered.
+      if (Recorded.insert({I, Line.NameBegin}).second)
+        Out.HeaderIncludes.push_back(
+            {I, Line.NameBegin, Line.NameEnd, Line.HeaderName, Real});
+    }
+  }
+}
 
 } // namespace
 
@@ -919,10 +1012,12 @@ void hipkit::hipify::runASTEngine(llvm::ArrayRef<std::string> Command,
   Invocation.setDiagnosticConsumer(&Diagnostics);
   Invocation.run();
   if (Out.CompileErrors > BufferedDiagnostics::MaxPrinted &&
-      !Diagnostics.sawIncludeCycle())
+      !Diagnostics.sawIncludeTooDeep())
     MessageStream << (Out.CompileErrors - BufferedDiagnostics::MaxPrinted)
                   << " more errors not shown\n";
   MessageStream.flush();
   if (Out.Scopes.size() < Out.Files.size())
     Out.Scopes.resize(Out.Files.size());
+  if (Diagnostics.sawIncludeTooDeep() && Options.TranslateUserHeaders)
+    addHeadersBelowIncludeLimit(Out, Options);
 }

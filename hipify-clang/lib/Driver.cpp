@@ -112,6 +112,10 @@ llvm::Expected<std::string> readSource(llvm::StringRef Path) {
       break;
     llvm::StringRef Piece(Chunk.data(), *Read);
     // A pipe can be endless: stop at the first sign that it is no source.
+    // UTF-16 and UTF-32 text have NUL bytes too, but deserve a better word.
+    if (Text.empty())
+      if (std::optional<WideEncoding> Wide = wideUnicodeEncoding(Piece))
+        return wideEncodingError(Path, *Wide);
     if (Piece.contains('\0'))
       return fail(
           "'" + Path +
@@ -601,7 +605,10 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
   Result.Files.push_back(std::make_unique<FileTranslation>(
       S.Path, S.RealPath, S.Contents, /*IsMainFile=*/true));
   Result.Scopes.emplace_back();
-  if (TC.HasCuda) {
+  // Already HIP (say, translated twice): parsing it as CUDA fails in the HIP
+  // headers and would print their errors; tokens translate any CUDA left.
+  Result.HipInput = isHipSource(S.Contents);
+  if (TC.HasCuda && !Result.HipInput) {
     ASTEngineOptions AO;
     AO.Policy = &Policy;
     AO.TranslateUserHeaders = Options.TranslateUserHeaders;
@@ -609,7 +616,8 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     AO.SkipExcludedBlocks = Options.SkipExcludedBlocks;
     AO.SystemDirs = {TC.CudaPath, TC.ResourceDir, TC.StandInDir};
     AO.Checks = &EnabledWarnings;
-    runASTEngine(parseCommand(S), AO, Result);
+    Result.ParseTimedOut = !runASTEngineWithin(parseCommand(S), AO, Result,
+                                               Options.ParseTimeoutSeconds);
   }
   bool Clean = TC.HasCuda && Result.Parsed && Result.CompileErrors == 0;
   for (size_t I = 0; I < Result.Files.size(); ++I) {
@@ -723,6 +731,11 @@ bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
     return Result.Files[I]->changesAnything();
   };
   llvm::StringSet<> Redirected;
+  // Each header's translation by real path: a chain of thousands of headers
+  // takes as many passes, which must not each search every file.
+  llvm::StringMap<size_t> HeaderIndex;
+  for (size_t I = 1; I < Result.Files.size(); ++I)
+    HeaderIndex[Result.Files[I]->realPath()] = I;
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const UserHeaderInclude &Inc : Result.HeaderIncludes) {
@@ -730,10 +743,9 @@ bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
       if (It == Headers.end() || !It->second.Renamed)
         continue;
       // Is the header's translation (in whichever source claimed it) changed?
-      bool HeaderChanged = false;
-      for (size_t I = 1; I < Result.Files.size(); ++I)
-        if (Result.Files[I]->realPath() == Inc.HeaderRealPath)
-          HeaderChanged = needsWrite(I) || It->second.Written;
+      auto Index = HeaderIndex.find(Inc.HeaderRealPath);
+      bool HeaderChanged = Index != HeaderIndex.end() &&
+                           (needsWrite(Index->second) || It->second.Written);
       std::string Key =
           llvm::formatv("{0}:{1}", Inc.IncludingFile, Inc.NameBegin).str();
       if (!HeaderChanged || Redirected.count(Key))
@@ -773,8 +785,20 @@ bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
 bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
                      const std::vector<bool> &Claimed) {
   llvm::errs() << Result.CompilerMessages;
-  if (!TC.HasCuda) {
+  if (Result.HipInput) {
+    if (Options.Verbose)
+      reportNote("'" + S.Path +
+                 "' is already HIP (it includes a hip/ header and no CUDA "
+                 "header); not parsed as CUDA, CUDA names left in it are "
+                 "translated by tokens");
+  } else if (!TC.HasCuda) {
     // Said once for the run, in run().
+  } else if (Result.ParseTimedOut) {
+    reportWarning(llvm::formatv("parsing '{0}' took longer than {1} s "
+                                "(--parse-timeout; a macro that expands "
+                                "exponentially?); translated it lexically",
+                                S.Path, Options.ParseTimeoutSeconds)
+                      .str());
   } else if (!Result.Parsed) {
     reportWarning("'" + S.Path + "' could not be parsed (" + Result.FirstError +
                   "); translated it lexically");
@@ -1019,6 +1043,7 @@ int HipifyRun::run() {
     Planned &= planOutputs(Sources[I], Results[I], Claimed[I]);
   if (!Planned || !checkPlan(Results, Claimed)) {
     removeTemporaries();
+    exitAfterAbandonedParses(1);
     return 1;
   }
   for (size_t I = 0; I < Sources.size(); ++I)
@@ -1035,6 +1060,7 @@ int HipifyRun::run() {
                     .str());
     Failed = true;
   }
+  exitAfterAbandonedParses(Failed ? 1 : 0);
   return Failed ? 1 : 0;
 }
 

@@ -165,23 +165,63 @@ std::string renderJSON(const std::vector<ReportedFile> &Files) {
   return Text;
 }
 
-/// Markdown table cells: a '|' would end the cell, a newline the row.
+/// A line break in user text (a file name may hold one) would end a table
+/// row or a heading: shown as a visible symbol instead.
+void appendLineBreakSymbol(std::string &Out, char C) {
+  Out += C == '\n' ? "\u2424" : "\u240D";
+}
+
+/// User text (file names, messages, check names) in markdown outside a code
+/// span. Renderers pass raw HTML through, so a file named
+/// `<img src=x onerror=...>.cu` would become live HTML: <, > and & become
+/// entities, as in the HTML report. Markdown's own punctuation is
+/// backslash-escaped so it cannot start a code span, a link or emphasis, and
+/// '|' so it cannot end a table cell.
 std::string cell(StringRef Text) {
   std::string Out;
-  for (char C : Text)
-    Out += C == '|' ? std::string("\\|") : C == '\n' ? std::string(" ") : std::string(1, C);
+  for (char C : Text) {
+    switch (C) {
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '\n':
+    case '\r':
+      appendLineBreakSymbol(Out, C);
+      break;
+    default:
+      if (StringRef("\\`*_[]#!~|").contains(C))
+        Out += '\\';
+      Out += C;
+    }
+  }
   return Out;
 }
 
+/// User text as a code span. Its content is literal (no HTML, no escapes),
+/// so only three things need care: the span is delimited by more backticks
+/// than the text contains in a row, a line break becomes a visible symbol,
+/// and '|' is written "\|", which GitHub's tables require even inside code.
 std::string codeSpan(StringRef Text) {
-  // A span delimited by more backticks than it contains.
   size_t Longest = 0, Run = 0;
-  for (char C : Text) {
+  std::string Body;
+  for (char C : Text.trim()) {
     Run = C == '`' ? Run + 1 : 0;
     Longest = std::max(Longest, Run);
+    if (C == '\n' || C == '\r')
+      appendLineBreakSymbol(Body, C);
+    else if (C == '|')
+      Body += "\\|";
+    else
+      Body += C;
   }
   std::string Ticks(Longest + 1, '`');
-  return Ticks + " " + cell(Text.trim()) + " " + Ticks;
+  return Ticks + " " + Body + " " + Ticks;
 }
 
 std::string renderMarkdown(const std::vector<ReportedFile> &Files) {
@@ -198,28 +238,30 @@ std::string renderMarkdown(const std::vector<ReportedFile> &Files) {
   if (Summary.AttentionFirst.empty())
     OS << "None.\n";
   for (size_t I : Summary.AttentionFirst)
-    OS << formatv("1. `{0}`: {1} porting hazards, {2} untranslated references\n",
-                  Files[I].Path, Files[I].hazards(),
+    OS << formatv("1. {0}: {1} porting hazards, {2} untranslated references\n",
+                  codeSpan(Files[I].Path), Files[I].hazards(),
                   Files[I].Stats.Unconverted);
   OS << "\n## References per library\n\n| API | translated | untranslated "
         "|\n|---|---|---|\n";
   for (const auto &[Api, C] : libraryCounts(Summary.Total))
-    OS << formatv("| {0} | {1} | {2} |\n", Api, C.Converted, C.Unconverted);
+    OS << formatv("| {0} | {1} | {2} |\n", cell(Api), C.Converted,
+                  C.Unconverted);
   OS << "\n## Files\n";
   for (const ReportedFile &F : Files) {
-    OS << formatv("\n### `{0}`\n\nStatus: **{1}**; output: {2}; {3} translated, "
+    OS << formatv("\n### {0}\n\nStatus: **{1}**; output: {2}; {3} translated, "
                   "{4} untranslated references, {5} porting hazards.\n",
-                  F.Path, F.status(),
+                  codeSpan(F.Path), F.status(),
                   F.Output.empty() ? std::string("not written")
-                                   : "`" + F.Output + "`",
+                                   : codeSpan(F.Output),
                   F.Stats.Converted, F.Stats.Unconverted, F.hazards());
     if (F.Warnings.empty())
       continue;
     OS << "\n| location | check | source | what to do |\n|---|---|---|---|\n";
     for (const ReportedWarning &W : F.Warnings)
       OS << formatv("| {0}:{1}:{2} | {3}{4} | {5} | {6} |\n", cell(F.Path),
-                    W.Line, W.Column, W.Check, W.IsError ? " (error)" : "",
-                    codeSpan(W.SourceLine), cell(W.Message));
+                    W.Line, W.Column, cell(W.Check),
+                    W.IsError ? " (error)" : "", codeSpan(W.SourceLine),
+                    cell(W.Message));
   }
   return Text;
 }

@@ -42,6 +42,29 @@ void TranslationStatistics::add(const TranslationStatistics &O) {
 }
 
 namespace {
+/// One CSV field. File and reference names come from the user: a ';', '"' or
+/// line break in one would split it into several cells (RFC 4180 quoting
+/// keeps it one), and a cell starting with = + - @ (or a tab or carriage
+/// return) is a formula to spreadsheets, which a name like
+/// `=HYPERLINK(...)` would exploit: such a cell gets a leading '\'' (the
+/// usual defence; spreadsheets show the text). Ordinary names are written
+/// bare, as AMD's hipify-clang writes them.
+std::string csvField(llvm::StringRef Text) {
+  std::string Field;
+  if (!Text.empty() && llvm::StringRef("=+-@\t\r").contains(Text.front()))
+    Field += '\'';
+  Field += Text;
+  if (Field.find_first_of(";\"\n\r") == std::string::npos)
+    return Field;
+  std::string Quoted = "\"";
+  for (char C : Field) {
+    if (C == '"')
+      Quoted += '"';
+    Quoted += C;
+  }
+  return Quoted + "\"";
+}
+
 /// One report, written either as text or as CSV.
 class Report {
 public:
@@ -49,13 +72,13 @@ public:
 
   void title(const std::string &Text) {
     if (CSV)
-      OS << "\n" << Text << "\n";
+      OS << "\n" << csvField(Text) << "\n";
     else
       OS << "[HIPIFY] info: " << Text << "\n";
   }
   void value(llvm::StringRef Name, const llvm::Twine &Value) {
     if (CSV)
-      OS << Name << ";" << Value << "\n";
+      OS << csvField(Name) << ";" << csvField(Value.str()) << "\n";
     else
       OS << "  " << Name << ": " << Value << "\n";
   }

@@ -354,3 +354,25 @@ void TokenEngine::translate(FileTranslation &FT,
     FT.addEdit(At, 0, Text, Scope.IncludeOrigin);
   }
 }
+
+std::vector<IncludeLine>
+hipkit::hipify::includeLines(llvm::StringRef Contents) {
+  std::vector<RawToken> Tokens = lexFile(Contents);
+  std::vector<bool> Untranslatable;
+  std::vector<IncludeLine> Lines;
+  for (const Directive &D : scanDirectives(Contents, Tokens, Untranslatable))
+    if (D.Kind == DirectiveKind::Include && !D.HeaderName.empty())
+      Lines.push_back({D.HeaderName, D.Angled, D.NameBegin, D.NameEnd});
+  return Lines;
+}
+
+bool hipkit::hipify::isHipSource(llvm::StringRef Contents) {
+  bool IncludesHip = false;
+  for (const IncludeLine &Line : includeLines(Contents)) {
+    const ApiMapping *Row = lookupCudaName(Line.HeaderName);
+    if (Row && Row->Kind == NameKind::Header)
+      return false;
+    IncludesHip |= llvm::StringRef(Line.HeaderName).starts_with("hip/");
+  }
+  return IncludesHip;
+}

@@ -19,7 +19,9 @@ def grp_stats : OptionGroup<"stats">, HelpText<"STATISTICS">;
 def o : Separate<["-"], "o">, MetaVarName<"<file>">, Group<grp_output>,
   HelpText<"Write the translation to <file> ('-' for standard output); one source only">;
 def o_eq : Joined<["-"], "o=">, Alias<o>;
-defm o_dir : Eq<"o-dir", "<dir>", "Write each translation to <dir>/<source name>.hip">, Group<grp_output>;
+defm o_dir : Eq<"o-dir", "<dir>", "Write each translation to <dir>/<source's folder relative to the "
+  "folder all sources share>/<source name>.hip, and each user header it includes to the same place "
+  "relative to it (folders are created)">, Group<grp_output>;
 def inplace : F<"inplace", "Replace each source (and translated user header) with its translation, "
   "atomically, keeping the original as <file>.prehip">, Group<grp_output>;
 def no_backup : F<"no-backup", "With --inplace, keep no .prehip backup">, Group<grp_output>;
@@ -49,7 +51,9 @@ defm cuda_gpu_arch : Eq<"cuda-gpu-arch", "<sm_XX>", "CUDA GPU architecture the c
 defm clang_resource_directory : Eq<"clang-resource-directory", "<dir>",
   "Clang resource directory (default: clang 19's)">, Group<grp_parse>;
 defm rocm_path : Eq<"rocm-path", "<dir>", "ROCm installation whose HIP version the translation "
-  "targets (default: $ROCM_PATH, else /usr, else /opt/rocm)">, Group<grp_parse>;
+  "targets (default: $ROCM_PATH, else the first ROCm of $HIP_PATH, the prefix hipify-clang is "
+  "installed in, /opt/rocm, the newest /opt/rocm-<version>, /usr; $HIP_PATH, when set, gives the "
+  "HIP version)">, Group<grp_parse>;
 def p : Separate<["-"], "p">, MetaVarName<"<build dir>">, Group<grp_parse>,
   HelpText<"Build directory holding compile_commands.json (its -I/-D/-U/-include/-std flags are used)">;
 def p_eq : Joined<["-"], "p=">, Alias<p>;
@@ -68,6 +72,9 @@ def default_preprocessor : F<"default-preprocessor",
 def j : JoinedOrSeparate<["-"], "j">, MetaVarName<"<N>">, Group<grp_parse>,
   HelpText<"Translate <N> files at a time (default: all cores)">;
 def jobs_eq : Joined<["--"], "jobs=">, Alias<j>;
+defm parse_timeout : Eq<"parse-timeout", "<seconds>", "Stop parsing a source after <seconds> "
+  "(default 60; 0: no limit) and translate it by tokens only, as a source that does not parse">,
+  Group<grp_parse>;
 
 // Translation.
 def hip_kernel_execution_syntax : F<"hip-kernel-execution-syntax",
@@ -81,8 +88,8 @@ def miopen : F<"miopen", "Translate cuDNN to MIOpen (the default and --roc do to
 def experimental : F<"experimental", "Also apply mappings marked experimental">, Group<grp_translate>;
 def amap : F<"amap", "Translate as much as possible: also rewrite, lexically, CUDA names the "
   "parse did not resolve">, Group<grp_translate>;
-def use_hip_data_types : F<"use-hip-data-types", "Translate library data types (cudaDataType) to "
-  "hipDataType instead of the library's own type">, Group<grp_translate>;
+def use_hip_data_types : F<"use-hip-data-types", "Accepted for AMD hipify's command lines: library "
+  "data types (cudaDataType) become hipDataType without it">, Group<grp_translate>;
 
 // Warnings, porting checks and the migration report.
 def grp_checks : OptionGroup<"checks">, HelpText<"WARNINGS AND PORTING CHECKS">;

@@ -18,7 +18,8 @@ def examine : F<"examine", "Same as -no-output -print-stats">;
 def quiet_warnings : F<"quiet-warnings", "Print no warnings about CUDA names left untranslated">;
 def experimental : F<"experimental", "Also apply mappings marked experimental">;
 def roc : F<"roc", "Translate to ROCm libraries (roc*) where a mapping exists, instead of hip*">;
-def miopen : F<"miopen", "Translate cuDNN to MIOpen instead of hipDNN">;
+def miopen : F<"miopen", "Translate cuDNN to MIOpen (the default and -roc do too: MIOpen is "
+  "ROCm's cuDNN counterpart; accepted for AMD hipify's command lines)">;
 def hip_kernel_execution_syntax : F<"hip-kernel-execution-syntax",
   "Rewrite kernel<<<...>>>(...) launches as hipLaunchKernelGGL(...)">;
 def cuda_kernel_execution_syntax : F<"cuda-kernel-execution-syntax",

@@ -118,5 +118,12 @@ int main(int Argc, char **Argv) {
       hipkit::exitWithError("-j needs a positive number of jobs, not '" +
                             Value + "'");
   }
+  if (const Arg *A = Args.getLastArg(OPT_parse_timeout)) {
+    StringRef Value = A->getValue();
+    if (Value.getAsInteger(10, Options.ParseTimeoutSeconds))
+      hipkit::exitWithError("--parse-timeout needs a number of seconds (0 for "
+                            "no limit), not '" +
+                            Value + "'");
+  }
   return hipkit::hipify::runHipify(std::move(Options));
 }

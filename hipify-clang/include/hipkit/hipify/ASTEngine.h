@@ -47,6 +47,10 @@ struct SourceTranslation {
   /// Whether clang parsed the file at all, and how many errors it reported.
   bool Parsed = false;
   unsigned CompileErrors = 0;
+  /// The parse took longer than --parse-timeout and was abandoned.
+  bool ParseTimedOut = false;
+  /// The source is already HIP (isHipSource) and was not parsed as CUDA.
+  bool HipInput = false;
   /// The compiler's diagnostics, buffered so parallel runs print in order.
   std::string CompilerMessages;
   std::string FirstError;
@@ -68,6 +72,19 @@ struct ASTEngineOptions {
 /// fills \p Out. The source's own bytes must already be in Out.Files[0].
 void runASTEngine(llvm::ArrayRef<std::string> Command,
                   const ASTEngineOptions &Options, SourceTranslation &Out);
+
+/// runASTEngine, given at most \p Seconds (0: no limit). Returns false, with
+/// \p Out untouched, when the parse takes longer; it is then abandoned and
+/// still running (ParseDeadline.cpp says why it cannot be stopped), so the run
+/// must end through exitAfterAbandonedParses.
+bool runASTEngineWithin(llvm::ArrayRef<std::string> Command,
+                        const ASTEngineOptions &Options, SourceTranslation &Out,
+                        unsigned Seconds);
+
+/// Ends the process with \p ExitCode, standard streams flushed, when a parse
+/// was abandoned: its thread still uses the run's options, so neither they
+/// nor the process's static objects may be destroyed. Returns otherwise.
+void exitAfterAbandonedParses(int ExitCode);
 
 } // namespace hipkit::hipify
 

@@ -95,8 +95,24 @@ struct WarningSelection {
   };
 };
 
+/// A Unicode encoding wider than UTF-8, as \c iconv names it.
+struct WideEncoding {
+  llvm::StringRef Name;      ///< "UTF-16LE".
+  llvm::StringRef IconvName; ///< "UTF-16" when a byte order mark says which.
+};
+
+/// The encoding of a text that starts with \p Start when it is UTF-16 or
+/// UTF-32 (a byte order mark, or ASCII with NUL bytes at fixed places), which
+/// would otherwise be refused as binary for its NUL bytes.
+std::optional<WideEncoding> wideUnicodeEncoding(llvm::StringRef Start);
+
+/// The one-line error for a source in \p Encoding.
+llvm::Error wideEncodingError(llvm::StringRef Path,
+                              const WideEncoding &Encoding);
+
 /// Checks that \p Text, read from \p Path, is something hipify translates:
-/// not empty, no NUL bytes, UTF-8. The error says in one line why not.
+/// not empty, not UTF-16 or UTF-32, no NUL bytes, UTF-8. The error says in one
+/// line why not.
 llvm::Error checkSourceText(llvm::StringRef Path, llvm::StringRef Text);
 
 class FileTranslation {

@@ -65,6 +65,9 @@ struct HipifyOptions {
   std::vector<std::string> ClangArgs; ///< Everything after `--`.
   bool SkipExcludedBlocks = false;
   unsigned Jobs = 0; ///< 0: all cores.
+  /// --parse-timeout: a source whose parse takes longer (a macro that expands
+  /// exponentially) is translated by tokens only; 0: no limit.
+  unsigned ParseTimeoutSeconds = 60;
 
   // Translation.
   bool HipKernelExecutionSyntax = false;

@@ -32,6 +32,24 @@ struct LexicalScope {
   EditOrigin IncludeOrigin = EditOrigin::Lexical;
 };
 
+/// An #include (or #include_next, #import) line of a file, read without a
+/// parse: the header name without its delimiters, and the name's range with
+/// them.
+struct IncludeLine {
+  std::string HeaderName;
+  bool Angled = false;
+  unsigned NameBegin = 0, NameEnd = 0;
+};
+
+/// The include lines of \p Contents (which must be followed by a NUL byte, as
+/// a std::string's are), in #if branches or not, with a literal header name.
+std::vector<IncludeLine> includeLines(llvm::StringRef Contents);
+
+/// Whether \p Contents is already HIP (hipify's own output, or code written
+/// for HIP): it includes a hip/ header and no CUDA header. Parsing it as CUDA
+/// only fails in the HIP headers.
+bool isHipSource(llvm::StringRef Contents);
+
 class TokenEngine {
 public:
   explicit TokenEngine(const NamePolicy &Policy) : Policy(Policy) {}
