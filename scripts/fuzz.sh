@@ -5,7 +5,8 @@
 #
 #   scripts/fuzz.sh [--jobs N] [--time SECONDS] [FUZZER...]
 #
-# FUZZER is hipify-token-fuzzer, hipify-translation-fuzzer or hipcc-fuzzer
+# FUZZER is hipify-token-fuzzer, hipify-translation-fuzzer,
+# hipify-output-plan-fuzzer or hipcc-fuzzer
 # (default: all three, one after the other). --time is per fuzzer (default
 # 3600); --jobs is the number of parallel fuzzing processes (default 1).
 # libFuzzer's -fork mode runs them: it merges what every process finds into
@@ -26,7 +27,7 @@ while (($#)); do
     *) fuzzers+=("$1"); shift ;;
   esac
 done
-((${#fuzzers[@]})) || fuzzers=(hipify-token-fuzzer hipify-translation-fuzzer hipcc-fuzzer)
+((${#fuzzers[@]})) || fuzzers=(hipify-token-fuzzer hipify-translation-fuzzer hipify-output-plan-fuzzer hipcc-fuzzer)
 
 [ -f "$build/build.ninja" ] || cmake -S "$top" -B "$build" -G Ninja
 ninja -C "$build" hipkit-fuzzers
@@ -35,7 +36,7 @@ status=0
 for fuzzer in "${fuzzers[@]}"; do
   binary=$build/fuzz/bin/$fuzzer
   if [ ! -x "$binary" ]; then
-    echo "fuzz.sh: error: no fuzzer '$fuzzer' in $build/fuzz/bin; choose one of hipify-token-fuzzer, hipify-translation-fuzzer, hipcc-fuzzer" >&2
+    echo "fuzz.sh: error: no fuzzer '$fuzzer' in $build/fuzz/bin; choose one of hipify-token-fuzzer, hipify-translation-fuzzer, hipify-output-plan-fuzzer, hipcc-fuzzer" >&2
     exit 1
   fi
   corpus=$build/fuzz-corpus/$fuzzer
@@ -43,6 +44,7 @@ for fuzzer in "${fuzzers[@]}"; do
   mkdir -p "$corpus" "$crashes"
   case $fuzzer in
     hipcc-*) seeds=$top/hipcc/fuzz/seeds; workdir=$top/test/hipcc/Inputs ;;
+    hipify-output-plan-*) seeds=$top/hipify-clang/fuzz/seeds/output-plan; workdir=$build ;;
     *) seeds=$top/test/hipify; workdir=$build ;;
   esac
   echo "fuzz.sh: $fuzzer for ${seconds}s with $jobs job(s); corpus $corpus"

@@ -61,10 +61,12 @@ config.substitutions.append(("%hipkit_test_obj", config.hipkit_test_obj_root))
 config.available_features.add("llvm-%s" % config.llvm_version_major)
 
 # The libFuzzer targets (cmake/Fuzzers.cmake; test/fuzz runs them), when this
-# build has them: %fuzz_hipify_token, %fuzz_hipify_translation, %fuzz_hipcc.
+# build has them: %fuzz_hipify_token, %fuzz_hipify_translation,
+# %fuzz_hipify_output_plan, %fuzz_hipcc.
 fuzz_bin_dir = getattr(config, "hipkit_fuzz_bin_dir", "")
 fuzzers = {"%fuzz_hipify_token": "hipify-token-fuzzer",
            "%fuzz_hipify_translation": "hipify-translation-fuzzer",
+           "%fuzz_hipify_output_plan": "hipify-output-plan-fuzzer",
            "%fuzz_hipcc": "hipcc-fuzzer"}
 for substitution, fuzzer in fuzzers.items():
     config.substitutions.append((substitution, os.path.join(fuzz_bin_dir, fuzzer)))
@@ -127,3 +129,14 @@ except (OSError, subprocess.SubprocessError):
     _gpus = []
 if not _gpus:
     config.available_features.add("no-amd-gpu")
+
+# Tests that write to devices (/dev/null, /dev/stdout) do it in a private mount
+# namespace with a tmpfs /dev of their own, never in the machine's real /dev:
+# `unshare --mount --propagation private sh -c 'mount -t tmpfs tmpfs /dev && ...'`.
+try:
+    if subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c",
+                       "mount -t tmpfs tmpfs /dev"],
+                      capture_output=True, timeout=60).returncode == 0:
+        config.available_features.add("private-dev")
+except (OSError, subprocess.SubprocessError):
+    pass

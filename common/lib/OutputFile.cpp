@@ -71,10 +71,16 @@ llvm::Expected<std::string> writeTemporary(llvm::StringRef Path,
                                            llvm::StringRef Contents,
                                            const struct stat *Like,
                                            llvm::StringRef NamedPath) {
+  // A short name of its own in the same folder (so that the rename stays on
+  // one file system): the output's name plus a suffix can pass NAME_MAX
+  // (255 bytes) where the output's name alone does not.
+  llvm::SmallString<256> Pattern(llvm::sys::path::parent_path(Path));
+  if (Pattern.empty())
+    Pattern = ".";
+  llvm::sys::path::append(Pattern, "hipify-%%%%%%%%.tmp");
   llvm::SmallString<256> Temp;
   int FD;
-  if (std::error_code EC =
-          llvm::sys::fs::createUniqueFile(Path + ".hipify-%%%%%%", FD, Temp))
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Pattern, FD, Temp))
     return cannotWrite(NamedPath, EC);
   auto discard = [&](std::error_code EC, llvm::StringRef Why) {
     ::close(FD);
@@ -101,7 +107,46 @@ llvm::Expected<std::string> writeTemporary(llvm::StringRef Path,
   return std::string(Temp);
 }
 
+/// The kernel's protected_symlinks rule for open(), applied by hand because
+/// the link is resolved here and its target replaced by a rename the kernel
+/// never sees as a follow: a link in a sticky world-writable folder (/tmp) is
+/// followed only when its owner is the follower or the folder's owner.
+/// Otherwise another user could plant `k.cu.hip -> /victim/config` and have
+/// root's run replace the victim.
+llvm::Error checkLinkMayBeFollowed(llvm::StringRef Path,
+                                   llvm::StringRef LinkPath,
+                                   llvm::StringRef RealDir,
+                                   const struct stat &Link) {
+  struct stat Dir;
+  if (::stat(RealDir.str().c_str(), &Dir))
+    return cannotWrite(Path, lastError());
+  bool Shared = (Dir.st_mode & S_ISVTX) && (Dir.st_mode & S_IWOTH);
+  if (!Shared || Link.st_uid == ::geteuid() || Link.st_uid == Dir.st_uid)
+    return llvm::Error::success();
+  return failure("cannot write '" + Path + "': '" + LinkPath +
+                 "' is a symbolic link owned by another user (uid " +
+                 llvm::Twine(Link.st_uid) + ") in the shared sticky folder '" +
+                 RealDir +
+                 "', which is not followed; remove the link or choose "
+                 "another output");
+}
+
+/// Reads the regular file \p Path whole; false when it cannot be read.
+bool readWhole(llvm::StringRef Path, std::string &Text) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return false;
+  Text = (*Buffer)->getBuffer().str();
+  return true;
+}
+
 } // namespace
+
+bool hipkit::fileStillHolds(llvm::StringRef Path, llvm::StringRef Contents) {
+  std::string Now;
+  return readWhole(Path, Now) && Now == Contents;
+}
 
 llvm::Expected<OutputTarget>
 hipkit::resolveOutput(llvm::StringRef Path) {
@@ -140,6 +185,9 @@ hipkit::resolveOutput(llvm::StringRef Path) {
       return cannotWrite(Path, lastError());
     }
     if (S_ISLNK(Status.st_mode)) {
+      if (llvm::Error E =
+              checkLinkMayBeFollowed(Path, Candidate, RealDir, Status))
+        return std::move(E);
       llvm::SmallString<256> Link;
       Link.resize(Status.st_size ? Status.st_size + 1 : 4096);
       ssize_t Length = ::readlink(Candidate.c_str(), Link.data(), Link.size());
@@ -221,7 +269,8 @@ llvm::Error hipkit::checkOutputPath(llvm::StringRef Path) {
 }
 
 llvm::Error hipkit::writeOutputFile(llvm::StringRef Path,
-                                            llvm::StringRef Contents) {
+                                    llvm::StringRef Contents,
+                                    std::optional<llvm::StringRef> Previous) {
   llvm::Expected<OutputTarget> Target = resolveOutput(Path);
   if (!Target)
     return Target.takeError();
@@ -248,6 +297,16 @@ llvm::Error hipkit::writeOutputFile(llvm::StringRef Path,
       Target->ReplacedPath, Contents, Exists ? &Replaced : nullptr, Path);
   if (!Temp)
     return Temp.takeError();
+  // Checked as late as possible, right before the rename: text another
+  // program added since the file was read would otherwise be lost (in neither
+  // the file nor its backup).
+  if (Previous && !fileStillHolds(Target->ReplacedPath, *Previous)) {
+    ::unlink(Temp->c_str());
+    return failure("'" + Path +
+                   "' changed while it was translated (another program "
+                   "wrote to it); it was left as it is; translate it again "
+                   "when nothing else writes to it");
+  }
   if (::rename(Temp->c_str(), Target->ReplacedPath.c_str())) {
     std::error_code EC = lastError();
     ::unlink(Temp->c_str());
@@ -334,6 +393,18 @@ hipkit::writeBackup(llvm::StringRef SourcePath,
   }
   return failure("cannot back up '" + SourcePath + "': '" + SourcePath +
                  ".prehip' and 999 numbered backups exist; remove old ones");
+}
+
+std::string hipkit::plannedBackupPath(llvm::StringRef SourcePath,
+                                      llvm::StringRef Original) {
+  for (unsigned Number = 0; Number < 1000; ++Number) {
+    std::string Backup = (SourcePath + ".prehip").str();
+    if (Number)
+      Backup += "." + std::to_string(Number);
+    if (!llvm::sys::fs::exists(Backup) || fileStillHolds(Backup, Original))
+      return Backup;
+  }
+  return "";
 }
 
 llvm::Error hipkit::writeStandardOutput(llvm::StringRef Contents) {

@@ -6,11 +6,12 @@
 // each translation atomically and prints statistics.
 //
 //===----------------------------------------------------------------------===//
-#include "hipkit/hipify/ASTEngine.h"
-#include "hipkit/hipify/MigrationReport.h"
-#include "hipkit/hipify/LexicalLaunch.h"
-#include "hipkit/hipify/Options.h"
 #include "hipkit/Support/OutputFile.h"
+#include "hipkit/hipify/ASTEngine.h"
+#include "hipkit/hipify/LexicalLaunch.h"
+#include "hipkit/hipify/MigrationReport.h"
+#include "hipkit/hipify/Options.h"
+#include "hipkit/hipify/OutputPlan.h"
 #include "hipkit/hipify/Statistics.h"
 #include "hipkit/hipify/TokenEngine.h"
 #include "hipkit/hipify/Toolchain.h"
@@ -36,9 +37,12 @@
 #include "llvm/Support/Process.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <map>
 #include <optional>
+#include <stdlib.h>
 
 using namespace hipkit;
 using namespace hipkit::hipify;
@@ -170,7 +174,14 @@ private:
   void precompileCudaHeaders();
   void removeTemporaries();
 
+  /// Checks every output of the run against the inputs and each other
+  /// (OutputPlan.h) once all are known; false after reporting what is wrong.
+  bool checkPlan(const std::vector<SourceTranslation> &Results,
+                 const std::vector<std::vector<bool>> &Claimed);
+  void writeManifests();
+
   HipifyOptions Options;
+  OutputPlan Plan{Options.Force};
   Toolchain TC;
   NamePolicy Policy;
   TokenEngine Engine;
@@ -223,13 +234,17 @@ void HipifyRun::precompileCudaHeaders() {
   llvm::SmallString<256> TempDir(Options.TempDir);
   if (TempDir.empty())
     llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, TempDir);
-  else
-    llvm::sys::fs::create_directories(TempDir);
   // Precompiling costs about one parse, so it pays only when at least two
   // sources share a command.
   std::map<std::vector<std::string>, unsigned> Uses;
   for (const Source &S : Sources)
     ++Uses[commandKey(buildParseCommand(Options, TC, S.ProjectFlags, S.Path))];
+  // Every temporary lives in one folder that mkdtemp creates, mode 0700: in a
+  // shared TMPDIR another user could otherwise guess a name (the PCH once
+  // shared its random stem with the .cu before it) and plant a file that
+  // the parse would load.
+  std::string Private;
+  unsigned Number = 0;
   for (const Source &S : Sources) {
     std::vector<std::string> Command =
         buildParseCommand(Options, TC, S.ProjectFlags, S.Path);
@@ -237,15 +252,32 @@ void HipifyRun::precompileCudaHeaders() {
     if (PrecompiledHeaders.count(Key) || Uses[Key] < 2)
       continue;
     std::string &PCH = PrecompiledHeaders[Key];
-    llvm::SmallString<256> Prelude, Output;
-    int FD;
-    if (llvm::sys::fs::createUniqueFile(TempDir + "/hipify-cuda-%%%%%%.cu", FD,
-                                        Prelude))
-      continue;
-    llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+    if (Private.empty()) {
+      llvm::SmallString<256> Folder(TempDir);
+      llvm::sys::path::append(Folder, "hipify-XXXXXX");
+      std::string Template(Folder); // NUL-terminated, as mkdtemp needs.
+      if (!::mkdtemp(Template.data())) {
+        reportWarning(
+            "cannot create a temporary folder in '" + TempDir + "' (" +
+            std::strerror(errno) +
+            "); each source parses the CUDA headers, which is slower");
+        return;
+      }
+      Private = Template;
+      Temporaries.push_back(Private);
+    }
+    llvm::SmallString<256> Prelude(Private), Output(Private);
+    llvm::sys::path::append(Prelude, "cuda-" + llvm::Twine(Number) + ".cu");
+    llvm::sys::path::append(Output, "cuda-" + llvm::Twine(Number) + ".pch");
+    ++Number;
+    {
+      std::error_code EC;
+      llvm::raw_fd_ostream Empty(Prelude, EC, llvm::sys::fs::CD_CreateNew);
+      if (EC)
+        continue;
+    }
+    // After the folder: removeTemporaries goes backwards.
     Temporaries.push_back(std::string(Prelude));
-    Output = Prelude;
-    llvm::sys::path::replace_extension(Output, "pch");
     Temporaries.push_back(std::string(Output));
     std::vector<std::string> Generate = Key;
     std::replace(Generate.begin(), Generate.end(), std::string("-fsyntax-only"),
@@ -263,9 +295,9 @@ void HipifyRun::precompileCudaHeaders() {
       PCH = std::string(Output);
       if (Options.Verbose)
         reportNote("precompiled the CUDA headers into '" + PCH + "'");
-    } else if (Options.Verbose) {
-      reportNote(
-          "could not precompile the CUDA headers; each source parses them");
+    } else {
+      reportWarning("could not precompile the CUDA headers into '" + Output +
+                    "'; each source parses them, which is slower");
     }
   }
 }
@@ -276,8 +308,9 @@ void HipifyRun::removeTemporaries() {
       reportNote("kept temporary file '" + Path + "'");
     return;
   }
-  for (const std::string &Path : Temporaries)
-    llvm::sys::fs::remove(Path);
+  // Files first, then the private folder that held them (pushed first).
+  for (auto It = Temporaries.rbegin(); It != Temporaries.rend(); ++It)
+    llvm::sys::fs::remove(*It);
 }
 
 /// \p Globs of the option \p Option, a glob list over every warning and
@@ -323,6 +356,15 @@ bool HipifyRun::checkOptions() {
       return false;
     }
     ReportAs = *Format;
+  }
+  // Never created: a mistyped --temp-dir would otherwise become a chain of
+  // new folders (as root, anywhere).
+  if (!Options.TempDir.empty() &&
+      !llvm::sys::fs::is_directory(Options.TempDir)) {
+    reportError("--temp-dir: '" + Options.TempDir +
+                "' is not an existing directory; create it or leave "
+                "--temp-dir out to use the system's");
+    return false;
   }
   bool Perl = Options.Tool == Frontend::Perl;
   if (Options.Sources.empty()) {
@@ -515,8 +557,10 @@ bool HipifyRun::prepareSources() {
   }
   if (!Options.OutputDir.empty() && !Options.NoOutput)
     for (const Source &S : Sources)
+      // Mode 0777 less the umask, as mkdir -p makes them.
       if (std::error_code EC = llvm::sys::fs::create_directories(
-              llvm::sys::path::parent_path(S.Output))) {
+              llvm::sys::path::parent_path(S.Output), /*IgnoreExisting=*/true,
+              llvm::sys::fs::all_all)) {
         reportError("cannot create the output directory '" +
                     llvm::sys::path::parent_path(S.Output) +
                     "': " + EC.message());
@@ -601,9 +645,21 @@ bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,
     }
     return true;
   }
+  auto changed = [&] {
+    reportError("'" + Path +
+                "' changed while it was translated (another program wrote to "
+                "it); it was left as it is; translate it again when nothing "
+                "else writes to it");
+    return false;
+  };
   if (IsInPlace) {
     if (Contents == Original)
       return true; // Nothing to replace: the file and its time stamp stay.
+    // Checked before the backup too, so that a backup is never of text that
+    // is not the one translated.
+    // (A pipe cannot be read again; it is written through, not replaced.)
+    if (llvm::sys::fs::is_regular_file(Path) && !fileStillHolds(Path, Original))
+      return changed();
     if (!Options.NoBackup) {
       llvm::Expected<std::string> Backup = writeBackup(Path, Original);
       if (!Backup) {
@@ -616,7 +672,10 @@ bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,
                    *Backup + "'");
     }
   }
-  if (llvm::Error E = writeOutputFile(Path, Contents)) {
+  if (llvm::Error E =
+          writeOutputFile(Path, Contents,
+                          IsInPlace ? std::optional<llvm::StringRef>(Original)
+                                    : std::nullopt)) {
     reportError(llvm::toString(std::move(E)));
     return false;
   }
@@ -781,6 +840,13 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
                                : "");
       ReportedFiles.push_back(reportFile(FT, Stats, Selection, Output));
     }
+    // The report lists an output only once it is written.
+    size_t Reported = ReportAs ? ReportedFiles.size() - 1 : SIZE_MAX;
+    auto notWritten = [&] {
+      if (Reported != SIZE_MAX)
+        ReportedFiles[Reported].Output.clear();
+      Ok = false;
+    };
     llvm::Expected<std::string> Translated = FT.apply();
     if (!Translated) {
       reportError("internal error translating '" + FT.displayPath() +
@@ -792,7 +858,8 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
     if (Options.NoOutput)
       continue;
     if (I == 0) {
-      Ok &= writeFile(S.Output, *Translated, FT.contents(), Options.InPlace);
+      if (!writeFile(S.Output, *Translated, FT.contents(), Options.InPlace))
+        notWritten();
       continue;
     }
     HeaderOutput &H = Headers[FT.realPath()];
@@ -801,15 +868,78 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
     // A header from a subfolder of the source's folder goes to the same
     // subfolder of the output's.
     if (std::error_code EC = llvm::sys::fs::create_directories(
-            llvm::sys::path::parent_path(H.Path))) {
+            llvm::sys::path::parent_path(H.Path), /*IgnoreExisting=*/true,
+            llvm::sys::fs::all_all)) {
       reportError("cannot create the folder for '" + H.Path +
                   "': " + EC.message());
-      Ok = false;
+      notWritten();
       continue;
     }
-    Ok &= writeFile(H.Path, *Translated, FT.contents(), Options.InPlace);
+    if (!writeFile(H.Path, *Translated, FT.contents(), Options.InPlace))
+      notWritten();
+    else if (!Options.InPlace)
+      Plan.recordWritten(H.Path, *Translated);
   }
   return Ok;
+}
+
+bool HipifyRun::checkPlan(const std::vector<SourceTranslation> &Results,
+                          const std::vector<std::vector<bool>> &Claimed) {
+  for (size_t I = 0; I < Sources.size(); ++I) {
+    Plan.addInput(Sources[I].Path, "the source '" + Sources[I].Path + "'");
+    // The headers a source read are inputs too.
+    for (size_t J = 1; J < Results[I].Files.size(); ++J)
+      Plan.addInput(Results[I].Files[J]->realPath(),
+                    "the header '" + Results[I].Files[J]->displayPath().str() +
+                        "'");
+  }
+  if (!Options.NoOutput) {
+    for (size_t I = 0; I < Sources.size(); ++I) {
+      const Source &S = Sources[I];
+      std::string What = "the translation of '" + S.Path + "'";
+      Plan.addOutput(S.Output, What,
+                     Options.InPlace ? OutputRole::InPlace : OutputRole::Named,
+                     S.Path);
+      if (Options.InPlace && !Options.NoBackup)
+        Plan.addOutput(plannedBackupPath(S.Path, S.Contents),
+                       "the backup of '" + S.Path + "'", OutputRole::Named);
+      for (size_t J = 1; J < Results[I].Files.size(); ++J) {
+        if (!Claimed[I][J])
+          continue;
+        const FileTranslation &FT = *Results[I].Files[J];
+        const HeaderOutput &H = Headers[FT.realPath()];
+        if (!H.Written || H.WrittenBySource)
+          continue;
+        std::string Header =
+            "the translation of the header '" + FT.displayPath().str() + "'";
+        if (!Options.InPlace) {
+          Plan.addOutput(H.Path, Header, OutputRole::Implied);
+          continue;
+        }
+        Plan.addOutput(H.Path, Header, OutputRole::InPlace, FT.realPath());
+        if (!Options.NoBackup)
+          Plan.addOutput(plannedBackupPath(H.Path, FT.contents()),
+                         "the backup of '" + H.Path + "'", OutputRole::Named);
+      }
+    }
+  }
+  if (Options.PrintStatsCSV)
+    Plan.addOutput(statisticsPath(), "the statistics", OutputRole::Named);
+  if (ReportAs)
+    Plan.addOutput(Options.ReportFile, "the report", OutputRole::Named);
+  std::vector<std::string> Problems = Plan.check();
+  for (const std::string &Problem : Problems)
+    reportError(Problem);
+  return Problems.empty();
+}
+
+void HipifyRun::writeManifests() {
+  for (const auto &[Path, Text] : Plan.manifests())
+    if (llvm::Error E = writeOutputFile(Path, Text)) {
+      reportError(llvm::toString(std::move(E)) +
+                  "; a later run will not replace the headers it lists");
+      Failed = true;
+    }
 }
 
 void HipifyRun::printStatistics() {
@@ -919,7 +1049,7 @@ int HipifyRun::run() {
   bool Planned = true;
   for (size_t I = 0; I < Sources.size(); ++I)
     Planned &= planOutputs(Sources[I], Results[I], Claimed[I]);
-  if (!Planned) {
+  if (!Planned || !checkPlan(Results, Claimed)) {
     removeTemporaries();
     exitAfterAbandonedParses(1);
     return 1;
@@ -927,6 +1057,7 @@ int HipifyRun::run() {
   for (size_t I = 0; I < Sources.size(); ++I)
     if (!emit(Sources[I], Results[I], Claimed[I]))
       Failed = true;
+  writeManifests();
   removeTemporaries();
   printStatistics();
   writeReport();

@@ -25,12 +25,15 @@ defm o_dir : Eq<"o-dir", "<dir>", "Write each translation to <dir>/<source's fol
 def inplace : F<"inplace", "Replace each source (and translated user header) with its translation, "
   "atomically, keeping the original as <file>.prehip">, Group<grp_output>;
 def no_backup : F<"no-backup", "With --inplace, keep no .prehip backup">, Group<grp_output>;
+def force : F<"force", "Replace existing files where translated headers go even if hipify-clang "
+  "did not write them (it lists what it wrote in <folder>/.hipify-manifest)">, Group<grp_output>;
 def no_output : F<"no-output", "Translate, report and count, but write no translation">, Group<grp_output>;
 def no_user_headers : F<"no-user-headers",
   "Translate only the named sources, not the project headers they include">, Group<grp_output>;
 def save_temps : F<"save-temps", "Keep the temporary files (the precompiled CUDA headers) in the "
   "temporary directory">, Group<grp_output>;
-defm temp_dir : Eq<"temp-dir", "<dir>", "Directory for temporary files (default: the system's)">,
+defm temp_dir : Eq<"temp-dir", "<dir>", "Existing directory for temporary files (default: the "
+  "system's); they go into a private folder created in it">,
   Group<grp_output>;
 
 // Statistics.

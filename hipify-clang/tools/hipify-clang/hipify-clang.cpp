@@ -83,6 +83,7 @@ int main(int Argc, char **Argv) {
   Options.OutputDir = Args.getLastArgValue(OPT_o_dir).str();
   Options.InPlace = Args.hasArg(OPT_inplace);
   Options.NoBackup = Args.hasArg(OPT_no_backup);
+  Options.Force = Args.hasArg(OPT_force);
   Options.NoOutput = Args.hasArg(OPT_no_output) || Args.hasArg(OPT_examine);
   Options.TranslateUserHeaders = !Args.hasArg(OPT_no_user_headers);
   Options.SaveTemps = Args.hasArg(OPT_save_temps);

@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 
 namespace hipkit {
@@ -40,6 +41,9 @@ struct OutputTarget {
 };
 
 /// Follows \p Path's symbolic links (also to targets that do not exist yet).
+/// A link in a sticky world-writable folder (/tmp) is followed only when its
+/// owner is the caller or the folder's owner, as the kernel's
+/// protected_symlinks rule does for open(); otherwise this is an error.
 /// A folder that does not exist is not an error here: the target is then a
 /// Missing file at \p Path, and checkOutputPath says what is wrong.
 llvm::Expected<OutputTarget> resolveOutput(llvm::StringRef Path);
@@ -55,8 +59,17 @@ llvm::Error checkOutputPath(llvm::StringRef Path);
 /// otherwise to a temporary file in the target's folder that takes the
 /// replaced file's owner, group and mode and is renamed over it. On failure
 /// (disk full, file size limit, ...) the previous file is intact, no temporary
-/// is left, and the error is one line.
-llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Contents);
+/// is left, and the error is one line. The temporary has a short name of its
+/// own, so an output whose name is close to NAME_MAX can still be written.
+/// With \p Previous (--inplace), the file must still hold exactly that text
+/// right before it is replaced; if another program changed it meanwhile,
+/// nothing is replaced and the error says so.
+llvm::Error
+writeOutputFile(llvm::StringRef Path, llvm::StringRef Contents,
+                std::optional<llvm::StringRef> Previous = std::nullopt);
+
+/// Whether the file at \p Path can be read and holds exactly \p Contents.
+bool fileStillHolds(llvm::StringRef Path, llvm::StringRef Contents);
 
 /// Puts \p Finished, a complete file another program wrote (hipcc keeps a
 /// compiler's output in its private folder until the job counts), where
@@ -76,6 +89,12 @@ llvm::Error installOutputFile(llvm::StringRef Finished, llvm::StringRef Path);
 /// the backup's path.
 llvm::Expected<std::string> writeBackup(llvm::StringRef SourcePath,
                                         llvm::StringRef Original);
+
+/// The backup writeBackup would use now: the first of `<SourcePath>.prehip`,
+/// `.prehip.1`, ... that does not exist or already holds \p Original; empty
+/// when all 1000 are taken.
+std::string plannedBackupPath(llvm::StringRef SourcePath,
+                              llvm::StringRef Original);
 
 /// Writes \p Contents to standard output; a failed write is an error, not a
 /// fatal "IO failure on output stream" at exit.

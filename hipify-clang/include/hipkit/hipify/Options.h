@@ -45,6 +45,9 @@ struct HipifyOptions {
   bool TranslateUserHeaders = true;
   bool SaveTemps = false;
   std::string TempDir;
+  /// --force: replace files at the paths of translated headers even when
+  /// hipify-clang did not write them (see OutputPlan.h).
+  bool Force = false;
 
   // Statistics.
   bool PrintStats = false;

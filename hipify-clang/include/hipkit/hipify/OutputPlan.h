@@ -1,0 +1,107 @@
+//===- OutputPlan.h - Every output of a run, checked before any is written ===//
+//
+// hipify-clang computes every path it will write (translations, translated
+// headers, the report, the statistics, backups, manifests) before writing
+// any, and checks them together: no output is an input or another output
+// (by real path, and by device and inode where the file exists: symbolic and
+// hard links are seen through), and no file that hipify-clang did not write
+// is replaced at a path the user did not name (a translated header beside
+// -o). What hipify-clang writes at such paths is recorded in a manifest,
+// `.hipify-manifest` in the folder, so that running the same command again
+// replaces its own earlier output.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_OUTPUTPLAN_H
+#define HIPKIT_HIPIFY_OUTPUTPLAN_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hipkit::hipify {
+
+/// The manifest's file name, in each folder that received a translated
+/// header; `sha256sum -c` reads it.
+inline constexpr llvm::StringLiteral ManifestName = ".hipify-manifest";
+
+/// Why an output may replace what is at its path.
+enum class OutputRole {
+  /// Named by the user (-o, --o-dir, --report, --o-stats, <source>.hip): an
+  /// existing file there is replaced.
+  Named,
+  /// Chosen by hipify-clang (a header's translation beside -o): an existing
+  /// file is replaced only if a manifest says hipify-clang wrote it, with
+  /// the text it still has, or with --force.
+  Implied,
+  /// --inplace: the output is the input \p Replaces itself.
+  InPlace,
+};
+
+/// Where a path leads: its real path, and the file's device and inode when
+/// it exists.
+struct FileIdentity {
+  std::string RealPath;
+  bool Exists = false;
+  uint64_t Device = 0, Inode = 0;
+  bool WriteThrough = false; ///< A device, FIFO or /proc link.
+  bool sameFileAs(const FileIdentity &Other) const;
+};
+
+class OutputPlan {
+public:
+  explicit OutputPlan(bool Force = false) : Force(Force) {}
+
+  /// \p What names the input in messages ("the source 'a.cu'").
+  void addInput(llvm::StringRef Path, llvm::StringRef What);
+  /// \p What names the output in messages ("the report"); for InPlace,
+  /// \p Replaces is the input path it replaces.
+  void addOutput(llvm::StringRef Path, llvm::StringRef What, OutputRole Role,
+                 llvm::StringRef Replaces = "");
+
+  /// Checks every output against every input and every other output, and
+  /// implied outputs against files hipify-clang did not write. Returns one
+  /// line (without the tool's name) per problem; empty when the plan is safe.
+  std::vector<std::string> check() const;
+
+  /// Records that \p Contents was written at the implied output \p Path.
+  void recordWritten(llvm::StringRef Path, llvm::StringRef Contents);
+  /// The manifests to write: folder -> its new text (the entries already
+  /// there, updated by recordWritten).
+  std::vector<std::pair<std::string, std::string>> manifests() const;
+
+  /// Where \p Path leads now.
+  static FileIdentity identify(llvm::StringRef Path);
+  /// The manifest's path for an output at \p Path.
+  static std::string manifestFor(llvm::StringRef Path);
+  /// Whether the manifest in \p Path's folder lists \p Path with the text it
+  /// holds now.
+  static bool writtenByHipify(llvm::StringRef Path);
+
+private:
+  struct Input {
+    std::string Path, What;
+    FileIdentity Id;
+  };
+  struct Output {
+    std::string Path, What, Replaces;
+    OutputRole Role;
+    FileIdentity Id;
+  };
+  bool Force;
+  std::vector<Input> Inputs;
+  std::vector<Output> Outputs;
+  /// Folder -> file name -> SHA-256 of what was written.
+  std::map<std::string, std::map<std::string, std::string>> Written;
+};
+
+/// The SHA-256 of \p Text, in hex.
+std::string contentHash(llvm::StringRef Text);
+
+} // namespace hipkit::hipify
+
+#endif
