@@ -121,7 +121,6 @@ config.substitutions.append(("%private_dev", " ".join(
                                        "private-dev.sh")])))
 
 # hipcc's default offload target depends on the AMD GPUs amdgpu-arch reports.
-import subprocess
 try:
     _gpus = subprocess.run([os.path.join(config.llvm_tools_dir, "amdgpu-arch")],
                            capture_output=True, text=True, timeout=60).stdout.split()
@@ -129,14 +128,3 @@ except (OSError, subprocess.SubprocessError):
     _gpus = []
 if not _gpus:
     config.available_features.add("no-amd-gpu")
-
-# Tests that write to devices (/dev/null, /dev/stdout) do it in a private mount
-# namespace with a tmpfs /dev of their own, never in the machine's real /dev:
-# `unshare --mount --propagation private sh -c 'mount -t tmpfs tmpfs /dev && ...'`.
-try:
-    if subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c",
-                       "mount -t tmpfs tmpfs /dev"],
-                      capture_output=True, timeout=60).returncode == 0:
-        config.available_features.add("private-dev")
-except (OSError, subprocess.SubprocessError):
-    pass

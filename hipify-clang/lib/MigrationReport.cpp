@@ -221,7 +221,10 @@ std::string codeSpan(StringRef Text) {
       Body += C;
   }
   std::string Ticks(Longest + 1, '`');
-  return Ticks + " " + Body + " " + Ticks;
+  // A space between the fence and a backtick of the text keeps them apart;
+  // CommonMark strips one space from each side, so the span shows the text.
+  bool Pad = !Body.empty() && (Body.front() == '`' || Body.back() == '`');
+  return Ticks + (Pad ? " " : "") + Body + (Pad ? " " : "") + Ticks;
 }
 
 std::string renderMarkdown(const std::vector<ReportedFile> &Files) {
