@@ -174,6 +174,48 @@ bool isPrefix(llvm::ArrayRef<unsigned> Prefix, llvm::ArrayRef<unsigned> Of) {
   return Prefix.size() <= Of.size() && Of.take_front(Prefix.size()) == Prefix;
 }
 
+/// The explicit instantiations among \p Tokens (`template void f<float>(float
+/// *, cudaStream_t);`, `extern template ...`, `template __global__ void
+/// k<int>(int *);`): from `template` to its `;`. clang keeps no declaration
+/// for the written form of a function's or variable's explicit instantiation
+/// (Sema records only the specialization, whose types are the template's), so
+/// the AST engine never sees the names written there; they are translated by
+/// tokens like macro bodies. A `template` followed by `<` declares a template;
+/// after `::`, `.` or `->` it is a disambiguator.
+std::vector<OffsetRange>
+explicitInstantiations(llvm::ArrayRef<RawToken> Tokens) {
+  std::vector<OffsetRange> Ranges;
+  for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
+    if (Tokens[I].Kind != clang::tok::raw_identifier ||
+        Tokens[I].Identifier != "template" ||
+        Tokens[I + 1].Kind == clang::tok::less)
+      continue;
+    if (I > 0 && (Tokens[I - 1].Kind == clang::tok::coloncolon ||
+                  Tokens[I - 1].Kind == clang::tok::period ||
+                  Tokens[I - 1].Kind == clang::tok::arrow))
+      continue;
+    // Up to the `;` outside brackets; a `{` or a directive means this was no
+    // explicit instantiation.
+    int Depth = 0;
+    for (size_t J = I + 1; J < Tokens.size(); ++J) {
+      const RawToken &T = Tokens[J];
+      if ((T.Kind == clang::tok::hash && T.StartOfLine) ||
+          T.Kind == clang::tok::l_brace || T.Kind == clang::tok::r_brace)
+        break;
+      if (T.Kind == clang::tok::l_paren || T.Kind == clang::tok::l_square)
+        ++Depth;
+      else if (T.Kind == clang::tok::r_paren || T.Kind == clang::tok::r_square)
+        --Depth;
+      else if (T.Kind == clang::tok::semi && Depth <= 0) {
+        Ranges.push_back({Tokens[I].Offset, T.Offset + 1});
+        I = J;
+        break;
+      }
+    }
+  }
+  return Ranges;
+}
+
 // CUDA's execution-space and memory-space keywords. Seeing one means the file
 // is CUDA code (it needs hip/hip_runtime.h under HIP) even if it calls no API.
 bool isCudaLanguageKeyword(llvm::StringRef Word) {
@@ -195,6 +237,9 @@ void TokenEngine::translate(FileTranslation &FT,
   std::vector<bool> Untranslatable;
   std::vector<Directive> Directives =
       scanDirectives(Contents, Tokens, Untranslatable);
+  std::vector<OffsetRange> Instantiations =
+      Scope.WholeFile ? std::vector<OffsetRange>()
+                      : explicitInstantiations(Tokens);
 
   // Names.
   for (size_t I = 0; I < Tokens.size(); ++I) {
@@ -207,7 +252,8 @@ void TokenEngine::translate(FileTranslation &FT,
       FT.UsesCudaFeatures = true;
     if (isKeyword(T.Identifier))
       continue;
-    if (!Scope.WholeFile && !inAnyRange(Scope.Ranges, T.Offset))
+    if (!Scope.WholeFile && !inAnyRange(Scope.Ranges, T.Offset) &&
+        !inAnyRange(Instantiations, T.Offset))
       continue;
     // A member (x.name, p->name) is never a CUDA API name; a qualified name
     // (ns::name, thrust::system::cuda) is one only if the table has a row for
