@@ -25,17 +25,6 @@ llvm::Error hipkit::hipify::checkSourceText(llvm::StringRef Path,
   if (Text.contains('\0'))
     return fail("'" + Path +
                 "' is a binary file (it contains NUL bytes), not CUDA source");
-  const llvm::UTF8 *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
-  const llvm::UTF8 *End = Begin + Text.size();
-  const llvm::UTF8 *Cursor = Begin;
-  if (!llvm::isLegalUTF8String(&Cursor, End)) {
-    size_t Offset = Cursor - Begin;
-    unsigned Line = 1 + llvm::count(Text.take_front(Offset), '\n');
-    return fail(
-        llvm::formatv("'{0}' is not UTF-8 text (invalid byte at line {1}); "
-                      "convert it to UTF-8 first",
-                      Path, Line));
-  }
   return llvm::Error::success();
 }
 
@@ -48,6 +37,18 @@ FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
     if (this->Contents[I] == '\n')
       LineStarts.push_back(I + 1);
   Stats.FileName = this->DisplayPath;
+  // Old sources carry Latin-1 and other 8-bit text in comments and strings.
+  // The translation edits only names, which are ASCII, so those bytes are
+  // kept as they are; the note says the file was read as it is.
+  llvm::StringRef Text = this->Contents;
+  const auto *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
+  const llvm::UTF8 *Cursor = Begin;
+  if (!llvm::isLegalUTF8String(&Cursor, Begin + Text.size()))
+    note(Cursor - Begin, warning_names::NotUtf8,
+         llvm::formatv("the file is not UTF-8 text (byte {0:x2} here); bytes "
+                       "that are not UTF-8 are kept as they are, only names "
+                       "are translated",
+                       static_cast<unsigned>(*Cursor)));
 }
 
 llvm::StringRef FileTranslation::lineEnding() const {

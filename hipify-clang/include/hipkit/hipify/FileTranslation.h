@@ -69,10 +69,14 @@ inline constexpr llvm::StringLiteral DuplicateCase = "hipify-duplicate-case";
 /// An include spelled like a CUDA header that resolves to the user's own file
 /// (a local cuda_runtime.h): a note that it is left.
 inline constexpr llvm::StringLiteral UserHeaderKept = "hipify-user-header-kept";
+/// A source that is not UTF-8 (Latin-1 in a comment): a note that its bytes
+/// are kept as they are.
+inline constexpr llvm::StringLiteral NotUtf8 = "hipify-not-utf8";
 inline constexpr llvm::StringLiteral All[] = {
-    CallNotFound,    DeclarationCollision, DuplicateCase,   Experimental,
-    NewerThanTarget, NoRocEquivalent,      NotInTables,     Removed,
-    RocKeepsHipName, RuleNotApplied,       Unsupported,     UserHeaderKept};
+    CallNotFound,    DeclarationCollision, DuplicateCase, Experimental,
+    NewerThanTarget, NoRocEquivalent,      NotInTables,   Removed,
+    RocKeepsHipName, RuleNotApplied,       Unsupported,   UserHeaderKept,
+    NotUtf8};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.
@@ -96,7 +100,8 @@ struct WarningSelection {
 };
 
 /// Checks that \p Text, read from \p Path, is something hipify translates:
-/// not empty, no NUL bytes, UTF-8. The error says in one line why not.
+/// not empty, no NUL bytes. The error says in one line why not. Text that is
+/// not UTF-8 is translated, its other bytes kept (a note says so).
 llvm::Error checkSourceText(llvm::StringRef Path, llvm::StringRef Text);
 
 class FileTranslation {
