@@ -158,11 +158,12 @@ bool FileTranslation::rocNamesFor(const ApiMapping &Row) {
 }
 
 bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
-                                   EditOrigin Origin,
-                                   const NamePolicy &Policy) {
+                                   EditOrigin Origin, const NamePolicy &Policy,
+                                   bool MarksCudaUse) {
   if (NotCuda.count(Offset) || !Referenced.insert(Offset).second)
     return false;
-  UsesCudaFeatures = true;
+  if (MarksCudaUse)
+    markCudaUse(Offset);
   NameDecision Decision = Policy.decide(Row, rocNamesFor(Row));
   // The row's rewrite rule (value:TEXT, drop:N) may change what is written,
   // or leave the reference, having reported why.
@@ -245,7 +246,7 @@ void FileTranslation::addUnknownLibraryName(unsigned Offset,
                                             const ApiInfo &Library) {
   if (NotCuda.count(Offset) || !Referenced.insert(Offset).second)
     return;
-  UsesCudaFeatures = true;
+  markCudaUse(Offset);
   ++Stats.Unconverted;
   ++Stats.UnconvertedByApi[Library.Name.str()];
   ++Stats.UnconvertedByName[Name.str()];
