@@ -122,13 +122,37 @@ public:
   }
 
   /// A reference to the CUDA name \p Name (spelled unqualified at \p Loc).
+  /// \p NeedsRuntimeHeader is false for a name the C or C++ library declares
+  /// too (`sqrt`, `clock`): using it does not make the file CUDA code.
   void recordName(SourceLocation Loc, llvm::StringRef Name,
-                  const ApiMapping &Row) {
+                  const ApiMapping &Row, bool NeedsRuntimeHeader = true) {
     unsigned Offset;
     FileTranslation *FT = translationAt(Loc, Offset);
     if (!FT || !spells(*FT, Offset, Name))
       return;
-    FT->addReference(Offset, Row, EditOrigin::AST, policy());
+    FT->addReference(Offset, Row, EditOrigin::AST, policy(),
+                     NeedsRuntimeHeader);
+  }
+
+  /// Whether a header of the C or C++ library (a system header that is not
+  /// CUDA's, clang's or hipify's) declares \p D: CUDA redeclares the C math
+  /// functions and `clock` for device code, but a host file calling them
+  /// needs no HIP header (a C library's `matrix.h` calling `sqrt`).
+  bool isStandardLibraryDecl(const Decl *D) {
+    for (const Decl *Redecl : D->redecls()) {
+      FileID FID = SM->getFileID(SM->getExpansionLoc(Redecl->getLocation()));
+      auto [Known, IsNew] = StandardLibraryFiles.try_emplace(FID, false);
+      if (IsNew) {
+        OptionalFileEntryRef File = SM->getFileEntryRefForID(FID);
+        Known->second = File &&
+                        SM->getFileCharacteristic(
+                            SM->getLocForStartOfFile(FID)) != SrcMgr::C_User &&
+                        !isUnderSystemDir(realPathOf(File->getName()));
+      }
+      if (Known->second)
+        return true;
+    }
+    return false;
   }
 
   void recordNotCuda(SourceLocation Loc, llvm::StringRef Name) {
@@ -141,9 +165,10 @@ public:
   void markUsesCuda(SourceLocation Loc) {
     if (Loc.isInvalid())
       return;
-    int Index = fileIndex(SM->getFileID(SM->getExpansionLoc(Loc)));
+    SourceLocation Expansion = SM->getExpansionLoc(Loc);
+    int Index = fileIndex(SM->getFileID(Expansion));
     if (Index >= 0)
-      Out.Files[Index]->UsesCudaFeatures = true;
+      Out.Files[Index]->markCudaUse(SM->getFileOffset(Expansion));
   }
 
   /// The CUDA library whose header declares (or defines) what is at \p Loc:
@@ -228,7 +253,7 @@ public:
     }
     if (const ApiMapping *Row = rowFor(D)) {
       if (Row->Kind != NameKind::Header)
-        recordName(Loc, D->getName(), *Row);
+        recordName(Loc, D->getName(), *Row, !isStandardLibraryDecl(D));
       return;
     }
     if (isAtGlobalScope(D)) {
@@ -336,6 +361,7 @@ private:
   std::string MainDir;
   std::vector<std::string> SystemDirs;
   llvm::DenseMap<FileID, int> FileIndex;
+  llvm::DenseMap<FileID, bool> StandardLibraryFiles;
   llvm::StringMap<int> RealPathIndex;
 };
 

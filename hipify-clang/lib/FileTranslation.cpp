@@ -78,17 +78,6 @@ llvm::Error hipkit::hipify::checkSourceText(llvm::StringRef Path,
   if (Text.contains('\0'))
     return fail("'" + Path +
                 "' is a binary file (it contains NUL bytes), not CUDA source");
-  const llvm::UTF8 *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
-  const llvm::UTF8 *End = Begin + Text.size();
-  const llvm::UTF8 *Cursor = Begin;
-  if (!llvm::isLegalUTF8String(&Cursor, End)) {
-    size_t Offset = Cursor - Begin;
-    unsigned Line = 1 + llvm::count(Text.take_front(Offset), '\n');
-    return fail(
-        llvm::formatv("'{0}' is not UTF-8 text (invalid byte at line {1}); "
-                      "convert it to UTF-8 first",
-                      Path, Line));
-  }
   return llvm::Error::success();
 }
 
@@ -101,6 +90,18 @@ FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
     if (this->Contents[I] == '\n')
       LineStarts.push_back(I + 1);
   Stats.FileName = this->DisplayPath;
+  // Old sources carry Latin-1 and other 8-bit text in comments and strings.
+  // The translation edits only names, which are ASCII, so those bytes are
+  // kept as they are; the note says the file was read as it is.
+  llvm::StringRef Text = this->Contents;
+  const auto *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
+  const llvm::UTF8 *Cursor = Begin;
+  if (!llvm::isLegalUTF8String(&Cursor, Begin + Text.size()))
+    note(Cursor - Begin, warning_names::NotUtf8,
+         llvm::formatv("the file is not UTF-8 text (byte {0:x2} here); bytes "
+                       "that are not UTF-8 are kept as they are, only names "
+                       "are translated",
+                       static_cast<unsigned>(*Cursor)));
 }
 
 llvm::StringRef FileTranslation::lineEnding() const {
@@ -210,11 +211,12 @@ bool FileTranslation::rocNamesFor(const ApiMapping &Row) {
 }
 
 bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
-                                   EditOrigin Origin,
-                                   const NamePolicy &Policy) {
+                                   EditOrigin Origin, const NamePolicy &Policy,
+                                   bool MarksCudaUse) {
   if (NotCuda.count(Offset) || !Referenced.insert(Offset).second)
     return false;
-  UsesCudaFeatures = true;
+  if (MarksCudaUse)
+    markCudaUse(Offset);
   NameDecision Decision = Policy.decide(Row, rocNamesFor(Row));
   // The row's rewrite rule (value:TEXT, drop:N) may change what is written,
   // or leave the reference, having reported why.
@@ -297,7 +299,7 @@ void FileTranslation::addUnknownLibraryName(unsigned Offset,
                                             const ApiInfo &Library) {
   if (NotCuda.count(Offset) || !Referenced.insert(Offset).second)
     return;
-  UsesCudaFeatures = true;
+  markCudaUse(Offset);
   ++Stats.Unconverted;
   ++Stats.UnconvertedByApi[Library.Name.str()];
   ++Stats.UnconvertedByName[Name.str()];

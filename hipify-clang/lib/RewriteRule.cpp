@@ -67,6 +67,9 @@ bool RewriteRule::rewriteReference(FileTranslation &, unsigned,
 
 void RewriteRule::rewriteCall(CallEditor &, const CallSite &) const {}
 
+void RewriteRule::rewriteInclude(FileTranslation &, unsigned, unsigned,
+                                 const ApiMapping &, llvm::StringRef) const {}
+
 void RewriteRule::rewriteMember(CallEditor &, const clang::MemberExpr &,
                                 const ApiMapping &) const {}
 

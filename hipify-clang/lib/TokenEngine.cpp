@@ -3,6 +3,7 @@
 
 #include "hipkit/hipify/CudaLexer.h"
 #include "hipkit/hipify/MappingTable.h"
+#include "hipkit/hipify/RewriteRule.h"
 
 #include "clang/Basic/IdentifierTable.h"
 #include "llvm/ADT/STLExtras.h"
@@ -31,6 +32,8 @@ struct Directive {
   /// start a new block, so an include in one branch never makes one in a
   /// sibling branch redundant.
   std::vector<unsigned> Blocks;
+  /// The #if blocks the lines after the directive are in.
+  std::vector<unsigned> BlocksAfter;
 };
 
 /// Lexes \p Contents, which must be followed by a NUL byte (FileTranslation
@@ -159,6 +162,7 @@ std::vector<Directive> scanDirectives(llvm::StringRef Contents,
     }
     if (D.Kind != DirectiveKind::If)
       D.Blocks = Blocks;
+    D.BlocksAfter = Blocks;
     Directives.push_back(std::move(D));
     I = End - 1;
   }
@@ -174,6 +178,48 @@ bool isPrefix(llvm::ArrayRef<unsigned> Prefix, llvm::ArrayRef<unsigned> Of) {
   return Prefix.size() <= Of.size() && Of.take_front(Prefix.size()) == Prefix;
 }
 
+/// The explicit instantiations among \p Tokens (`template void f<float>(float
+/// *, cudaStream_t);`, `extern template ...`, `template __global__ void
+/// k<int>(int *);`): from `template` to its `;`. clang keeps no declaration
+/// for the written form of a function's or variable's explicit instantiation
+/// (Sema records only the specialization, whose types are the template's), so
+/// the AST engine never sees the names written there; they are translated by
+/// tokens like macro bodies. A `template` followed by `<` declares a template;
+/// after `::`, `.` or `->` it is a disambiguator.
+std::vector<OffsetRange>
+explicitInstantiations(llvm::ArrayRef<RawToken> Tokens) {
+  std::vector<OffsetRange> Ranges;
+  for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
+    if (Tokens[I].Kind != clang::tok::raw_identifier ||
+        Tokens[I].Identifier != "template" ||
+        Tokens[I + 1].Kind == clang::tok::less)
+      continue;
+    if (I > 0 && (Tokens[I - 1].Kind == clang::tok::coloncolon ||
+                  Tokens[I - 1].Kind == clang::tok::period ||
+                  Tokens[I - 1].Kind == clang::tok::arrow))
+      continue;
+    // Up to the `;` outside brackets; a `{` or a directive means this was no
+    // explicit instantiation.
+    int Depth = 0;
+    for (size_t J = I + 1; J < Tokens.size(); ++J) {
+      const RawToken &T = Tokens[J];
+      if ((T.Kind == clang::tok::hash && T.StartOfLine) ||
+          T.Kind == clang::tok::l_brace || T.Kind == clang::tok::r_brace)
+        break;
+      if (T.Kind == clang::tok::l_paren || T.Kind == clang::tok::l_square)
+        ++Depth;
+      else if (T.Kind == clang::tok::r_paren || T.Kind == clang::tok::r_square)
+        --Depth;
+      else if (T.Kind == clang::tok::semi && Depth <= 0) {
+        Ranges.push_back({Tokens[I].Offset, T.Offset + 1});
+        I = J;
+        break;
+      }
+    }
+  }
+  return Ranges;
+}
+
 // CUDA's execution-space and memory-space keywords. Seeing one means the file
 // is CUDA code (it needs hip/hip_runtime.h under HIP) even if it calls no API.
 bool isCudaLanguageKeyword(llvm::StringRef Word) {
@@ -181,6 +227,57 @@ bool isCudaLanguageKeyword(llvm::StringRef Word) {
       .Cases("__global__", "__device__", "__host__", "__shared__",
              "__constant__", "__managed__", "__launch_bounds__", true)
       .Default(false);
+}
+
+/// The #if blocks that hold \p Offset.
+llvm::ArrayRef<unsigned> blocksAt(llvm::ArrayRef<Directive> Directives,
+                                  unsigned Offset) {
+  llvm::ArrayRef<unsigned> Blocks;
+  for (const Directive &D : Directives) {
+    if (D.HashOffset >= Offset)
+      break;
+    Blocks = D.BlocksAfter;
+  }
+  return Blocks;
+}
+
+/// Where the braces outside directives open: `{` offsets, each with whether
+/// it opens a linkage specification (`extern "C" {`).
+struct BraceOpener {
+  unsigned Offset;
+  bool Linkage;
+};
+
+/// The braces open at \p Offset, outermost first.
+std::vector<BraceOpener> openBracesAt(llvm::ArrayRef<RawToken> Tokens,
+                                      llvm::ArrayRef<Directive> Directives,
+                                      unsigned Offset) {
+  std::vector<BraceOpener> Open;
+  size_t NextDirective = 0;
+  for (size_t I = 0; I < Tokens.size() && Tokens[I].Offset < Offset; ++I) {
+    while (NextDirective < Directives.size() &&
+           Directives[NextDirective].LineEnd <= Tokens[I].Offset)
+      ++NextDirective;
+    if (NextDirective < Directives.size() &&
+        Directives[NextDirective].HashOffset <= Tokens[I].Offset)
+      continue; // A directive's own tokens.
+    if (Tokens[I].Kind == clang::tok::l_brace)
+      Open.push_back(
+          {Tokens[I].Offset,
+           I > 0 && Tokens[I - 1].Kind == clang::tok::string_literal});
+    else if (Tokens[I].Kind == clang::tok::r_brace && !Open.empty())
+      Open.pop_back();
+  }
+  return Open;
+}
+
+/// What the header row's rule adds around its include (`define`).
+void rewriteInclude(FileTranslation &FT, llvm::StringRef Contents,
+                    const Directive &D, const ApiMapping &Row,
+                    llvm::StringRef HipHeader) {
+  if (const RewriteRule *Rule = RewriteRule::forRow(Row))
+    Rule->rewriteInclude(FT, lineStart(Contents, D.HashOffset), D.NameBegin + 1,
+                         Row, HipHeader);
 }
 
 constexpr llvm::StringLiteral HipRuntimeHeader = "hip/hip_runtime.h";
@@ -195,19 +292,23 @@ void TokenEngine::translate(FileTranslation &FT,
   std::vector<bool> Untranslatable;
   std::vector<Directive> Directives =
       scanDirectives(Contents, Tokens, Untranslatable);
+  std::vector<OffsetRange> Instantiations =
+      Scope.WholeFile ? std::vector<OffsetRange>()
+                      : explicitInstantiations(Tokens);
 
   // Names.
   for (size_t I = 0; I < Tokens.size(); ++I) {
     const RawToken &T = Tokens[I];
     if (T.Kind == clang::tok::lesslessless)
-      FT.UsesCudaFeatures = true;
+      FT.markCudaUse(T.Offset);
     if (T.Kind != clang::tok::raw_identifier || Untranslatable[I])
       continue;
     if (isCudaLanguageKeyword(T.Identifier))
-      FT.UsesCudaFeatures = true;
+      FT.markCudaUse(T.Offset);
     if (isKeyword(T.Identifier))
       continue;
-    if (!Scope.WholeFile && !inAnyRange(Scope.Ranges, T.Offset))
+    if (!Scope.WholeFile && !inAnyRange(Scope.Ranges, T.Offset) &&
+        !inAnyRange(Instantiations, T.Offset))
       continue;
     // A member (x.name, p->name) is never a CUDA API name; a qualified name
     // (ns::name, thrust::system::cuda) is one only if the table has a row for
@@ -285,7 +386,8 @@ void TokenEngine::translate(FileTranslation &FT,
       continue;
     bool TopLevel = D.Blocks.empty() || (GuardBlock && D.Blocks.size() == 1 &&
                                          D.Blocks[0] == *GuardBlock);
-    if (TopLevel && !FirstTopLevelInclude)
+    if (TopLevel && !FirstTopLevelInclude &&
+        openBracesAt(Tokens, Directives, D.HashOffset).empty())
       FirstTopLevelInclude = lineStart(Contents, D.HashOffset);
     bool InSkipped = inAnyRange(Scope.Skipped, D.HashOffset);
     EditOrigin Origin = InSkipped ? EditOrigin::Lexical : Scope.IncludeOrigin;
@@ -312,6 +414,7 @@ void TokenEngine::translate(FileTranslation &FT,
                    (D.Angled ? "<" : "\"") + HipHeader +
                        (D.Angled ? ">" : "\""),
                    Origin, "include", Row->Api);
+        rewriteInclude(FT, Contents, D, *Row, HipHeader);
         continue;
       }
     } else if (llvm::StringRef(D.HeaderName).starts_with("hip/")) {
@@ -333,17 +436,70 @@ void TokenEngine::translate(FileTranslation &FT,
                  ("#include <" + HipRuntimeHeader + ">" + EOL).str(), Origin);
       Emitted.push_back({HipRuntimeHeader.str(), D.Blocks});
     }
-    if (Row)
+    if (Row) {
       FT.addEdit(D.NameBegin, D.NameEnd - D.NameBegin,
                  (D.Angled ? "<" : "\"") + HipHeader + (D.Angled ? ">" : "\""),
                  Origin, "include", Row->Api);
+      rewriteInclude(FT, Contents, D, *Row, HipHeader);
+    }
     Emitted.push_back({HipHeader, D.Blocks});
   }
 
   if (Emitted.empty() && FT.UsesCudaFeatures) {
     unsigned At = 0;
-    std::string Text = ("#include <" + HipRuntimeHeader + ">" + EOL).str();
-    if (FirstTopLevelInclude) {
+    std::string Include = ("#include <" + HipRuntimeHeader + ">").str();
+    std::string Text = Include + EOL.str();
+    // nvcc's implicit include is needed where the file uses CUDA: in the #if
+    // block that holds every use (a header's `#ifdef __CUDACC__`, so that C
+    // sources including it never see HIP), before the first use, and at file
+    // scope (never inside `extern "C" {`, where HIP's C++ cannot be).
+    std::vector<unsigned> Common;
+    if (!FT.CudaUseOffsets.empty()) {
+      Common = blocksAt(Directives, FT.CudaUseOffsets.front()).vec();
+      for (unsigned Use : FT.CudaUseOffsets) {
+        llvm::ArrayRef<unsigned> Blocks = blocksAt(Directives, Use);
+        size_t Same = 0;
+        while (Same < Common.size() && Same < Blocks.size() &&
+               Common[Same] == Blocks[Same])
+          ++Same;
+        Common.resize(Same);
+      }
+    }
+    if (GuardBlock && Common.size() == 1 && Common[0] == *GuardBlock)
+      Common.clear();
+    unsigned FirstUse = FT.CudaUseOffsets.empty()
+                            ? Contents.size()
+                            : *llvm::min_element(FT.CudaUseOffsets);
+    std::optional<unsigned> InBlock;
+    std::vector<BraceOpener> Braces;
+    if (!Common.empty()) {
+      // The first include of that block, else the line after the directive
+      // that opens it.
+      for (const Directive &D : Directives) {
+        if (D.HashOffset >= FirstUse)
+          break;
+        if (D.Kind == DirectiveKind::Include && D.Blocks == Common &&
+            openBracesAt(Tokens, Directives, D.HashOffset).empty()) {
+          InBlock = lineStart(Contents, D.HashOffset);
+          Text = Include + EOL.str();
+          break;
+        }
+        if ((D.Kind == DirectiveKind::If || D.Kind == DirectiveKind::Else) &&
+            D.BlocksAfter == Common) {
+          InBlock = D.LineEnd;
+          Text = EOL.str() + Include;
+          Braces = openBracesAt(Tokens, Directives, D.HashOffset);
+        }
+      }
+    }
+    if (InBlock &&
+        llvm::all_of(Braces, [](const BraceOpener &B) { return B.Linkage; })) {
+      At = *InBlock;
+      // Inside `extern "C" {` (a C header's `#ifdef __CUDACC__` block): HIP's
+      // headers need C++ linkage.
+      if (!Braces.empty())
+        Text = (EOL + "extern \"C++\" {" + EOL + Include + EOL + "}").str();
+    } else if (FirstTopLevelInclude) {
       At = *FirstTopLevelInclude;
     } else if (AfterGuardOrPragmaOnce) {
       At = AfterGuardOrPragmaOnce;

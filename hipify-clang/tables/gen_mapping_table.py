@@ -47,6 +47,9 @@ _CASE = r"%s(?:&%s)*>%s" % (_CONDITION, _CONDITION, _LIST)
 RULE_SYNTAX["LIST"] = _LIST
 RULE_SYNTAX["MEMBERS"] = r"[A-Za-z_]\w*=(?:[A-Za-z_]\w*)?(?:,[A-Za-z_]\w*=(?:[A-Za-z_]\w*)?)*"
 RULE_SYNTAX["CASES"] = r"%s(?:;%s)*" % (_CASE, _CASE)
+# call arities (the `arity` rule): `COUNT=NAME`, `;`-separated.
+RULE_SYNTAX["MACRO"] = r"[A-Za-z_]\w*"
+RULE_SYNTAX["ARITIES"] = r"[0-9]+=[A-Za-z_]\w*(?:;[0-9]+=[A-Za-z_]\w*)*"
 
 
 class RewriteRuleInfo:

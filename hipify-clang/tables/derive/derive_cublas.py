@@ -39,6 +39,13 @@ HEADER_TARGETS = {"cublas_api.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
                   "cublas_v2.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
                   "cublas.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
                   "cublasXt.h": ("", "")}
+# hipBLAS declares hipblasHgemm and the other half-precision functions on
+# hipblasHalf, a uint16_t unless the program defines HIPBLAS_USE_HIP_HALF (then
+# HIP's __half): cuBLAS's take __half, which `__half` translates to, so the
+# translated include defines it (rule `define`, RewriteRules.def).
+HALF_DEFINE = ("define:HIPBLAS_USE_HIP_HALF:hipblasHalf is then __half, the type "
+               "cuBLAS's half-precision functions (cublasHgemm) take")
+HEADER_REWRITES = {"cublas_api.h": HALF_DEFINE, "cublas_v2.h": HALF_DEFINE}
 
 
 
@@ -125,6 +132,8 @@ def derive(cuda, rocm, overrides):
     for header, (hip, roc) in HEADER_TARGETS.items():
         present = [t if t and os.path.exists(os.path.join(rocm, t)) else "" for t in (hip, roc)]
         add("cublas_legacy" if header == LEGACY_HEADER else "cublas", header, "header", *present)
+        if header in HEADER_REWRITES and present[0]:
+            tables["cublas"][header]["rewrite"] = HEADER_REWRITES[header]
 
     cuda_params = {}
     for h in CUBLAS_HEADERS + [LEGACY_HEADER]:

@@ -69,10 +69,17 @@ inline constexpr llvm::StringLiteral DuplicateCase = "hipify-duplicate-case";
 /// An include spelled like a CUDA header that resolves to the user's own file
 /// (a local cuda_runtime.h): a note that it is left.
 inline constexpr llvm::StringLiteral UserHeaderKept = "hipify-user-header-kept";
+/// A macro defined before a ROCm header's include so that its declarations
+/// match CUDA's (the `define` rule): a note saying why.
+inline constexpr llvm::StringLiteral MacroDefined = "hipify-macro-defined";
+/// A source that is not UTF-8 (Latin-1 in a comment): a note that its bytes
+/// are kept as they are.
+inline constexpr llvm::StringLiteral NotUtf8 = "hipify-not-utf8";
 inline constexpr llvm::StringLiteral All[] = {
-    CallNotFound,    DeclarationCollision, DuplicateCase,   Experimental,
-    NewerThanTarget, NoRocEquivalent,      NotInTables,     Removed,
-    RocKeepsHipName, RuleNotApplied,       Unsupported,     UserHeaderKept};
+    CallNotFound,    DeclarationCollision, DuplicateCase, Experimental,
+    NewerThanTarget, NoRocEquivalent,      NotInTables,   Removed,
+    RocKeepsHipName, RuleNotApplied,       Unsupported,   UserHeaderKept,
+    NotUtf8,         MacroDefined};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.
@@ -111,8 +118,9 @@ llvm::Error wideEncodingError(llvm::StringRef Path,
                               const WideEncoding &Encoding);
 
 /// Checks that \p Text, read from \p Path, is something hipify translates:
-/// not empty, not UTF-16 or UTF-32, no NUL bytes, UTF-8. The error says in one
-/// line why not.
+/// not empty, not UTF-16 or UTF-32, no NUL bytes. The error says in one line
+/// why not. Text that is not UTF-8 is translated, its other bytes kept (a note
+/// says so).
 llvm::Error checkSourceText(llvm::StringRef Path, llvm::StringRef Text);
 
 class FileTranslation {
@@ -130,8 +138,10 @@ public:
   /// A reference to the CUDA name of \p Row spelled at \p Offset (as the
   /// unqualified name). The first engine to report an offset wins; later
   /// reports of the same offset are ignored. Returns false if ignored.
+  /// \p MarksCudaUse is false for a name the C or C++ library declares too
+  /// (`sqrt`), whose use alone needs no HIP runtime header.
   bool addReference(unsigned Offset, const ApiMapping &Row, EditOrigin Origin,
-                    const NamePolicy &Policy);
+                    const NamePolicy &Policy, bool MarksCudaUse = true);
   bool hasReference(unsigned Offset) const { return Referenced.count(Offset); }
 
   /// Removes [Begin, End) as the argument drop of the call whose callee name
@@ -217,6 +227,13 @@ public:
   /// True once anything shows the file is CUDA code: a CUDA name, a kernel
   /// launch, a __global__/__device__ declaration.
   bool UsesCudaFeatures = false;
+  /// Where the file uses CUDA (when known): the HIP runtime include the file
+  /// lacks goes into the #if block that holds all of them.
+  std::vector<unsigned> CudaUseOffsets;
+  void markCudaUse(unsigned Offset) {
+    UsesCudaFeatures = true;
+    CudaUseOffsets.push_back(Offset);
+  }
   /// Whether --roc writes \p Row's ROCm-library name in this file. Not for the
   /// cuBLAS names (cublasStatus_t, CUBLAS_OP_T, CUBLAS_COMPUTE_32F) of a file
   /// that includes cuBLASLt's header and none of cuBLAS's: hipBLASLt, what
