@@ -58,6 +58,8 @@ CURATED = set()           # names headers.tsv and macros.tsv own
 CLAIMED = set()           # names some table already has a row for
 OVERRIDE_KINDS = {}       # overrides.tsv's kind column, for names no header rule collects
 MISSING = []              # CUDA names absent from the headers, without a removal version
+ALIASES = []              # (alias, name): the CUDA headers make alias mean name (follow_aliases)
+CUDA_ENUMS = {}           # api -> the CUDA enums its table derives from
 
 
 def die(message):
@@ -322,7 +324,9 @@ def match_enum(cuda_enum, hip, preferred_names):
 
 
 def enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, transform):
+    CUDA_ENUMS.setdefault(rows.api, []).extend(cuda_enums)
     for cuda_enum in cuda_enums:
+        ALIASES.extend(same_value_pairs(cuda_enum, cuda_enum))
         candidates = {c for n in cuda_enum.names() for c in transform(n)} | \
             {overrides[n] for n in cuda_enum.names() if overrides.get(n)}
         hip_enum = match_enum(cuda_enum, hip, candidates)
@@ -357,6 +361,77 @@ def enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, transform):
             else:
                 target = first_present(hip, transform(enumerator))
             rows.add(enumerator, "enumerator", target, hip, history, cuda_ids)
+
+
+# ---------------------------------------------------------------------------
+# Aliases: names the CUDA headers themselves declare to mean another name.
+
+# Enumerators that only hold a value's place (cudaDevAttrReserved92): the value
+# they share with a twin enum's enumerator has no meaning under that name.
+PLACEHOLDER_RE = re.compile(r"(?i)reserved\d+$")
+
+
+def same_value_pairs(enum, other):
+    """(a, b) for each enumerator a of enum and b of other with the same value:
+    within one enum, CUDA's deprecated spellings
+    (CU_DEVICE_ATTRIBUTE_SHARED_MEMORY_PER_BLOCK = 8, the value of
+    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK); across twin enums, the
+    driver and runtime names of one value."""
+    by_value = {}
+    for name, value in other.values.items():
+        if value is not None and not PLACEHOLDER_RE.search(name):
+            by_value.setdefault(value, []).append(name)
+    return [(a, b) for a, value in enum.values.items() if not PLACEHOLDER_RE.search(a)
+            for b in by_value.get(value, []) if a != b]
+
+
+def twin_enums(driver_enums, runtime_enums):
+    """(driver enum, runtime enum) pairs that CUDA declares as one enum under two
+    APIs (CUdevice_attribute and cudaDeviceAttr): related names (stem() equal, or
+    one a prefix of the other), at least three enumerators spelled alike after
+    their prefixes, and every such pair of the same value. Enums that merely
+    look alike (CUexternalMemoryHandleType, cudaExternalSemaphoreHandleType)
+    have unrelated names, and a coincidence of values proves nothing."""
+    def related(a, b):
+        return a == b or (min(len(a), len(b)) >= 6 and (a.startswith(b) or b.startswith(a)))
+    pairs = []
+    for driver in driver_enums:
+        driver_keys = suffix_keys(driver.enumerators)
+        driver_stems = {stem(n) for n in driver.names()}
+        for runtime in runtime_enums:
+            if not any(related(a, b) for a in driver_stems for b in map(stem, runtime.names())):
+                continue
+            runtime_by_key = {k: e for e, k in suffix_keys(runtime.enumerators).items()}
+            alike = [(d, runtime_by_key[k]) for d, k in driver_keys.items() if k in runtime_by_key]
+            if len(alike) >= 3 and all(driver.values.get(d) is not None and
+                                       driver.values.get(d) == runtime.values.get(r)
+                                       for d, r in alike):
+                pairs.append((driver, runtime))
+    return pairs
+
+
+def follow_aliases(tables, overrides):
+    """An unsupported row whose name the CUDA headers declare as an alias of a
+    supported name (ALIASES) takes that name's translation: hipify's row for
+    CU_DEVICE_ATTRIBUTE_SHARED_MEMORY_PER_BLOCK is its twin's. Curated names
+    (overrides.tsv, counterparts.tsv) keep their decision; chains are followed."""
+    rows = {}
+    for table in tables:
+        for name, row in table.rows.items():
+            rows.setdefault(name, row)
+    changed = True
+    while changed:
+        changed = False
+        for alias, name in ALIASES:
+            row, target = rows.get(alias), rows.get(name)
+            if not row or not target or alias in overrides or row[5] != "unsupported" \
+                    or target[5] == "unsupported":
+                continue
+            # The name, status and HIP date are the target's; the row's own CUDA
+            # history stays. A `why` for the unsupported row no longer applies.
+            row[3], row[5], row[9] = target[3], target[5], target[9]
+            row[10:] = target[10:]
+            changed = True
 
 
 # ---------------------------------------------------------------------------
@@ -450,7 +525,9 @@ def derive_runtime(cuda, hip, history, overrides, out):
 
     # Object-like macros (flags, limits).
     for f in files:
-        for name, (function_like, _) in sorted(cheaders.macros(texts[f]).items()):
+        for name, (function_like, body) in sorted(cheaders.macros(texts[f]).items()):
+            if not function_like and cheaders.IDENT_RE.fullmatch(body):
+                ALIASES.append((name, body))  # #define cudaStreamAttrID cudaLaunchAttributeID
             if not name.startswith("cuda") or function_like or name in rows.rows:
                 continue
             if name in declared or name.endswith("_ptsz") or name.endswith("_ptds"):
@@ -474,7 +551,6 @@ def derive_runtime(cuda, hip, history, overrides, out):
         if not re.match(r"cu[A-Z_]|CU", name) and name not in rows.rows and name in cuda_ids \
                 and name not in device_names:
             rows.add(name, OVERRIDE_KINDS.get(name, "type"), target, hip, history, cuda_ids)
-    rows.write(os.path.join(out, "runtime.tsv"))
     return rows
 
 
@@ -556,7 +632,9 @@ def derive_driver(cuda, hip, history, overrides, out):
         target = overrides.get(name) or first_present(hip, driver_transform(name))
         rows.add(name, "type", target, hip, history, cuda_ids)
 
-    for name, (function_like, _) in sorted(defines.items()):
+    for name, (function_like, body) in sorted(defines.items()):
+        if not function_like and cheaders.IDENT_RE.fullmatch(body):
+            ALIASES.append((name, body))  # #define CU_STREAM_ATTRIBUTE_PRIORITY CU_LAUNCH_ATTRIBUTE_PRIORITY
         if function_like or name in rows.rows or name in versioned:
             continue
         if not (name.startswith("CU_") or name.startswith("CUDA_")) or name.endswith("_H"):
@@ -567,7 +645,6 @@ def derive_driver(cuda, hip, history, overrides, out):
         if (name.startswith("CU") or name.startswith("cu")) and not name.startswith("cuda") \
                 and name not in rows.rows and name in cuda_ids:
             rows.add(name, "type", target, hip, history, cuda_ids)
-    rows.write(os.path.join(out, "driver.tsv"))
     return rows
 
 
@@ -584,6 +661,7 @@ def derive_library_types(cuda, hip, history, overrides, out):
             return ["hip" + name[4:]]
         return []
     for e in cheaders.enums(text):
+        ALIASES.extend(same_value_pairs(e, e))
         for name in e.names():
             target = overrides.get(name) or first_present(hip, transform(name))
             rows.add(name, "enum" if name == e.tag else "type", target, hip, history, cuda_ids)
@@ -594,7 +672,7 @@ def derive_library_types(cuda, hip, history, overrides, out):
         if name not in rows.rows:
             target = overrides.get(name) or first_present(hip, transform(name))
             rows.add(name, "type", target, hip, history, cuda_ids)
-    rows.write(os.path.join(out, "library_types.tsv"))
+    return rows
 
 
 def main(argv):
@@ -672,9 +750,16 @@ def main(argv):
                 die("%s: '%s' maps to '%s', which no HIP header declares"
                     % (args.counterparts, name, row["hip_name"]))
             overrides[name] = row["hip_name"]
-    derive_runtime(args.cuda, hip, history, overrides, args.out)
-    derive_driver(args.cuda, hip, history, overrides, args.out)
-    derive_library_types(args.cuda, hip, history, overrides, args.out)
+    tables = {"runtime": derive_runtime(args.cuda, hip, history, overrides, args.out),
+              "driver": derive_driver(args.cuda, hip, history, overrides, args.out),
+              "library_types": derive_library_types(args.cuda, hip, history, overrides, args.out)}
+    for driver_enum, runtime_enum in twin_enums(CUDA_ENUMS.get("driver", []),
+                                                CUDA_ENUMS.get("runtime", [])):
+        ALIASES.extend(same_value_pairs(driver_enum, runtime_enum))
+        ALIASES.extend(same_value_pairs(runtime_enum, driver_enum))
+    follow_aliases(list(tables.values()), overrides)
+    for api, rows in tables.items():
+        rows.write(os.path.join(args.out, api + ".tsv"))
     import derive_device
     derive_device.derive_all(args.cuda, hip, history, overrides, args.out, Rows, ALL_CUDA_IDS,
                              args.device_reasons, args.partial)
