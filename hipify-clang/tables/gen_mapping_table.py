@@ -47,6 +47,9 @@ _CASE = r"%s(?:&%s)*>%s" % (_CONDITION, _CONDITION, _LIST)
 RULE_SYNTAX["LIST"] = _LIST
 RULE_SYNTAX["MEMBERS"] = r"[A-Za-z_]\w*=(?:[A-Za-z_]\w*)?(?:,[A-Za-z_]\w*=(?:[A-Za-z_]\w*)?)*"
 RULE_SYNTAX["CASES"] = r"%s(?:;%s)*" % (_CASE, _CASE)
+# Overloads (the `hipdefines` rule): parameter lists `TYPE,TYPE@VERSION`, `;`-separated.
+_OVERLOAD = r"[A-Za-z_][A-Za-z0-9_ *&]*(?:,[A-Za-z_][A-Za-z0-9_ *&]*)*@[0-9]+\.[0-9]+"
+RULE_SYNTAX["OVERLOADS"] = r"%s(?:;%s)*" % (_OVERLOAD, _OVERLOAD)
 
 
 class RewriteRuleInfo:

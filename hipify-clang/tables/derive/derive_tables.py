@@ -364,6 +364,91 @@ def enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, transform):
 
 
 # ---------------------------------------------------------------------------
+# Overloads HIP defines that CUDA lacks: a user's own definition of one
+# (`__device__ float atomicMax(float *, float)`, a CAS loop CUDA programs carry)
+# is a redefinition once translated. The row gets `hipdefines:LIST`, LIST the
+# parameter lists with the HIP version that first defines each
+# (`float*,float@5.2;double*,double@5.2`); the translation guards such user
+# definitions (TranslationCollisions.cpp).
+
+TYPE_WORDS = {"void", "bool", "char", "short", "int", "long", "float", "double", "signed",
+              "unsigned", "const", "volatile"}
+
+
+def parameter_key(parameters):
+    """`float* addr, float val` -> `float*,float`: types without names or default
+    arguments, top-level const dropped, integer spellings as clang prints them."""
+    keys = []
+    for parameter in parameters.split(","):
+        parameter = parameter.split("=")[0]
+        tokens = [t for t in re.findall(r"[A-Za-z_]\w*|\*|&", parameter)
+                  if t not in ("__restrict__", "__restrict", "restrict")]
+        if len(tokens) > 1 and cheaders.IDENT_RE.fullmatch(tokens[-1]) and \
+                tokens[-1] not in TYPE_WORDS:
+            tokens = tokens[:-1]
+        if "const" in tokens[1:-1] and tokens[tokens.index("const") + 1] in ("*", "&"):
+            tokens.remove("const")  # `double const *` is `const double *`.
+            tokens.insert(0, "const")
+        if not any(t in ("*", "&") for t in tokens):
+            tokens = [t for t in tokens if t not in ("const", "volatile")]
+        text = re.sub(r"\s*([*&])", r"\1", " ".join(tokens))
+        text = re.sub(r"\b(long|short) int\b", r"\1", text)
+        text = re.sub(r"\bunsigned(?! (int|long|short|char)\b)", "unsigned int", text)
+        keys.append(text)
+    return ",".join(k for k in keys if k and k != "void")
+
+
+def function_overloads(text, names, definitions_only):
+    """{name: {parameter key}} of the non-template functions of names that text
+    defines (or also declares)."""
+    # CUDA ends declarations with attribute macros (__THROW, __DEF_IF_HOST).
+    end = r"\{" if definitions_only else \
+        r"(?:(?:[A-Z_][A-Z0-9_]*\b\s*)*[{;]|(?:[ \t]*[A-Z_][A-Z0-9_]*\b)+[ \t]*\n)"
+    found = {}
+    for m in re.finditer(r"(?<![.\w>:~])([A-Za-z_]\w*)\s*\(([^()]*)\)\s*(?:const\s*)?" + end, text):
+        name = m.group(1)
+        if name not in names:
+            continue
+        start = max(text.rfind(";", 0, m.start()), text.rfind("}", 0, m.start()),
+                    text.rfind("{", 0, m.start()))
+        head = re.sub(r"^[ \t]*#[^\n]*", "", text[start + 1:m.start()], flags=re.M)
+        if re.search(r"\btemplate\b|#|\breturn\b|=", head) or not head.strip():
+            continue  # A template, a call, or no return type.
+        found.setdefault(name, set()).add(parameter_key(m.group(2)))
+    return found
+
+
+def hip_only_overloads(cuda, hip):
+    """{name: LIST} for the functions whose HIP headers define non-template
+    overloads that no CUDA header declares."""
+    cuda_texts = [cheaders.read_header(p) for p in cuda_header_files(cuda)]
+    hip_texts = [(v, [cheaders.read_header(p) for p in cheaders.header_files(d)
+                      if "/amd_detail/" in p]) for v, d in hip.dirs]
+    hip_defined = {}
+    for version, texts in hip_texts:
+        for text in texts:
+            for name, keys in function_overloads(text, ALL_CUDA_IDS, True).items():
+                for key in keys:
+                    hip_defined.setdefault(name, {}).setdefault(key, version)
+    cuda_declared = {}
+    for text in cuda_texts:
+        for name, keys in function_overloads(text, set(hip_defined), False).items():
+            cuda_declared.setdefault(name, set()).update(keys)
+    result = {}
+    for name, keys in sorted(hip_defined.items()):
+        if name not in cuda_declared:
+            continue  # Not a CUDA function (a HIP helper of the same spelling).
+        # Only lists of the language's own types: the translation compares them
+        # with the user's canonical types, and HIP's own types (__hip_bfloat16)
+        # are what CUDA's become, not what a user's definition names.
+        extra = sorted((k, v) for k, v in keys.items() if k and k not in cuda_declared[name] and
+                       set(re.findall(r"[A-Za-z_]\w*", k)) <= TYPE_WORDS)
+        if extra:
+            result[name] = ";".join("%s@%s" % kv for kv in extra)
+    return result
+
+
+# ---------------------------------------------------------------------------
 # Aliases: names the CUDA headers themselves declare to mean another name.
 
 # Enumerators that only hold a value's place (cudaDevAttrReserved92): the value
@@ -730,6 +815,8 @@ def main(argv):
     if os.path.exists(args.rewrites):
         for row in read_tsv(args.rewrites, ["cuda_name"] + REWRITE_COLUMNS):
             REWRITES[row["cuda_name"]] = [row["fallback"], row["rewrite"]]
+    for name, overloads in hip_only_overloads(args.cuda, hip).items():
+        REWRITES.setdefault(name, ["", "hipdefines:" + overloads])
     overrides = {}
     for row in read_tsv(args.overrides, ["cuda_name", "hip_name", "kind"]):
         overrides[row["cuda_name"]] = "" if row["hip_name"] == "-" else row["hip_name"]
