@@ -95,9 +95,10 @@ std::vector<std::string> hipkit::hipify::buildParseCommand(
   // (the __nv_atomic_* builtins and their constants, min/max over mixed
   // types and on the host): without it files nvcc compiles fail to parse.
   if (llvm::sys::fs::exists(TC.StandInDir + "/hipify_cuda_nvcc_builtins.h"))
-    llvm::append_range(Command,
-                       std::vector<std::string>{
-                           "-include", TC.StandInDir + "/hipify_cuda_nvcc_builtins.h"});
+    llvm::append_range(
+        Command,
+        std::vector<std::string>{
+            "-include", TC.StandInDir + "/hipify_cuda_nvcc_builtins.h"});
   for (const std::string &Arch : Options.CudaGpuArchs)
     Command.push_back("--cuda-gpu-arch=" + Arch);
   llvm::append_range(Command, ProjectFlags);

@@ -714,8 +714,9 @@ private:
                          .str();
       std::string Signature =
           llvm::formatv("{0}({1})", FD.getName(), Parameters).str();
-      if (guard(&FD, "hipify: HIP defines " + Signature + " on AMD (HIP " +
-                         Version.str() + ")",
+      if (guard(&FD,
+                "hipify: HIP defines " + Signature + " on AMD (HIP " +
+                    Version.str() + ")",
                 Condition))
         FT->warn(Offset, warning_names::DeclarationCollision,
                  llvm::formatv("HIP {0} defines '{1}' on AMD, so this "
