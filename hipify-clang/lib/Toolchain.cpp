@@ -91,6 +91,14 @@ std::vector<std::string> hipkit::hipify::buildParseCommand(
     llvm::append_range(Command,
                        std::vector<std::string>{
                            "-include", TC.StandInDir + "/hipify_cuda_surface_functions.h"});
+  // What nvcc knows beyond CUDA's headers as clang's wrapper includes them
+  // (the __nv_atomic_* builtins and their constants, min/max over mixed
+  // types and on the host): without it files nvcc compiles fail to parse.
+  if (llvm::sys::fs::exists(TC.StandInDir + "/hipify_cuda_nvcc_builtins.h"))
+    llvm::append_range(
+        Command,
+        std::vector<std::string>{
+            "-include", TC.StandInDir + "/hipify_cuda_nvcc_builtins.h"});
   for (const std::string &Arch : Options.CudaGpuArchs)
     Command.push_back("--cuda-gpu-arch=" + Arch);
   llvm::append_range(Command, ProjectFlags);

@@ -247,6 +247,7 @@ public:
     FileTranslation *FT = translationOf(FD);
     if (!FT)
       return true;
+    guardIfHipDefines(*FD);
     Entity *E = entityOf(FD);
     if (!E->Decls.empty()) {
       E->Decls.push_back(FD);
@@ -666,9 +667,76 @@ private:
     }
   }
 
+  /// A user's own definition of an overload HIP's headers define and CUDA's
+  /// lack (the row's `hipdefines` list: atomicMax for float, a CAS loop CUDA
+  /// programs carry) is a redefinition on AMD: it goes under
+  /// `#if !defined(__HIP_PLATFORM_AMD__)` (or an older HIP, for an overload a
+  /// newer HIP added), which HIP on NVIDIA still compiles.
+  void guardIfHipDefines(const FunctionDecl &FD) {
+    if (!FD.isThisDeclarationADefinition() || !FD.getIdentifier() ||
+        FD.getDescribedFunctionTemplate() || isa<CXXMethodDecl>(FD) ||
+        !FD.getDeclContext()->getRedeclContext()->isTranslationUnit())
+      return;
+    const ApiMapping *Row = lookupCudaName(FD.getName());
+    llvm::StringRef List = Row ? Row->Rewrite : llvm::StringRef();
+    if (!List.consume_front("hipdefines:"))
+      return;
+    PrintingPolicy Policy(AST.getLangOpts());
+    std::string Key;
+    for (const ParmVarDecl *P : FD.parameters()) {
+      if (P != *FD.param_begin())
+        Key += ",";
+      Key += P->getType().getCanonicalType().getUnqualifiedType().getAsString(
+          Policy);
+    }
+    llvm::erase_if(Key, [](char C) { return C == ' '; });
+    llvm::SmallVector<llvm::StringRef, 4> Overloads;
+    List.split(Overloads, ';');
+    for (llvm::StringRef Overload : Overloads) {
+      auto [Parameters, Version] = Overload.split('@');
+      std::string Written = Parameters.str();
+      llvm::erase_if(Written, [](char C) { return C == ' '; });
+      if (Written != Key)
+        continue;
+      unsigned Offset;
+      FileTranslation *FT = Names.translationAt(FD.getLocation(), Offset);
+      if (!FT)
+        return;
+      // HIP_VERSION is major * 10000000 + minor * 100000 + patch.
+      unsigned Major = 0, Minor = 0;
+      auto [MajorText, MinorText] = Version.split('.');
+      MajorText.getAsInteger(10, Major);
+      MinorText.getAsInteger(10, Minor);
+      std::string Condition = "!defined(__HIP_PLATFORM_AMD__)";
+      if (Version != "5.2") // The floor: every HIP hipify targets has it.
+        Condition += llvm::formatv(" || HIP_VERSION < {0}",
+                                   Major * 10000000 + Minor * 100000)
+                         .str();
+      std::string Signature =
+          llvm::formatv("{0}({1})", FD.getName(), Parameters).str();
+      if (guard(&FD,
+                "hipify: HIP defines " + Signature + " on AMD (HIP " +
+                    Version.str() + ")",
+                Condition))
+        FT->warn(Offset, warning_names::DeclarationCollision,
+                 llvm::formatv("HIP {0} defines '{1}' on AMD, so this "
+                               "definition would be a redefinition there; put "
+                               "it under '#if {2}': calls reach HIP's",
+                               Version, Signature, Condition));
+      else
+        FT->warn(Offset, warning_names::DeclarationCollision,
+                 llvm::formatv("HIP {0} defines '{1}' on AMD, and this "
+                               "definition is written through a macro, so it "
+                               "was left: remove it for AMD by hand",
+                               Version, Signature));
+      return;
+    }
+  }
+
   /// Puts \p D's lines (its whole lines when nothing else shares them) between
   /// `#if 0 // Comment` and `#endif`.
-  bool guard(const Decl *D, llvm::StringRef Comment) {
+  bool guard(const Decl *D, llvm::StringRef Comment,
+             llvm::StringRef Condition = "0") {
     // A function template's range starts at its `template <...>`.
     if (const auto *FD = dyn_cast<FunctionDecl>(D))
       if (const FunctionTemplateDecl *Template =
@@ -714,7 +782,7 @@ private:
     size_t LineStart = Text.take_front(Begin).find_last_of('\n');
     LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
     bool StartsLine = Text.slice(LineStart, Begin).trim(" \t").empty();
-    std::string Open = ("#if 0 // " + Comment + NL).str();
+    std::string Open = ("#if " + Condition + " // " + Comment + NL).str();
     if (StartsLine)
       Guards.push_back({FT, static_cast<unsigned>(LineStart), false, Open});
     else

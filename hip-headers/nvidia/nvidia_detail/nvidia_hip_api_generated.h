@@ -277,6 +277,7 @@ constexpr auto hipJitOptionMaxRegisters = cudaJitMaxRegisters;
 constexpr auto hipJitOptionNumOptions = CU_JIT_NUM_OPTIONS;
 constexpr auto hipJitOptionOptimizationLevel = cudaJitOptimizationLevel;
 constexpr auto hipJitOptionTarget = CU_JIT_TARGET;
+constexpr auto hipJitOptionTargetFromContext = CU_JIT_TARGET_FROM_CUCONTEXT;
 constexpr auto hipJitOptionThreadsPerBlock = cudaJitThreadsPerBlock;
 constexpr auto hipJitOptionWallTime = cudaJitWallTime;
 constexpr auto hipLimitMallocHeapSize = cudaLimitMallocHeapSize;
@@ -444,6 +445,8 @@ inline hipError_t hipCUDAErrorTohipError(cudaError_t error) {
     return hipErrorCooperativeLaunchTooLarge;
   case cudaErrorCudartUnloading:
     return hipErrorDeinitialized;
+  case cudaErrorDeviceAlreadyInUse:
+    return hipErrorContextAlreadyInUse;
   case cudaErrorDeviceUninitialized:
     return hipErrorInvalidContext;
   case cudaErrorECCUncorrectable:
@@ -658,6 +661,8 @@ inline hipError_t hipCUResultTohipError(CUresult error) {
     return hipErrorPeerAccessNotEnabled;
   case CUDA_ERROR_PEER_ACCESS_UNSUPPORTED:
     return hipErrorPeerAccessUnsupported;
+  case CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE:
+    return hipErrorSetOnActiveProcess;
   case CUDA_ERROR_PROFILER_ALREADY_STARTED:
     return hipErrorProfilerAlreadyStarted;
   case CUDA_ERROR_PROFILER_ALREADY_STOPPED:
@@ -716,6 +721,8 @@ inline cudaError_t hipErrorToCudaError(hipError_t error) {
     return cudaErrorCooperativeLaunchTooLarge;
   case hipErrorDeinitialized:
     return cudaErrorCudartUnloading;
+  case hipErrorContextAlreadyInUse:
+    return cudaErrorDeviceAlreadyInUse;
   case hipErrorInvalidContext:
     return cudaErrorDeviceUninitialized;
   case hipErrorECCNotCorrectable:
@@ -888,6 +895,9 @@ inline bool hipDeviceAttributeToCuda(hipDeviceAttribute_t attr, cudaDeviceAttr *
     return true;
   case hipDeviceAttributeGlobalL1CacheSupported:
     *out = cudaDevAttrGlobalL1CacheSupported;
+    return true;
+  case hipDeviceAttributeMemoryBusWidth:
+    *out = cudaDevAttrGlobalMemoryBusWidth;
     return true;
   case hipDeviceAttributeHostNativeAtomicSupported:
     *out = cudaDevAttrHostNativeAtomicSupported;

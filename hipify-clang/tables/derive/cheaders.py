@@ -106,8 +106,11 @@ ENUM_RE = re.compile(r"\benum\s+(?:class\s+)?((?:[A-Za-z_]\w*\s+)*?)([A-Za-z_]\w
 
 
 class Enum:
-    def __init__(self, tag, typedef, enumerators):
+    def __init__(self, tag, typedef, enumerators, values=None):
         self.tag, self.typedef, self.enumerators = tag, typedef, enumerators
+        # {enumerator: its value, or None where the initializer is more than
+        # integers, shifts and bit operations over the enum's own enumerators}.
+        self.values = values or {}
 
     def names(self):
         return [n for n in (self.tag, self.typedef) if n]
@@ -118,17 +121,43 @@ def enums(text):
     result = []
     for m in ENUM_RE.finditer(text):
         body = re.sub(r"^\s*#[^\n]*", "", m.group(3), flags=re.M)
-        enumerators = []
+        enumerators, values, previous = [], {}, -1
         for item in body.split(","):
             ident = IDENT_RE.search(item)
             if ident:
                 enumerators.append(ident.group(0))
+                _, equals, initializer = item.partition("=")
+                value = enumerator_value(initializer, values) if equals else \
+                    (previous + 1 if previous is not None else None)
+                values[ident.group(0)] = previous = value
         start = text.rfind(";", 0, m.start())
         start = max(start, text.rfind("}", 0, m.start()), text.rfind("{", 0, m.start()))
         prefix = text[start + 1:m.start()]
         typedef = m.group(4) if re.search(r"\btypedef\b", prefix) else None
-        result.append(Enum(m.group(2), typedef, enumerators))
+        result.append(Enum(m.group(2), typedef, enumerators, values))
     return result
+
+
+# What an enumerator's initializer may hold to be given a value: integer
+# literals, the operators flag enums use, and (substituted first) earlier
+# enumerators of the same enum.
+VALUE_EXPRESSION_RE = re.compile(r"(?:\s|0[xX][0-9a-fA-F]+|\d+|<<|>>|[-()+|&~*])*")
+
+
+def enumerator_value(initializer, earlier):
+    """The value of `= initializer` (CU_X = 0x10, CUDA_R_8F_UE4M3 = CUDA_R_8F_E4M3,
+    1u<<3), or None where it uses anything else."""
+    expression = IDENT_RE.sub(
+        lambda m: str(earlier[m.group(0)]) if earlier.get(m.group(0)) is not None else m.group(0),
+        initializer)
+    expression = re.sub(r"\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]+\b", r"\1", expression)
+    expression = " ".join(expression.split())
+    if not expression or not VALUE_EXPRESSION_RE.fullmatch(expression):
+        return None
+    try:
+        return eval(expression, {"__builtins__": {}})  # Only the literals and operators above.
+    except (SyntaxError, ArithmeticError):
+        return None
 
 
 TYPEDEF_RE = re.compile(r"\btypedef\b([^;{]*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}[^;]*)?);")

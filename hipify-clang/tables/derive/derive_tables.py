@@ -58,6 +58,8 @@ CURATED = set()           # names headers.tsv and macros.tsv own
 CLAIMED = set()           # names some table already has a row for
 OVERRIDE_KINDS = {}       # overrides.tsv's kind column, for names no header rule collects
 MISSING = []              # CUDA names absent from the headers, without a removal version
+ALIASES = []              # (alias, name): the CUDA headers make alias mean name (follow_aliases)
+CUDA_ENUMS = {}           # api -> the CUDA enums its table derives from
 
 
 def die(message):
@@ -322,7 +324,9 @@ def match_enum(cuda_enum, hip, preferred_names):
 
 
 def enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, transform):
+    CUDA_ENUMS.setdefault(rows.api, []).extend(cuda_enums)
     for cuda_enum in cuda_enums:
+        ALIASES.extend(same_value_pairs(cuda_enum, cuda_enum))
         candidates = {c for n in cuda_enum.names() for c in transform(n)} | \
             {overrides[n] for n in cuda_enum.names() if overrides.get(n)}
         hip_enum = match_enum(cuda_enum, hip, candidates)
@@ -357,6 +361,162 @@ def enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, transform):
             else:
                 target = first_present(hip, transform(enumerator))
             rows.add(enumerator, "enumerator", target, hip, history, cuda_ids)
+
+
+# ---------------------------------------------------------------------------
+# Overloads HIP defines that CUDA lacks: a user's own definition of one
+# (`__device__ float atomicMax(float *, float)`, a CAS loop CUDA programs carry)
+# is a redefinition once translated. The row gets `hipdefines:LIST`, LIST the
+# parameter lists with the HIP version that first defines each
+# (`float*,float@5.2;double*,double@5.2`); the translation guards such user
+# definitions (TranslationCollisions.cpp).
+
+TYPE_WORDS = {"void", "bool", "char", "short", "int", "long", "float", "double", "signed",
+              "unsigned", "const", "volatile"}
+
+
+def parameter_key(parameters):
+    """`float* addr, float val` -> `float*,float`: types without names or default
+    arguments, top-level const dropped, integer spellings as clang prints them."""
+    keys = []
+    for parameter in parameters.split(","):
+        parameter = parameter.split("=")[0]
+        tokens = [t for t in re.findall(r"[A-Za-z_]\w*|\*|&", parameter)
+                  if t not in ("__restrict__", "__restrict", "restrict")]
+        if len(tokens) > 1 and cheaders.IDENT_RE.fullmatch(tokens[-1]) and \
+                tokens[-1] not in TYPE_WORDS:
+            tokens = tokens[:-1]
+        if "const" in tokens[1:-1] and tokens[tokens.index("const") + 1] in ("*", "&"):
+            tokens.remove("const")  # `double const *` is `const double *`.
+            tokens.insert(0, "const")
+        if not any(t in ("*", "&") for t in tokens):
+            tokens = [t for t in tokens if t not in ("const", "volatile")]
+        text = re.sub(r"\s*([*&])", r"\1", " ".join(tokens))
+        text = re.sub(r"\b(long|short) int\b", r"\1", text)
+        text = re.sub(r"\bunsigned(?! (int|long|short|char)\b)", "unsigned int", text)
+        keys.append(text)
+    return ",".join(k for k in keys if k and k != "void")
+
+
+def function_overloads(text, names, definitions_only):
+    """{name: {parameter key}} of the non-template functions of names that text
+    defines (or also declares)."""
+    # CUDA ends declarations with attribute macros (__THROW, __DEF_IF_HOST).
+    end = r"\{" if definitions_only else \
+        r"(?:(?:[A-Z_][A-Z0-9_]*\b\s*)*[{;]|(?:[ \t]*[A-Z_][A-Z0-9_]*\b)+[ \t]*\n)"
+    found = {}
+    for m in re.finditer(r"(?<![.\w>:~])([A-Za-z_]\w*)\s*\(([^()]*)\)\s*(?:const\s*)?" + end, text):
+        name = m.group(1)
+        if name not in names:
+            continue
+        start = max(text.rfind(";", 0, m.start()), text.rfind("}", 0, m.start()),
+                    text.rfind("{", 0, m.start()))
+        head = re.sub(r"^[ \t]*#[^\n]*", "", text[start + 1:m.start()], flags=re.M)
+        if re.search(r"\btemplate\b|#|\breturn\b|=", head) or not head.strip():
+            continue  # A template, a call, or no return type.
+        found.setdefault(name, set()).add(parameter_key(m.group(2)))
+    return found
+
+
+def hip_only_overloads(cuda, hip):
+    """{name: LIST} for the functions whose HIP headers define non-template
+    overloads that no CUDA header declares."""
+    cuda_texts = [cheaders.read_header(p) for p in cuda_header_files(cuda)]
+    hip_texts = [(v, [cheaders.read_header(p) for p in cheaders.header_files(d)
+                      if "/amd_detail/" in p]) for v, d in hip.dirs]
+    hip_defined = {}
+    for version, texts in hip_texts:
+        for text in texts:
+            for name, keys in function_overloads(text, ALL_CUDA_IDS, True).items():
+                for key in keys:
+                    hip_defined.setdefault(name, {}).setdefault(key, version)
+    cuda_declared = {}
+    for text in cuda_texts:
+        for name, keys in function_overloads(text, set(hip_defined), False).items():
+            cuda_declared.setdefault(name, set()).update(keys)
+    result = {}
+    for name, keys in sorted(hip_defined.items()):
+        if name not in cuda_declared:
+            continue  # Not a CUDA function (a HIP helper of the same spelling).
+        # Only lists of the language's own types: the translation compares them
+        # with the user's canonical types, and HIP's own types (__hip_bfloat16)
+        # are what CUDA's become, not what a user's definition names.
+        extra = sorted((k, v) for k, v in keys.items() if k and k not in cuda_declared[name] and
+                       set(re.findall(r"[A-Za-z_]\w*", k)) <= TYPE_WORDS)
+        if extra:
+            result[name] = ";".join("%s@%s" % kv for kv in extra)
+    return result
+
+
+# ---------------------------------------------------------------------------
+# Aliases: names the CUDA headers themselves declare to mean another name.
+
+# Enumerators that only hold a value's place (cudaDevAttrReserved92): the value
+# they share with a twin enum's enumerator has no meaning under that name.
+PLACEHOLDER_RE = re.compile(r"(?i)reserved\d+$")
+
+
+def same_value_pairs(enum, other):
+    """(a, b) for each enumerator a of enum and b of other with the same value:
+    within one enum, CUDA's deprecated spellings
+    (CU_DEVICE_ATTRIBUTE_SHARED_MEMORY_PER_BLOCK = 8, the value of
+    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK); across twin enums, the
+    driver and runtime names of one value."""
+    by_value = {}
+    for name, value in other.values.items():
+        if value is not None and not PLACEHOLDER_RE.search(name):
+            by_value.setdefault(value, []).append(name)
+    return [(a, b) for a, value in enum.values.items() if not PLACEHOLDER_RE.search(a)
+            for b in by_value.get(value, []) if a != b]
+
+
+def twin_enums(driver_enums, runtime_enums):
+    """(driver enum, runtime enum) pairs that CUDA declares as one enum under two
+    APIs (CUdevice_attribute and cudaDeviceAttr): related names (stem() equal, or
+    one a prefix of the other), at least three enumerators spelled alike after
+    their prefixes, and every such pair of the same value. Enums that merely
+    look alike (CUexternalMemoryHandleType, cudaExternalSemaphoreHandleType)
+    have unrelated names, and a coincidence of values proves nothing."""
+    def related(a, b):
+        return a == b or (min(len(a), len(b)) >= 6 and (a.startswith(b) or b.startswith(a)))
+    pairs = []
+    for driver in driver_enums:
+        driver_keys = suffix_keys(driver.enumerators)
+        driver_stems = {stem(n) for n in driver.names()}
+        for runtime in runtime_enums:
+            if not any(related(a, b) for a in driver_stems for b in map(stem, runtime.names())):
+                continue
+            runtime_by_key = {k: e for e, k in suffix_keys(runtime.enumerators).items()}
+            alike = [(d, runtime_by_key[k]) for d, k in driver_keys.items() if k in runtime_by_key]
+            if len(alike) >= 3 and all(driver.values.get(d) is not None and
+                                       driver.values.get(d) == runtime.values.get(r)
+                                       for d, r in alike):
+                pairs.append((driver, runtime))
+    return pairs
+
+
+def follow_aliases(tables, overrides):
+    """An unsupported row whose name the CUDA headers declare as an alias of a
+    supported name (ALIASES) takes that name's translation: hipify's row for
+    CU_DEVICE_ATTRIBUTE_SHARED_MEMORY_PER_BLOCK is its twin's. Curated names
+    (overrides.tsv, counterparts.tsv) keep their decision; chains are followed."""
+    rows = {}
+    for table in tables:
+        for name, row in table.rows.items():
+            rows.setdefault(name, row)
+    changed = True
+    while changed:
+        changed = False
+        for alias, name in ALIASES:
+            row, target = rows.get(alias), rows.get(name)
+            if not row or not target or alias in overrides or row[5] != "unsupported" \
+                    or target[5] == "unsupported":
+                continue
+            # The name, status and HIP date are the target's; the row's own CUDA
+            # history stays. A `why` for the unsupported row no longer applies.
+            row[3], row[5], row[9] = target[3], target[5], target[9]
+            row[10:] = target[10:]
+            changed = True
 
 
 # ---------------------------------------------------------------------------
@@ -450,7 +610,9 @@ def derive_runtime(cuda, hip, history, overrides, out):
 
     # Object-like macros (flags, limits).
     for f in files:
-        for name, (function_like, _) in sorted(cheaders.macros(texts[f]).items()):
+        for name, (function_like, body) in sorted(cheaders.macros(texts[f]).items()):
+            if not function_like and cheaders.IDENT_RE.fullmatch(body):
+                ALIASES.append((name, body))  # #define cudaStreamAttrID cudaLaunchAttributeID
             if not name.startswith("cuda") or function_like or name in rows.rows:
                 continue
             if name in declared or name.endswith("_ptsz") or name.endswith("_ptds"):
@@ -474,7 +636,6 @@ def derive_runtime(cuda, hip, history, overrides, out):
         if not re.match(r"cu[A-Z_]|CU", name) and name not in rows.rows and name in cuda_ids \
                 and name not in device_names:
             rows.add(name, OVERRIDE_KINDS.get(name, "type"), target, hip, history, cuda_ids)
-    rows.write(os.path.join(out, "runtime.tsv"))
     return rows
 
 
@@ -556,7 +717,9 @@ def derive_driver(cuda, hip, history, overrides, out):
         target = overrides.get(name) or first_present(hip, driver_transform(name))
         rows.add(name, "type", target, hip, history, cuda_ids)
 
-    for name, (function_like, _) in sorted(defines.items()):
+    for name, (function_like, body) in sorted(defines.items()):
+        if not function_like and cheaders.IDENT_RE.fullmatch(body):
+            ALIASES.append((name, body))  # #define CU_STREAM_ATTRIBUTE_PRIORITY CU_LAUNCH_ATTRIBUTE_PRIORITY
         if function_like or name in rows.rows or name in versioned:
             continue
         if not (name.startswith("CU_") or name.startswith("CUDA_")) or name.endswith("_H"):
@@ -567,7 +730,6 @@ def derive_driver(cuda, hip, history, overrides, out):
         if (name.startswith("CU") or name.startswith("cu")) and not name.startswith("cuda") \
                 and name not in rows.rows and name in cuda_ids:
             rows.add(name, "type", target, hip, history, cuda_ids)
-    rows.write(os.path.join(out, "driver.tsv"))
     return rows
 
 
@@ -584,6 +746,7 @@ def derive_library_types(cuda, hip, history, overrides, out):
             return ["hip" + name[4:]]
         return []
     for e in cheaders.enums(text):
+        ALIASES.extend(same_value_pairs(e, e))
         for name in e.names():
             target = overrides.get(name) or first_present(hip, transform(name))
             rows.add(name, "enum" if name == e.tag else "type", target, hip, history, cuda_ids)
@@ -594,7 +757,7 @@ def derive_library_types(cuda, hip, history, overrides, out):
         if name not in rows.rows:
             target = overrides.get(name) or first_present(hip, transform(name))
             rows.add(name, "type", target, hip, history, cuda_ids)
-    rows.write(os.path.join(out, "library_types.tsv"))
+    return rows
 
 
 def main(argv):
@@ -652,6 +815,8 @@ def main(argv):
     if os.path.exists(args.rewrites):
         for row in read_tsv(args.rewrites, ["cuda_name"] + REWRITE_COLUMNS):
             REWRITES[row["cuda_name"]] = [row["fallback"], row["rewrite"]]
+    for name, overloads in hip_only_overloads(args.cuda, hip).items():
+        REWRITES.setdefault(name, ["", "hipdefines:" + overloads])
     overrides = {}
     for row in read_tsv(args.overrides, ["cuda_name", "hip_name", "kind"]):
         overrides[row["cuda_name"]] = "" if row["hip_name"] == "-" else row["hip_name"]
@@ -672,9 +837,16 @@ def main(argv):
                 die("%s: '%s' maps to '%s', which no HIP header declares"
                     % (args.counterparts, name, row["hip_name"]))
             overrides[name] = row["hip_name"]
-    derive_runtime(args.cuda, hip, history, overrides, args.out)
-    derive_driver(args.cuda, hip, history, overrides, args.out)
-    derive_library_types(args.cuda, hip, history, overrides, args.out)
+    tables = {"runtime": derive_runtime(args.cuda, hip, history, overrides, args.out),
+              "driver": derive_driver(args.cuda, hip, history, overrides, args.out),
+              "library_types": derive_library_types(args.cuda, hip, history, overrides, args.out)}
+    for driver_enum, runtime_enum in twin_enums(CUDA_ENUMS.get("driver", []),
+                                                CUDA_ENUMS.get("runtime", [])):
+        ALIASES.extend(same_value_pairs(driver_enum, runtime_enum))
+        ALIASES.extend(same_value_pairs(runtime_enum, driver_enum))
+    follow_aliases(list(tables.values()), overrides)
+    for api, rows in tables.items():
+        rows.write(os.path.join(args.out, api + ".tsv"))
     import derive_device
     derive_device.derive_all(args.cuda, hip, history, overrides, args.out, Rows, ALL_CUDA_IDS,
                              args.device_reasons, args.partial)

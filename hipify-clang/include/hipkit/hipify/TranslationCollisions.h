@@ -10,6 +10,10 @@
 // compile: the later entities' declarations go under `#if 0`, later duplicate
 // labels are removed, each with a warning saying what was done.
 //
+// A user's own definition of an overload HIP's headers define and CUDA's lack
+// (the row's `hipdefines` rule: atomicMax for float) is a redefinition on AMD
+// too: it goes under `#if !defined(__HIP_PLATFORM_AMD__)`, with a warning.
+//
 // It needs the parse: a file translated by tokens only is not checked. A
 // definition in a block the parse skipped (SkippedDefinitions.h) that the
 // translation makes the same as another is only warned about: whether both
