@@ -148,8 +148,7 @@ bool hipkit::fileStillHolds(llvm::StringRef Path, llvm::StringRef Contents) {
   return readWhole(Path, Now) && Now == Contents;
 }
 
-llvm::Expected<OutputTarget>
-hipkit::resolveOutput(llvm::StringRef Path) {
+llvm::Expected<OutputTarget> hipkit::resolveOutput(llvm::StringRef Path) {
   OutputTarget Target;
   std::string Current = Path.str();
   // As the kernel does (MAXSYMLINKS), give up on a chain of 40 links.
@@ -268,20 +267,26 @@ llvm::Error hipkit::checkOutputPath(llvm::StringRef Path) {
   return llvm::Error::success();
 }
 
-llvm::Error hipkit::writeOutputFile(llvm::StringRef Path,
-                                    llvm::StringRef Contents,
-                                    std::optional<llvm::StringRef> Previous) {
-  llvm::Expected<OutputTarget> Target = resolveOutput(Path);
-  if (!Target)
-    return Target.takeError();
-  if (Target->Descriptor >= 0) {
-    if (std::error_code EC = writeAll(Target->Descriptor, Contents))
+namespace {
+
+/// Writes \p Contents where \p Path leads (\p Target): through a descriptor,
+/// device, pipe or /proc link, or by a temporary renamed over the file, which
+/// keeps the replaced file's owner, group and mode, or takes \p NewFileLike's
+/// for a new file (nullptr: the defaults).
+llvm::Error writeResolved(const OutputTarget &Target, llvm::StringRef Path,
+                          llvm::StringRef Contents,
+                          std::optional<llvm::StringRef> Previous,
+                          const struct stat *NewFileLike) {
+  if (Target.Descriptor >= 0) {
+    if (std::error_code EC = writeAll(Target.Descriptor, Contents))
       return cannotWrite(Path, EC);
     return llvm::Error::success();
   }
-  if (Target->Type == OutputTarget::Kind::WriteThrough) {
+  if (Target.Type == OutputTarget::Kind::Directory)
+    return failure("cannot write '" + Path + "': it is a directory");
+  if (Target.Type == OutputTarget::Kind::WriteThrough) {
     int FD =
-        ::open(Target->ReplacedPath.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+        ::open(Target.ReplacedPath.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (FD < 0)
       return cannotWrite(Path, lastError());
     std::error_code EC = writeAll(FD, Contents);
@@ -291,28 +296,39 @@ llvm::Error hipkit::writeOutputFile(llvm::StringRef Path,
     return llvm::Error::success();
   }
   struct stat Replaced;
-  bool Exists = Target->Type == OutputTarget::Kind::RegularFile &&
-                !::stat(Target->ReplacedPath.c_str(), &Replaced);
+  bool Exists = Target.Type == OutputTarget::Kind::RegularFile &&
+                !::stat(Target.ReplacedPath.c_str(), &Replaced);
   llvm::Expected<std::string> Temp = writeTemporary(
-      Target->ReplacedPath, Contents, Exists ? &Replaced : nullptr, Path);
+      Target.ReplacedPath, Contents, Exists ? &Replaced : NewFileLike, Path);
   if (!Temp)
     return Temp.takeError();
   // Checked as late as possible, right before the rename: text another
   // program added since the file was read would otherwise be lost (in neither
   // the file nor its backup).
-  if (Previous && !fileStillHolds(Target->ReplacedPath, *Previous)) {
+  if (Previous && !fileStillHolds(Target.ReplacedPath, *Previous)) {
     ::unlink(Temp->c_str());
     return failure("'" + Path +
                    "' changed while it was translated (another program "
                    "wrote to it); it was left as it is; translate it again "
                    "when nothing else writes to it");
   }
-  if (::rename(Temp->c_str(), Target->ReplacedPath.c_str())) {
+  if (::rename(Temp->c_str(), Target.ReplacedPath.c_str())) {
     std::error_code EC = lastError();
     ::unlink(Temp->c_str());
     return cannotWrite(Path, EC);
   }
   return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error hipkit::writeOutputFile(llvm::StringRef Path,
+                                    llvm::StringRef Contents,
+                                    std::optional<llvm::StringRef> Previous) {
+  llvm::Expected<OutputTarget> Target = resolveOutput(Path);
+  if (!Target)
+    return Target.takeError();
+  return writeResolved(*Target, Path, Contents, Previous, nullptr);
 }
 
 llvm::Error hipkit::installOutputFile(llvm::StringRef Finished,
@@ -324,43 +340,24 @@ llvm::Error hipkit::installOutputFile(llvm::StringRef Finished,
                                             /*RequiresNullTerminator=*/false);
   if (!Buffer)
     return cannotWrite(Path, Buffer.getError());
-  llvm::StringRef Contents = (*Buffer)->getBuffer();
   llvm::Expected<OutputTarget> Target = resolveOutput(Path);
   if (!Target)
     return Target.takeError();
-  if (Target->Type == OutputTarget::Kind::Directory)
-    return failure("cannot write '" + Path + "': it is a directory");
-  if (Target->Type == OutputTarget::Kind::WriteThrough) {
-    // The same writing as writeOutputFile's: a descriptor of this process
-    // directly, any other device, pipe or /proc link opened and written.
-    if (llvm::Error E = writeOutputFile(Path, Contents))
-      return E;
-  } else {
-    struct stat Replaced;
-    bool Exists = Target->Type == OutputTarget::Kind::RegularFile &&
-                  !::stat(Target->ReplacedPath.c_str(), &Replaced);
-    // A new file takes only the mode: its owner and group are those any new
-    // file there gets (a set-group-ID folder's group); -1 leaves them.
-    Made.st_uid = static_cast<uid_t>(-1);
-    Made.st_gid = static_cast<gid_t>(-1);
-    llvm::Expected<std::string> Temp = writeTemporary(
-        Target->ReplacedPath, Contents, Exists ? &Replaced : &Made, Path);
-    if (!Temp)
-      return Temp.takeError();
-    if (::rename(Temp->c_str(), Target->ReplacedPath.c_str())) {
-      std::error_code EC = lastError();
-      ::unlink(Temp->c_str());
-      return cannotWrite(Path, EC);
-    }
-  }
+  // A new file takes only the finished file's mode (the compiler's, under the
+  // umask): its owner and group are those any new file there gets (a
+  // set-group-ID folder's group); -1 leaves them.
+  Made.st_uid = static_cast<uid_t>(-1);
+  Made.st_gid = static_cast<gid_t>(-1);
+  if (llvm::Error E = writeResolved(*Target, Path, (*Buffer)->getBuffer(),
+                                    std::nullopt, &Made))
+    return E;
   Buffer->reset();
   ::unlink(Finished.str().c_str());
   return llvm::Error::success();
 }
 
-llvm::Expected<std::string>
-hipkit::writeBackup(llvm::StringRef SourcePath,
-                            llvm::StringRef Original) {
+llvm::Expected<std::string> hipkit::writeBackup(llvm::StringRef SourcePath,
+                                                llvm::StringRef Original) {
   struct stat Source;
   if (::stat(SourcePath.str().c_str(), &Source))
     return failure("cannot back up '" + SourcePath +
