@@ -131,8 +131,9 @@ llvm::Error checkLinkMayBeFollowed(llvm::StringRef Path,
                  "another output");
 }
 
-/// Reads the regular file \p Path whole; false when it cannot be read.
-bool readWhole(llvm::StringRef Path, std::string &Text) {
+} // namespace
+
+bool hipkit::readWholeFile(llvm::StringRef Path, std::string &Text) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!Buffer)
@@ -141,11 +142,9 @@ bool readWhole(llvm::StringRef Path, std::string &Text) {
   return true;
 }
 
-} // namespace
-
 bool hipkit::fileStillHolds(llvm::StringRef Path, llvm::StringRef Contents) {
   std::string Now;
-  return readWhole(Path, Now) && Now == Contents;
+  return readWholeFile(Path, Now) && Now == Contents;
 }
 
 llvm::Expected<OutputTarget> hipkit::resolveOutput(llvm::StringRef Path) {

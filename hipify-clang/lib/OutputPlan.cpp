@@ -35,21 +35,13 @@ std::string absolute(llvm::StringRef Path) {
   return std::string(Abs);
 }
 
-bool readFile(llvm::StringRef Path, std::string &Text) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!Buffer)
-    return false;
-  Text = (*Buffer)->getBuffer().str();
-  return true;
-}
 
 /// The entries of the manifest at \p Path (name -> hash); false when there
 /// is a file that is no manifest.
 bool readManifest(llvm::StringRef Path,
                   std::map<std::string, std::string> &Entries) {
   std::string Text;
-  if (!readFile(Path, Text))
+  if (!readWholeFile(Path, Text))
     return !llvm::sys::fs::exists(Path);
   llvm::StringRef Rest(Text);
   if (!Rest.starts_with(ManifestHeader))
@@ -116,7 +108,7 @@ bool OutputPlan::writtenByHipify(llvm::StringRef Path) {
     return false;
   auto It = Entries.find(llvm::sys::path::filename(Path).str());
   std::string Text;
-  return It != Entries.end() && readFile(Path, Text) &&
+  return It != Entries.end() && readWholeFile(Path, Text) &&
          It->second == contentHash(Text);
 }
 

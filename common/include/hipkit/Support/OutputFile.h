@@ -68,6 +68,9 @@ llvm::Error
 writeOutputFile(llvm::StringRef Path, llvm::StringRef Contents,
                 std::optional<llvm::StringRef> Previous = std::nullopt);
 
+/// Reads the file at \p Path whole into \p Text; false when it cannot be read.
+bool readWholeFile(llvm::StringRef Path, std::string &Text);
+
 /// Whether the file at \p Path can be read and holds exactly \p Contents.
 bool fileStillHolds(llvm::StringRef Path, llvm::StringRef Contents);
 
