@@ -24,6 +24,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -51,6 +52,14 @@ bool isUnder(llvm::StringRef Path, llvm::StringRef Dir) {
          llvm::sys::path::is_separator(Dir.back());
 }
 
+/// The folder whose user headers a source's translation covers.
+std::string userRoot(const ASTEngineOptions &Options,
+                     const FileTranslation &Main) {
+  if (!Options.UserRoot.empty())
+    return Options.UserRoot;
+  return llvm::sys::path::parent_path(Main.realPath()).str();
+}
+
 /// The state shared by the AST visitor and the preprocessor callbacks of one
 /// parse: which files are the user's, and their translations.
 class TranslationContext {
@@ -67,7 +76,7 @@ public:
     FileID Main = SM->getMainFileID();
     FileIndex[Main] = 0;
     RealPathIndex[Out.Files[0]->realPath()] = 0;
-    MainDir = llvm::sys::path::parent_path(Out.Files[0]->realPath()).str();
+    MainDir = userRoot(Options, *Out.Files[0]);
     Out.Scopes.resize(Out.Files.size());
   }
 
@@ -339,8 +348,12 @@ private:
         SrcMgr::C_User)
       return -1;
     std::string Real = realPathOf(File->getName());
-    if (!isUnder(Real, MainDir) || isUnderSystemDir(Real))
+    if (isUnderSystemDir(Real))
       return -1;
+    if (!isUnder(Real, MainDir)) {
+      recordOutsideRoot(FID, *File, Real);
+      return -1;
+    }
     auto Known = RealPathIndex.find(Real);
     if (Known != RealPathIndex.end())
       return Known->second;
@@ -355,10 +368,26 @@ private:
     return Index;
   }
 
+  /// A user header outside the root: left, but the driver says so when it
+  /// uses CUDA names (once per header, naming the file that included it).
+  void recordOutsideRoot(FileID FID, FileEntryRef File, llvm::StringRef Real) {
+    if (!OutsideRootSeen.insert(Real).second)
+      return;
+    std::string From;
+    SourceLocation IncludeLoc = SM->getIncludeLoc(FID);
+    if (IncludeLoc.isValid())
+      if (OptionalFileEntryRef Includer =
+              SM->getFileEntryRefForID(SM->getFileID(IncludeLoc)))
+        From = Includer->getName().str();
+    Out.OutsideRoot.push_back({Real.str(), File.getName().str(), From});
+  }
+
   const ASTEngineOptions &Options;
   SourceTranslation &Out;
   SourceManager *SM = nullptr;
+  /// The root whose user headers are translated.
   std::string MainDir;
+  llvm::StringSet<> OutsideRootSeen;
   std::vector<std::string> SystemDirs;
   llvm::DenseMap<FileID, int> FileIndex;
   llvm::DenseMap<FileID, bool> StandardLibraryFiles;
@@ -974,8 +1003,7 @@ private:
 /// that did not parse, so that --o-dir writes the whole project.
 void addHeadersBelowIncludeLimit(SourceTranslation &Out,
                                  const ASTEngineOptions &Options) {
-  std::string MainDir =
-      llvm::sys::path::parent_path(Out.Files[0]->realPath()).str();
+  std::string MainDir = userRoot(Options, *Out.Files[0]);
   std::vector<std::string> SystemDirs;
   for (const std::string &Dir : Options.SystemDirs)
     SystemDirs.push_back(realPathOf(Dir));

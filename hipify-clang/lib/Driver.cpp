@@ -137,6 +137,13 @@ struct Source {
   std::vector<std::string> ProjectFlags;
 };
 
+/// A header outside the root that uses CUDA names, as the report lists it.
+struct OutsideRootReport {
+  std::string Header, IncludedFrom;
+  unsigned References = 0;
+  std::vector<std::string> Names;
+};
+
 struct HeaderOutput {
   std::string Path;
   bool Renamed = false; ///< Written as <header>.hip beside the header.
@@ -179,6 +186,9 @@ private:
   bool checkPlan(const std::vector<SourceTranslation> &Results,
                  const std::vector<std::vector<bool>> &Claimed);
   void writeManifests();
+  /// Warns once per header outside the root that uses CUDA names, and counts
+  /// its references as unconverted in \p Main's statistics.
+  void reportOutsideRoot(const Source &S, SourceTranslation &Result);
 
   HipifyOptions Options;
   OutputPlan Plan{Options.Force};
@@ -206,6 +216,19 @@ private:
   /// empty path when precompiling failed and sources parse the headers.
   std::map<std::vector<std::string>, std::string> PrecompiledHeaders;
   std::vector<std::string> Temporaries;
+  /// What the token engine finds in each header outside the root, by real
+  /// path; a header already warned about is not warned about again.
+  struct OutsideScan {
+    unsigned References = 0;
+    std::vector<std::string> Names;
+    TranslationStatistics Found;
+    bool Reported = false;
+  };
+  /// Headers outside the root that use CUDA names, for the report.
+  std::vector<OutsideRootReport> OutsideRootHeaders;
+  llvm::StringMap<OutsideScan> OutsideScans;
+  /// --in-root's real path; empty when each source's folder is its root.
+  std::string UserRoot;
 };
 
 /// The command without the source, which all sources of a project share.
@@ -616,6 +639,7 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     AO.SkipExcludedBlocks = Options.SkipExcludedBlocks;
     AO.SystemDirs = {TC.CudaPath, TC.ResourceDir, TC.StandInDir};
     AO.Checks = &EnabledWarnings;
+    AO.UserRoot = UserRoot;
     Result.ParseTimedOut = !runASTEngineWithin(parseCommand(S), AO, Result,
                                                Options.ParseTimeoutSeconds);
   }
@@ -820,6 +844,7 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
             .str());
   }
 
+  reportOutsideRoot(S, Result);
   bool Ok = true;
   for (size_t I = 0; I < Result.Files.size(); ++I) {
     if (I && !Claimed[I])
@@ -881,6 +906,90 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
       Plan.recordWritten(H.Path, *Translated);
   }
   return Ok;
+}
+
+void HipifyRun::reportOutsideRoot(const Source &S, SourceTranslation &Result) {
+  TranslationStatistics &Stats = Result.Files[0]->statistics();
+  for (const OutsideRootInclude &H : Result.OutsideRoot) {
+    auto [It, New] = OutsideScans.try_emplace(H.RealPath);
+    OutsideScan &Scan = It->second;
+    // What the header would translate, found as for any file without a
+    // parse: the same rows, so the answer does not depend on the engine.
+    TranslationStatistics Found;
+    if (New) {
+      std::string Text;
+      if (!readWholeFile(H.RealPath, Text))
+        continue;
+      if (llvm::Error E = checkSourceText(H.RealPath, Text)) {
+        llvm::consumeError(std::move(E));
+        continue;
+      }
+      FileTranslation FT(H.DisplayPath, H.RealPath, Text,
+                         /*IsMainFile=*/false);
+      LexicalScope Whole;
+      Whole.WholeFile = true;
+      Engine.translate(FT, Whole);
+      Found = FT.statistics();
+      Scan.References = Found.Converted + Found.Unconverted;
+      std::set<std::string> Names;
+      for (const auto &[Name, Count] : Found.ConvertedByName)
+        Names.insert(Name);
+      for (const auto &[Name, Count] : Found.UnconvertedByName)
+        Names.insert(Name);
+      Scan.Names.assign(Names.begin(), Names.end());
+      Scan.Found = std::move(Found);
+    }
+    if (!Scan.References)
+      continue;
+    // Every including source depends on it: none of them is fully converted.
+    Stats.Unconverted += Scan.References;
+    for (const auto *Counts :
+         {&Scan.Found.ConvertedByName, &Scan.Found.UnconvertedByName})
+      for (const auto &[Name, Count] : *Counts)
+        Stats.UnconvertedByName[Name] += Count;
+    for (const auto *Counts :
+         {&Scan.Found.ConvertedByKind, &Scan.Found.UnconvertedByKind})
+      for (const auto &[Kind, Count] : *Counts)
+        Stats.UnconvertedByKind[Kind] += Count;
+    for (const auto *Counts :
+         {&Scan.Found.ConvertedByApi, &Scan.Found.UnconvertedByApi})
+      for (const auto &[Api, Count] : *Counts)
+        Stats.UnconvertedByApi[Api] += Count;
+    if (Scan.Reported)
+      continue;
+    Scan.Reported = true;
+    OutsideRootHeaders.push_back(
+        {H.DisplayPath, H.IncludedFrom.empty() ? S.Path : H.IncludedFrom,
+         Scan.References, Scan.Names});
+    if (!Selection.Enabled(warning_names::HeaderOutsideRoot))
+      continue;
+    std::string Names;
+    for (size_t I = 0; I < Scan.Names.size() && I < 3; ++I)
+      Names += (I ? ", " : "") + Scan.Names[I];
+    if (Scan.Names.size() > 3)
+      Names += ", ...";
+    std::string Root =
+        UserRoot.empty()
+            ? std::string(llvm::sys::path::parent_path(S.Path).empty()
+                              ? "."
+                              : llvm::sys::path::parent_path(S.Path))
+            : Options.InRoot;
+    std::string Suggested = commonFolder(
+        {llvm::sys::path::parent_path(S.RealPath).str(),
+         llvm::sys::path::parent_path(H.RealPath).str()});
+    std::string Message = llvm::formatv(
+        "'{0}' (included from '{1}') uses CUDA names ({2}) but lies outside "
+        "'{3}'; it was left untranslated; translate the project together "
+        "with --in-root={4} --out-root=<folder> [{5}]",
+        H.DisplayPath, H.IncludedFrom.empty() ? S.Path : H.IncludedFrom,
+        Names, Root, Suggested, warning_names::HeaderOutsideRoot);
+    if (Selection.AsError(warning_names::HeaderOutsideRoot)) {
+      reportError(Message);
+      ++WarningErrors;
+    } else {
+      reportWarning(Message);
+    }
+  }
 }
 
 bool HipifyRun::checkPlan(const std::vector<SourceTranslation> &Results,

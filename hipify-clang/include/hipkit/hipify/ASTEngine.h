@@ -36,6 +36,15 @@ struct UserHeaderInclude {
   std::string HeaderRealPath;
 };
 
+/// A user header (quoted or found on a -I path, not CUDA's or the system's)
+/// that lies outside the translated root: never translated by this run.
+struct OutsideRootInclude {
+  std::string RealPath;
+  std::string DisplayPath; ///< As the parse named it.
+  /// The file whose #include reached it (as the parse named it).
+  std::string IncludedFrom;
+};
+
 /// Everything one source produces: the source and its user headers.
 struct SourceTranslation {
   std::string SourcePath;
@@ -44,6 +53,8 @@ struct SourceTranslation {
   /// Where the token engine works in each file (parallel to Files).
   std::vector<LexicalScope> Scopes;
   std::vector<UserHeaderInclude> HeaderIncludes;
+  /// User headers the parse entered outside the root, in the order entered.
+  std::vector<OutsideRootInclude> OutsideRoot;
   /// Whether clang parsed the file at all, and how many errors it reported.
   bool Parsed = false;
   unsigned CompileErrors = 0;
@@ -70,6 +81,9 @@ struct ASTEngineOptions {
   const checks::GlobList *Checks = nullptr;
   /// Directories whose headers are never the user's (CUDA, clang's resources).
   std::vector<std::string> SystemDirs;
+  /// The folder whose user headers are translated (real path): the project's
+  /// --in-root, or when empty the source's own folder.
+  std::string UserRoot;
 };
 
 /// Parses \p Source with the compiler command \p Command (argv[0] first) and

@@ -75,11 +75,15 @@ inline constexpr llvm::StringLiteral MacroDefined = "hipify-macro-defined";
 /// A source that is not UTF-8 (Latin-1 in a comment): a note that its bytes
 /// are kept as they are.
 inline constexpr llvm::StringLiteral NotUtf8 = "hipify-not-utf8";
+/// A user header outside the translated root that uses CUDA names: left
+/// untranslated, its references counted as unconverted.
+inline constexpr llvm::StringLiteral HeaderOutsideRoot =
+    "hipify-header-outside-root";
 inline constexpr llvm::StringLiteral All[] = {
     CallNotFound,    DeclarationCollision, DuplicateCase, Experimental,
     NewerThanTarget, NoRocEquivalent,      NotInTables,   Removed,
     RocKeepsHipName, RuleNotApplied,       Unsupported,   UserHeaderKept,
-    NotUtf8,         MacroDefined};
+    NotUtf8,         MacroDefined,         HeaderOutsideRoot};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.

@@ -39,6 +39,11 @@ struct HipifyOptions {
   // Output.
   std::string OutputFile; ///< -o; "-" is standard output.
   std::string OutputDir;  ///< --o-dir
+  /// --in-root / --out-root: translate the project under InRoot into the same
+  /// relative paths under OutRoot (docs/hipify-clang.md, "Projects").
+  std::string InRoot, OutRoot;
+  /// --quiet: no progress line.
+  bool Quiet = false;
   bool InPlace = false;
   bool NoBackup = false;
   bool NoOutput = false;
