@@ -158,17 +158,22 @@ std::vector<std::string> OutputPlan::check() const {
           break;
         }
     if (O.Role == OutputRole::Implied && O.Id.Exists && !Force &&
-        !writtenByHipify(O.Path))
+        !writtenByThisTool(O.Path))
       Problems.push_back("'" + O.Path + "' exists and was not written by " +
-                         "hipify-clang (it is not in '" + manifestFor(O.Path) +
-                         "'); " + O.What + " would replace it" + Nothing +
-                         "remove it, choose another -o, or use --force");
+                         "hipify-clang (it is not in '" +
+                         manifestNaming(O.Path) + "'); " + O.What +
+                         " would replace it" + Nothing +
+                         (ProjectManifestPath
+                              ? "remove it, choose another --out-root, or use "
+                                "--force"
+                              : "remove it, choose another -o, or use "
+                                "--force"));
     Checked.push_back(std::move(O));
   }
   // The manifests are outputs too.
   std::set<std::string> Manifests;
   for (const Output &O : Outputs)
-    if (O.Role == OutputRole::Implied)
+    if (O.Role == OutputRole::Implied && !ProjectManifestPath)
       Manifests.insert(manifestFor(O.Path));
   for (const std::string &Path : Manifests) {
     Output M{Path, "the manifest", "", OutputRole::Named, identify(Path)};
@@ -182,7 +187,28 @@ std::vector<std::string> OutputPlan::check() const {
   return Problems;
 }
 
+void OutputPlan::useProjectManifest(std::string ManifestPath,
+                                    llvm::StringMap<std::string> Written) {
+  ProjectManifestPath = std::move(ManifestPath);
+  ProjectWritten = std::move(Written);
+}
+
+bool OutputPlan::writtenByThisTool(llvm::StringRef Path) const {
+  if (!ProjectManifestPath)
+    return writtenByHipify(Path);
+  auto It = ProjectWritten.find(absolute(Path));
+  std::string Text;
+  return It != ProjectWritten.end() && readWholeFile(Path, Text) &&
+         It->second == contentHash(Text);
+}
+
+std::string OutputPlan::manifestNaming(llvm::StringRef Path) const {
+  return ProjectManifestPath ? *ProjectManifestPath : manifestFor(Path);
+}
+
 void OutputPlan::recordWritten(llvm::StringRef Path, llvm::StringRef Contents) {
+  if (ProjectManifestPath)
+    return; // The project manifest records it.
   Written[manifestFor(Path)][llvm::sys::path::filename(Path).str()] =
       contentHash(Contents);
 }

@@ -22,6 +22,14 @@ def o_eq : Joined<["-"], "o=">, Alias<o>;
 defm o_dir : Eq<"o-dir", "<dir>", "Write each translation to <dir>/<source's folder relative to the "
   "folder all sources share>/<source name>.hip, and each user header it includes to the same place "
   "relative to it (folders are created)">, Group<grp_output>;
+defm in_root : Eq<"in-root", "<dir>", "Translate the project in <dir>: every file that contains "
+  "CUDA, sources and headers in any folder, each once; the others are copied (the sources parsed "
+  "are those named, else -p's, else every .cu and every C++ source using CUDA)">, Group<grp_output>;
+defm out_root : Eq<"out-root", "<dir>", "With --in-root: write each file of the project to the same "
+  "relative path under <dir>; a rerun translates only what changed (<dir>/.hipify-manifest.json)">,
+  Group<grp_output>;
+def quiet : F<"quiet", "Print no progress line (one is shown on a terminal with --in-root)">,
+  Group<grp_output>;
 def inplace : F<"inplace", "Replace each source (and translated user header) with its translation, "
   "atomically, keeping the original as <file>.prehip">, Group<grp_output>;
 def no_backup : F<"no-backup", "With --inplace, keep no .prehip backup">, Group<grp_output>;

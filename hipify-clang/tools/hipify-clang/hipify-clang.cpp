@@ -81,6 +81,9 @@ int main(int Argc, char **Argv) {
   Options.Sources = Args.getAllArgValues(OPT_INPUT);
   Options.OutputFile = Args.getLastArgValue(OPT_o).str();
   Options.OutputDir = Args.getLastArgValue(OPT_o_dir).str();
+  Options.InRoot = Args.getLastArgValue(OPT_in_root).str();
+  Options.OutRoot = Args.getLastArgValue(OPT_out_root).str();
+  Options.Quiet = Args.hasArg(OPT_quiet);
   Options.InPlace = Args.hasArg(OPT_inplace);
   Options.NoBackup = Args.hasArg(OPT_no_backup);
   Options.Force = Args.hasArg(OPT_force);

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,13 @@ public:
   /// line (without the tool's name) per problem; empty when the plan is safe.
   std::vector<std::string> check() const;
 
+  /// Project mode (--out-root): implied outputs are checked against the one
+  /// project manifest at \p ManifestPath, whose \p Written maps absolute
+  /// output paths to the SHA-256 of what hipify-clang wrote there; no
+  /// per-folder manifest is read or written.
+  void useProjectManifest(std::string ManifestPath,
+                          llvm::StringMap<std::string> Written);
+
   /// Records that \p Contents was written at the implied output \p Path.
   void recordWritten(llvm::StringRef Path, llvm::StringRef Contents);
   /// The manifests to write: folder -> its new text (the entries already
@@ -92,7 +100,12 @@ private:
     OutputRole Role;
     FileIdentity Id;
   };
+  bool writtenByThisTool(llvm::StringRef Path) const;
+  std::string manifestNaming(llvm::StringRef Path) const;
+
   bool Force;
+  std::optional<std::string> ProjectManifestPath;
+  llvm::StringMap<std::string> ProjectWritten;
   std::vector<Input> Inputs;
   std::vector<Output> Outputs;
   /// Folder -> file name -> SHA-256 of what was written.

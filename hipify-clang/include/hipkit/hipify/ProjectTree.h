@@ -1,0 +1,54 @@
+//===- ProjectTree.h - The files of a project under --in-root ---*- C++ -*-===//
+//
+// Project mode translates every file under one root into the same relative
+// path under another. This unit lists the files and says what each one is:
+// a source to parse, a header (translated through the sources that include
+// it, else by tokens), C (tokens only: parsed as CUDA it would be C++), a
+// build file (migrated), or anything else (copied byte for byte).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_PROJECTTREE_H
+#define HIPKIT_HIPIFY_PROJECTTREE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace hipkit::hipify {
+
+enum class ProjectFileKind {
+  CudaSource, ///< .cu: always parsed.
+  CxxSource,  ///< .cpp, .cc, .cxx, .C: parsed when it uses CUDA.
+  Header,     ///< .h, .cuh, .hpp, ...: reached through a parse, else tokens.
+  CSource,    ///< .c: translated by tokens only.
+  BuildFile,  ///< CMakeLists.txt, *.cmake, Makefile, *.mk: migrated.
+  Other,      ///< Copied as it is.
+  Symlink,    ///< Recreated as the same link.
+};
+
+struct ProjectFile {
+  std::string RelPath; ///< Below the root, '/'-separated.
+  std::string Path;    ///< The root joined with RelPath.
+  ProjectFileKind Kind;
+};
+
+/// What a file named \p FileName is, by its name.
+ProjectFileKind projectFileKind(llvm::StringRef FileName);
+
+/// Whether a file of \p Kind holds C, C++ or CUDA text that the token engine
+/// may translate.
+bool isTranslatableText(ProjectFileKind Kind);
+
+/// Every file under \p Root, sorted by relative path; folders whose real path
+/// is in \p Excluded (the output root inside the input root) and version
+/// control folders are left out, as are hipify-clang's own manifest and
+/// --inplace backups. Symbolic links are listed as links, never followed.
+llvm::Expected<std::vector<ProjectFile>>
+listProjectFiles(llvm::StringRef Root, llvm::ArrayRef<std::string> Excluded);
+
+} // namespace hipkit::hipify
+
+#endif
