@@ -875,7 +875,9 @@ bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
   llvm::StringMap<size_t> HeaderIndex;
   for (size_t I = 1; I < Result.Files.size(); ++I)
     HeaderIndex[Result.Files[I]->realPath()] = I;
-  for (bool Changed = true; Changed;) {
+  // (Headers are written only beside a file output: with standard output
+  // the includes keep naming the original headers.)
+  for (bool Changed = WriteHeaders && !Options.NoOutput; Changed;) {
     Changed = false;
     for (const UserHeaderInclude &Inc : Result.HeaderIncludes) {
       auto It = Headers.find(Inc.HeaderRealPath);

@@ -471,6 +471,8 @@ void TokenEngine::translate(FileTranslation &FT,
                             ? Contents.size()
                             : *llvm::min_element(FT.CudaUseOffsets);
     std::optional<unsigned> InBlock;
+    // Where the block's opening directive ends, the include starts a line.
+    std::string InBlockText = Text;
     std::vector<BraceOpener> Braces;
     if (!Common.empty()) {
       // The first include of that block, else the line after the directive
@@ -481,13 +483,13 @@ void TokenEngine::translate(FileTranslation &FT,
         if (D.Kind == DirectiveKind::Include && D.Blocks == Common &&
             openBracesAt(Tokens, Directives, D.HashOffset).empty()) {
           InBlock = lineStart(Contents, D.HashOffset);
-          Text = Include + EOL.str();
+          InBlockText = Include + EOL.str();
           break;
         }
         if ((D.Kind == DirectiveKind::If || D.Kind == DirectiveKind::Else) &&
             D.BlocksAfter == Common) {
           InBlock = D.LineEnd;
-          Text = EOL.str() + Include;
+          InBlockText = EOL.str() + Include;
           Braces = openBracesAt(Tokens, Directives, D.HashOffset);
         }
       }
@@ -495,6 +497,7 @@ void TokenEngine::translate(FileTranslation &FT,
     if (InBlock &&
         llvm::all_of(Braces, [](const BraceOpener &B) { return B.Linkage; })) {
       At = *InBlock;
+      Text = InBlockText;
       // Inside `extern "C" {` (a C header's `#ifdef __CUDACC__` block): HIP's
       // headers need C++ linkage.
       if (!Braces.empty())
