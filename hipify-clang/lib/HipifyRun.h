@@ -1,0 +1,204 @@
+//===- HipifyRun.h - One hipify-clang run (internal) -----------*- C++ -*-===//
+//
+// The state of one run, shared by the single-source flow (Driver.cpp) and the
+// project flow (ProjectRun.cpp): the sources, their outputs, the warnings
+// selected, the statistics and the report. Internal to the library.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_LIB_HIPIFYRUN_H
+#define HIPKIT_HIPIFY_LIB_HIPIFYRUN_H
+
+#include "hipkit/checks/CheckRegistry.h"
+#include "hipkit/hipify/ASTEngine.h"
+#include "hipkit/hipify/MigrationReport.h"
+#include "hipkit/hipify/Options.h"
+#include "hipkit/hipify/OutputPlan.h"
+#include "hipkit/hipify/ProjectManifest.h"
+#include "hipkit/hipify/ProjectTree.h"
+#include "hipkit/hipify/Statistics.h"
+#include "hipkit/hipify/TokenEngine.h"
+#include "hipkit/hipify/Toolchain.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hipkit::hipify::driver {
+
+/// What the symbolic link at \p Path holds; nullopt (errno set) when it is
+/// none.
+std::optional<std::string> linkTarget(llvm::StringRef Path);
+
+/// \p Path made absolute, `.` and `..` removed, links not resolved: how the
+/// manifests and the output plan key outputs.
+std::string absolutePath(llvm::StringRef Path);
+
+/// \p Path with every link resolved; a file that does not exist yet gets its
+/// folder's real path.
+std::string realPathOf(llvm::StringRef Path);
+
+/// Reads a source, or says in one line why it cannot be translated: only a
+/// regular file or a pipe (a device such as /dev/zero may never end), at most
+/// MaxSourceBytes, refused at the first NUL byte, not empty, UTF-8.
+llvm::Expected<std::string> readSource(llvm::StringRef Path);
+
+struct Source {
+  std::string Path; ///< As named on the command line.
+  std::string RealPath;
+  std::string Contents;
+  std::string Output; ///< Empty with --no-output; "-" for standard output.
+  std::vector<std::string> ProjectFlags;
+};
+
+/// A header outside the root that uses CUDA names, as the report lists it.
+struct OutsideRootReport {
+  std::string Header, IncludedFrom;
+  unsigned References = 0;
+  std::vector<std::string> Names;
+};
+
+struct HeaderOutput {
+  std::string Path;
+  bool Renamed = false; ///< Written as <header>.hip beside the header.
+  bool Written = false; ///< Its translation is (to be) written at Path.
+  /// A named source, whose own translation is written at Path.
+  bool WrittenBySource = false;
+};
+
+class HipifyRun {
+public:
+  explicit HipifyRun(HipifyOptions Opts)
+      : Options(std::move(Opts)), Policy(Options.Names), Engine(Policy) {}
+
+  int run();
+
+private:
+  bool checkOptions();
+  bool checkProjectOptions();
+  bool loadCompilationDatabase();
+  bool prepareSources();
+  bool checkOutputLocation(const Source &S);
+  /// Records that \p Owner (a quoted source, "the statistics", ...) writes
+  /// \p Path; says so and returns false when another output already does.
+  bool claimOutput(llvm::StringRef Path, llvm::StringRef Owner);
+  std::string statisticsPath() const;
+  void translate(Source &S, SourceTranslation &Result);
+  /// Decides which of the source's user headers it writes, and where; checks
+  /// them before anything is written.
+  bool planOutputs(const Source &S, SourceTranslation &Result,
+                   std::vector<bool> &Claimed);
+  bool emit(const Source &S, SourceTranslation &Result,
+            const std::vector<bool> &Claimed);
+  bool writeFile(llvm::StringRef Path, llvm::StringRef Contents,
+                 llvm::StringRef Original, bool IsInPlace);
+  void printStatistics();
+  std::vector<std::string> parseCommand(const Source &S);
+  void precompileCudaHeaders();
+  void removeTemporaries();
+
+  /// Checks every output of the run against the inputs and each other
+  /// (OutputPlan.h) once all are known; false after reporting what is wrong.
+  bool checkPlan(const std::vector<SourceTranslation> &Results,
+                 const std::vector<std::vector<bool>> &Claimed);
+  void writeManifests();
+  /// Warns once per header outside the root that uses CUDA names, and counts
+  /// its references as unconverted in \p Main's statistics.
+  void reportOutsideRoot(const Source &S, SourceTranslation &Result);
+
+  HipifyOptions Options;
+  OutputPlan Plan{Options.Force};
+  Toolchain TC;
+  NamePolicy Policy;
+  TokenEngine Engine;
+  std::vector<Source> Sources;
+  llvm::StringMap<HeaderOutput> Headers; ///< By real path, first claim wins.
+  /// Each named source's output, by the source's real path.
+  llvm::StringMap<std::string> SourceOutputs;
+  /// Who writes each output, by its absolute path (links resolved).
+  llvm::StringMap<std::string> OutputOwners;
+  std::vector<TranslationStatistics> FileStats;
+  /// --checks and --warnings-as-errors: which warnings (hipify-* and the
+  /// porting checks, hipkit-*) are printed, and which as errors.
+  checks::GlobList EnabledWarnings, ErrorWarnings;
+  WarningSelection Selection;
+  unsigned WarningErrors = 0;
+  /// --report: every file's entry, in output order.
+  std::optional<ReportFormat> ReportAs;
+  std::vector<ReportedFile> ReportedFiles;
+  void writeReport();
+  bool Failed = false;
+  /// Precompiled CUDA headers by parse command (without the source); an
+  /// empty path when precompiling failed and sources parse the headers.
+  std::map<std::vector<std::string>, std::string> PrecompiledHeaders;
+  std::vector<std::string> Temporaries;
+  /// What the token engine finds in each header outside the root, by real
+  /// path; a header already warned about is not warned about again.
+  struct OutsideScan {
+    unsigned References = 0;
+    std::vector<std::string> Names;
+    TranslationStatistics Found;
+    bool Reported = false;
+  };
+  /// Headers outside the root that use CUDA names, for the report.
+  std::vector<OutsideRootReport> OutsideRootHeaders;
+  llvm::StringMap<OutsideScan> OutsideScans;
+  /// --in-root's real path; empty when each source's folder is its root.
+  std::string UserRoot;
+  /// -p's compile_commands.json.
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+
+  // Project mode (--in-root): every file under the root, each written once.
+  bool prepareProject();
+  int runProject();
+  /// Where the file at \p RelPath below the root goes.
+  std::string projectOutput(llvm::StringRef RelPath) const;
+  /// \p RealPath relative to the root, or empty when outside it.
+  std::string relativeToRoot(llvm::StringRef RealPath) const;
+  /// How the manifest names an input: relative below the root, else absolute.
+  std::string inputKey(llvm::StringRef RealPath) const;
+  /// The SHA-256 of the file an input key names now; empty when unreadable.
+  std::string currentHash(llvm::StringRef Key);
+  bool inputsUnchanged(const ProjectManifest::Entry &E);
+  std::string runKey() const;
+  /// Decides where a translated source's headers go: under the root, each
+  /// to its place below --out-root, written by the first source that reaches
+  /// it; a later source whose translation of it differs is reported.
+  void planProjectHeaders(const Source &S, SourceTranslation &Result,
+                          std::vector<bool> &Claimed);
+  void recordProjectOutputs(const Source &S, const SourceTranslation &Result,
+                            const std::vector<bool> &Claimed);
+  /// A file no parse reached: translated by tokens, migrated or copied.
+  bool emitUnreachedFile(const ProjectFile &File);
+  void progress(llvm::StringRef Current);
+  void clearProgress();
+
+  std::vector<ProjectFile> ProjectFiles;
+  std::string ManifestPath;
+  ProjectManifest OldManifest, NewManifest;
+  llvm::StringMap<std::string> HashCache;
+  /// Files below the root that need no more work: written this run, or
+  /// unchanged since the last one.
+  llvm::StringSet<> Handled;
+  llvm::StringSet<> SourceRelPaths;
+  /// Per header written this run: the source that wrote it and the SHA-256
+  /// of its translation; a header reported as translated differently.
+  llvm::StringMap<std::pair<std::string, std::string>> HeaderWriters;
+  llvm::StringSet<> ReportedDivergence;
+  /// SHA-256 of what was written, by absolute output path.
+  llvm::StringMap<std::string> WrittenHashes;
+  std::vector<std::string> UnchangedFiles, CopiedFiles;
+  unsigned TranslatedCount = 0;
+  bool ShowProgress = false, ProgressShown = false;
+  unsigned ProgressDone = 0, ProgressTotal = 0;
+};
+
+} // namespace hipkit::hipify::driver
+
+#endif
