@@ -292,6 +292,9 @@ private:
   std::optional<RocmInstallation> Rocm;
   bool HasHipInput = false;
   bool HasSourceInput = false;
+  /// A C or C++ source (not HIP): it gets the HIP headers and the platform
+  /// macro too, so C sources can use the ROCm libraries' C APIs.
+  bool HasHostSourceInput = false;
   /// Per clang argument index: the -x hipcc puts before it, "" for none.
   std::vector<std::string> LanguageBefore;
   bool LinkStep = false;
@@ -357,6 +360,8 @@ Error HipccInvocationBuilder::scanInputs() {
     }
     HasHipInput |= isHipLanguage(Language);
     HasSourceInput |= isSourceLanguage(Language, Path);
+    HasHostSourceInput |=
+        isSourceLanguage(Language, Path) && !isHipLanguage(Language);
   }
   return Error::success();
 }
@@ -678,8 +683,19 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
   bool HipWork = HasHipInput || LinkStep;
   if (HipWork)
     addRocmPathArgs(Args);
-  if (HasHipInput)
+  if (HasHipInput || HasHostSourceInput)
     addHipIncludeArgs(Args);
+  // As ROCm's hipcc does for every language it compiles: a C or C++ source
+  // including <hip/hip_runtime_api.h> or <hipsparse/hipsparse.h> needs to
+  // know the platform, which clang predefines only for HIP.
+  bool PlatformGiven = any_of(CL.ClangArgs, [](const ClangArgument &A) {
+    if (!A.Parsed || !A.Parsed->getOption().matches(copt::OPT_D))
+      return false;
+    StringRef Macro = StringRef(A.Parsed->getValue()).split('=').first;
+    return Macro == "__HIP_PLATFORM_AMD__" || Macro == "__HIP_PLATFORM_NVIDIA__";
+  });
+  if (HasHostSourceInput && !PlatformGiven)
+    Args.push_back("-D__HIP_PLATFORM_AMD__=");
   if (needsDefaultOptimization(CL) && CL.hasClang(copt::OPT_INPUT))
     Args.push_back("-O3");
   if (Error E = resolveOffloadArchs(Args))
