@@ -5,8 +5,10 @@
 # compiler. So this tree is configured a second time, as an external project
 # in <build>/fuzz, with clang 19 and HIPKIT_FUZZ_BUILD=ON (see the top-level
 # CMakeLists.txt): it builds the instrumented libraries and the fuzzers into
-# <build>/fuzz/bin. Part of the default build and of check-hipkit, so the
-# lit suite (test/fuzz) runs them wherever the tests run.
+# <build>/fuzz/bin. Not part of the default build (scripts/demo.sh, the first
+# command a new user runs, shows none of it: a second, instrumented build of
+# the libraries took half its time), but of check-hipkit, so the lit suite
+# (test/fuzz) runs them wherever the tests run, and of scripts/fuzz.sh.
 option(HIPKIT_FUZZERS "Build the libFuzzer targets with clang 19 (libclang-rt-19-dev)" ON)
 set(HIPKIT_FUZZ_BIN_DIR "")
 if(NOT HIPKIT_FUZZERS)
@@ -48,5 +50,6 @@ ExternalProject_Add(hipkit-fuzzers
   BUILD_COMMAND "${CMAKE_COMMAND}" --build <BINARY_DIR> --target hipkit-fuzzers
   INSTALL_COMMAND ""
   # The sub-build tracks its own sources: let its ninja decide what to rebuild.
-  BUILD_ALWAYS ON)
+  BUILD_ALWAYS ON
+  EXCLUDE_FROM_ALL TRUE)
 hipkit_add_test_depends(hipkit-fuzzers)
