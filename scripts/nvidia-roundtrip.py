@@ -24,7 +24,8 @@ It needs only the build tree: pass the tools by path when the tree was copied
 A program states a tolerance other than the default (relative 1e-6) for the
 numbers it prints with a line `// ROUNDTRIP-TOLERANCE: <relative>`, and the
 output lines that vary from run to run of the same build (a count of polls of
-a running stream) with `// ROUNDTRIP-VARIES: <regular expression>`.
+a running stream) with `// ROUNDTRIP-VARIES: <regular expression>`. A native
+program names the libraries it links with `// ROUNDTRIP-LIBS: -lhiprtc ...`.
 """
 import argparse
 import concurrent.futures
@@ -259,8 +260,10 @@ def native(program, opts, scratch):
     if opts.cuda_path:
         env["CUDA_PATH"] = opts.cuda_path
     exe = work / program.stem
+    # A program names the libraries it links with `// ROUNDTRIP-LIBS: -lx ...`.
+    libs = re.findall(r"//\s*ROUNDTRIP-LIBS:\s*(.+?)\s*$", program.read_text(), re.M)
     build = run([opts.hipcc, "-O2", "--offload-arch=" + opts.arch, "-std=c++17", program, "-o",
-                 exe], cwd=work, env=env)
+                 exe, *" ".join(libs).split()], cwd=work, env=env)
     if build.returncode:
         return result.fail("HIP BUILD FAILED", build.stdout + build.stderr)
     result.status = "BUILT"

@@ -177,6 +177,10 @@ Error NvccPlanner::translateHipccOptions(std::vector<std::string> &Compile,
     Compile.push_back("--use_fast_math");
     Compile.push_back("-DHIP_FAST_MATH");
   }
+  // HIP's module and occupancy functions are CUDA driver API calls on NVIDIA
+  // (hipModuleLoad is cuModuleLoad): link the driver library, as ROCm's hipcc
+  // does (-lcuda; nvcc finds its stub at link time).
+  Link.push_back("-lcuda");
   // nvcc links the CUDA runtime statically by default; AMD's hipcc options
   // for the HIP runtime's linkage choose the CUDA runtime's here.
   if (const Arg *A = CL.lastHipcc({OPT_use_staticlib, OPT_use_sharedlib}))
@@ -253,6 +257,12 @@ Error NvccPlanner::translateClangArgument(size_t Index,
         copt::OPT_std_EQ, copt::OPT_v, copt::OPT_w, copt::OPT_arch})
     if (O.matches(ID))
       return Same(Compile);
+  // hipRTC on NVIDIA is HIP's header over NVRTC (nvidia_hiprtc.h): there is
+  // no libhiprtc, and what -lhiprtc asks for is NVRTC.
+  if (O.matches(copt::OPT_l) && StringRef(A->getValue()) == "hiprtc") {
+    Link.push_back("-lnvrtc");
+    return Error::success();
+  }
   for (OptSpecifier ID : {copt::OPT_L, copt::OPT_l, copt::OPT_shared})
     if (O.matches(ID))
       return Same(Link);
