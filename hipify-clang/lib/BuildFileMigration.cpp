@@ -94,11 +94,11 @@ struct Word {
 };
 
 /// The words of \p Text (offsets from \p Base): separated by blanks, and by
-/// `;` in CMake lists. `$(...)`, `${...}` and `$<...>` hold together, and a
-/// closing bracket the word did not open ends it (the `)` closing a make
-/// function around the word).
-std::vector<Word> splitWords(llvm::StringRef Text, unsigned Base,
-                             bool SemicolonSeparates) {
+/// `;` in CMake lists. `$(...)`, `${...}` and CMake's `$<...>` (make's `$<` is
+/// a variable) hold together, and a closing bracket the word did not open
+/// ends it (the `)` closing a make function around the word).
+std::vector<Word> splitWords(llvm::StringRef Text, unsigned Base, bool CMake) {
+  bool SemicolonSeparates = CMake;
   std::vector<Word> Words;
   size_t I = 0;
   while (I < Text.size()) {
@@ -115,7 +115,8 @@ std::vector<Word> splitWords(llvm::StringRef Text, unsigned Base,
           (llvm::isSpace(C) || (SemicolonSeparates && C == ';')))
         break;
       if (C == '$' && I + 1 < Text.size() &&
-          (Text[I + 1] == '(' || Text[I + 1] == '{' || Text[I + 1] == '<')) {
+          (Text[I + 1] == '(' || Text[I + 1] == '{' ||
+           (CMake && Text[I + 1] == '<'))) {
         Open.push_back(Text[I + 1] == '('   ? ')'
                        : Text[I + 1] == '{' ? '}'
                                             : '>');
@@ -308,17 +309,19 @@ private:
     FT.addEdit(Begin, End - Begin, With, EditOrigin::Lexical, StatisticsKind,
                Kind == BuildFileKind::CMake ? "cmake" : "make");
   }
-  /// Removes [Begin, End) with the blanks before it (or, at the start of
-  /// the text it is part of, after it).
+  /// Removes [Begin, End) with the blanks before it or, when it is the first
+  /// word of the text from \p RangeBegin, the blanks after it.
   void remove(unsigned Begin, unsigned End, unsigned RangeBegin) {
     unsigned From = Begin;
     while (From > RangeBegin &&
            (Text[From - 1] == ' ' || Text[From - 1] == '\t'))
       --From;
     unsigned To = End;
-    if (From == RangeBegin)
+    if (From == RangeBegin) {
+      From = Begin;
       while (To < Text.size() && (Text[To] == ' ' || Text[To] == '\t'))
         ++To;
+    }
     replace(From, To, "");
   }
   /// Leaves the spelling at \p Offset, saying what to do instead; counted as
