@@ -352,10 +352,13 @@ private:
   std::string makeProcessorFlag(unsigned LineBegin);
 
   // CMake
-  void renameWords(const CMakeArgument &A);
+  /// Renames the CMake names of the table in \p A, an argument of a command
+  /// \p InCondition says is if() or elseif().
+  void renameWords(const CMakeArgument &A, bool InCondition);
   void migrateArchitectures(const CMakeCommand &C, size_t First, size_t Last,
                             bool AsTargetProperty);
   void markCudaSources(const CMakeCommand &C, size_t First);
+  void markGlobbedSources(const CMakeCommand &C);
   const CMakeTargetRow *findTarget(llvm::StringRef Name) const {
     for (const CMakeTargetRow &R : CMakeTargets)
       if (R.Cuda == Name)
@@ -481,17 +484,33 @@ std::string BuildFileMigrator::makeProcessorFlag(unsigned LineBegin) {
   return "--offload-arch=$(HIP_ARCH)";
 }
 
-void BuildFileMigrator::renameWords(const CMakeArgument &A) {
+void BuildFileMigrator::renameWords(const CMakeArgument &A, bool InCondition) {
+  // A bracket argument is literal text; a quoted one is text (a message)
+  // with variable references and generator expressions in it, and only those
+  // name things.
+  if (Text[A.Begin] == '[')
+    return;
   llvm::StringRef Content = text(A.ContentBegin, A.ContentEnd);
+  llvm::SmallVector<char, 4> Open;
   size_t I = 0;
   while (I < Content.size()) {
     if (!isWordChar(Content[I])) {
+      char C = Content[I];
+      if (C == '$' && I + 1 < Content.size() &&
+          (Content[I + 1] == '{' || Content[I + 1] == '<')) {
+        Open.push_back(Content[I + 1] == '{' ? '}' : '>');
+        ++I;
+      } else if (!Open.empty() && C == Open.back()) {
+        Open.pop_back();
+      }
       ++I;
       continue;
     }
     size_t Start = I;
     while (I < Content.size() && isWordChar(Content[I]))
       ++I;
+    if (!A.Unquoted && Open.empty())
+      continue;
     llvm::StringRef W = Content.slice(Start, I);
     // Words inside a longer name (MY_CMAKE_CUDA_FLAGS) were skipped whole.
     unsigned At = A.ContentBegin + Start;
@@ -516,6 +535,12 @@ void BuildFileMigrator::renameWords(const CMakeArgument &A) {
       else if (Before.ends_with("COMPILE_LANG_AND_ID:"))
         leave(At, "a generator expression testing CUDA's compiler; HIP's is "
                   "Clang: rewrite it with $<COMPILE_LANGUAGE:HIP>");
+      continue;
+    }
+    // check_language(CUDA) (now HIP) sets CMAKE_CUDA_COMPILER when a compiler
+    // is found; testing it is testing for HIP. Setting it is not.
+    if (InCondition && W == "CMAKE_CUDA_COMPILER") {
+      replace(At, At + W.size(), "CMAKE_HIP_COMPILER");
       continue;
     }
     for (const CMakeNameRow &R : CMakeNames) {
@@ -592,6 +617,42 @@ void BuildFileMigrator::markCudaSources(const CMakeCommand &C, size_t First) {
                      "set_source_files_properties(" + Names.substr(1) +
                      " PROPERTIES LANGUAGE HIP)";
   replace(C.Close + 1, C.Close + 1, Line);
+}
+
+void BuildFileMigrator::markGlobbedSources(const CMakeCommand &C) {
+  // file(GLOB VAR [LIST_DIRECTORIES b] [RELATIVE path] [CONFIGURE_DEPENDS]
+  // patterns...): the variable holds .cu files CMake would compile as CUDA.
+  if (C.Arguments.size() < 3)
+    return;
+  unsigned CudaPatterns = 0, OtherPatterns = 0;
+  for (size_t I = 2; I < C.Arguments.size(); ++I) {
+    llvm::StringRef Word =
+        text(C.Arguments[I].ContentBegin, C.Arguments[I].ContentEnd);
+    if (Word == "LIST_DIRECTORIES" || Word == "RELATIVE") {
+      ++I; // Its value.
+      continue;
+    }
+    if (Word == "CONFIGURE_DEPENDS" || Word == "FOLLOW_SYMLINKS")
+      continue;
+    ++(Word.ends_with(".cu") ? CudaPatterns : OtherPatterns);
+  }
+  if (!CudaPatterns)
+    return;
+  const CMakeArgument &Var = C.Arguments[1];
+  llvm::StringRef Name = text(Var.ContentBegin, Var.ContentEnd);
+  if (OtherPatterns) {
+    leave(Var.Begin, "'" + Name +
+                         "' holds .cu files among others, which CMake "
+                         "compiles as CUDA: mark them with "
+                         "set_source_files_properties(... PROPERTIES "
+                         "LANGUAGE HIP)");
+    return;
+  }
+  replace(C.Close + 1, C.Close + 1,
+          (FT.lineEnding() + indentation(C.LineStart) +
+           "set_source_files_properties(${" + Name +
+           "} PROPERTIES LANGUAGE HIP)")
+              .str());
 }
 
 void BuildFileMigrator::migrateCMake() {
@@ -679,7 +740,7 @@ void BuildFileMigrator::migrateCMake() {
         replace(A.Begin, A.End, "HIP");
         continue;
       }
-      renameWords(A);
+      renameWords(A, Name == "if" || Name == "elseif");
     }
     // Processors: set(CMAKE_CUDA_ARCHITECTURES ...) and the target property.
     if (Name == "set" && arg(0) == "CMAKE_CUDA_ARCHITECTURES") {
@@ -716,6 +777,8 @@ void BuildFileMigrator::migrateCMake() {
           migrateFlags(A.ContentBegin + At + Guard.size(),
                        A.ContentBegin + End);
       }
+    if (Name == "file" && (arg(0) == "GLOB" || arg(0) == "GLOB_RECURSE"))
+      markGlobbedSources(C);
     if (Name == "add_executable" || Name == "add_library")
       markCudaSources(C, 1);
     else if (Name == "target_sources")
