@@ -68,6 +68,19 @@ const NvccFlagRow NvccFlags[] = {
 #include "hipkit/hipify/BuildFileMappings.def"
 };
 
+/// CMake commands whose arguments list source files, and the first one that
+/// may be a source (after the target or variable, or list's APPEND and
+/// variable).
+struct SourceListCommand {
+  llvm::StringLiteral Name, SubCommand;
+  size_t First;
+};
+const SourceListCommand SourceListCommands[] = {{"add_executable", "", 1},
+                                                {"add_library", "", 1},
+                                                {"target_sources", "", 1},
+                                                {"set", "", 1},
+                                                {"list", "APPEND", 2}};
+
 constexpr llvm::StringLiteral StatisticsKind = "build_file";
 /// hipcc's and hipkit's CMake packages' processor when none is named and the
 /// machine has no AMD GPU (docs/cmake.md): the one a migrated build names
@@ -779,14 +792,9 @@ void BuildFileMigrator::migrateCMake() {
       }
     if (Name == "file" && (arg(0) == "GLOB" || arg(0) == "GLOB_RECURSE"))
       markGlobbedSources(C);
-    if (Name == "add_executable" || Name == "add_library")
-      markCudaSources(C, 1);
-    else if (Name == "target_sources")
-      markCudaSources(C, 1);
-    else if (Name == "set")
-      markCudaSources(C, 1);
-    else if (Name == "list" && arg(0) == "APPEND")
-      markCudaSources(C, 2);
+    for (const SourceListCommand &L : SourceListCommands)
+      if (Name == L.Name && (L.SubCommand.empty() || arg(0) == L.SubCommand))
+        markCudaSources(C, L.First);
   }
 }
 
