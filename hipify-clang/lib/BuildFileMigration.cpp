@@ -127,6 +127,12 @@ std::vector<Word> splitWords(llvm::StringRef Text, unsigned Base, bool CMake) {
       if (Open.empty() &&
           (llvm::isSpace(C) || (SemicolonSeparates && C == ';')))
         break;
+      // A shell word: -Xcompiler "-fPIC -Wall" passes one value.
+      if (!CMake && (C == '"' || C == '\'')) {
+        size_t Close = Text.find(C, I + 1);
+        I = Close == llvm::StringRef::npos ? Text.size() : Close + 1;
+        continue;
+      }
       if (C == '$' && I + 1 < Text.size() &&
           (Text[I + 1] == '(' || Text[I + 1] == '{' ||
            (CMake && Text[I + 1] == '<'))) {
