@@ -329,19 +329,21 @@ private:
                Kind == BuildFileKind::CMake ? "cmake" : "make");
   }
   /// Removes [Begin, End) with the blanks before it or, when it is the first
-  /// word of the text from \p RangeBegin, the blanks after it.
+  /// word left of the text from \p RangeBegin (the words before it removed
+  /// too), the blanks after it.
   void remove(unsigned Begin, unsigned End, unsigned RangeBegin) {
+    unsigned Floor = std::max(RangeBegin, RemovedUpTo);
     unsigned From = Begin;
-    while (From > RangeBegin &&
-           (Text[From - 1] == ' ' || Text[From - 1] == '\t'))
+    while (From > Floor && (Text[From - 1] == ' ' || Text[From - 1] == '\t'))
       --From;
     unsigned To = End;
-    if (From == RangeBegin) {
+    if (From == Floor) {
       From = Begin;
       while (To < Text.size() && (Text[To] == ' ' || Text[To] == '\t'))
         ++To;
     }
     replace(From, To, "");
+    RemovedUpTo = To;
   }
   /// Leaves the spelling at \p Offset, saying what to do instead; counted as
   /// unconverted.
@@ -394,6 +396,8 @@ private:
   std::set<unsigned> ProcessorFlagLines;
   bool NeedsProcessorVariable = false;
   unsigned CurrentLine = 0;
+  /// The end of the last removal: the next one stops there.
+  unsigned RemovedUpTo = 0;
 };
 
 void BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
