@@ -10,6 +10,7 @@
 #include "HipifyRun.h"
 #include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/ASTEngine.h"
+#include "hipkit/hipify/BuildFileMigration.h"
 #include "hipkit/hipify/LexicalLaunch.h"
 #include "hipkit/hipify/MigrationReport.h"
 #include "hipkit/hipify/Options.h"
@@ -183,7 +184,8 @@ void HipifyRun::precompileCudaHeaders() {
   // sources share a command.
   std::map<std::vector<std::string>, unsigned> Uses;
   for (const Source &S : Sources)
-    ++Uses[commandKey(buildParseCommand(Options, TC, S.ProjectFlags, S.Path))];
+    if (buildFileKind(S.Path) == BuildFileKind::None) // Build files: no parse.
+      ++Uses[commandKey(buildParseCommand(Options, TC, S.ProjectFlags, S.Path))];
   // Every temporary lives in one folder that mkdtemp creates, mode 0700: in a
   // shared TMPDIR another user could otherwise guess a name (the PCH once
   // shared its random stem with the .cu before it) and plant a file that
@@ -557,6 +559,12 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
   Result.Files.push_back(std::make_unique<FileTranslation>(
       S.Path, S.RealPath, S.Contents, /*IsMainFile=*/true));
   Result.Scopes.emplace_back();
+  // A CMake file or Makefile is migrated, not parsed: no AST, no token engine.
+  if (BuildFileKind Kind = buildFileKind(S.Path); Kind != BuildFileKind::None) {
+    migrateBuildFile(*Result.Files[0], Kind, Policy);
+    Result.Parsed = true; // Nothing to report about a parse.
+    return;
+  }
   // Already HIP (say, translated twice): parsing it as CUDA fails in the HIP
   // headers and would print their errors; tokens translate any CUDA left.
   Result.HipInput = isHipSource(S.Contents);

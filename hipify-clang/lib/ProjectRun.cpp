@@ -9,6 +9,7 @@
 #include "HipifyRun.h"
 #include "hipkit/Support/Diagnostics.h"
 #include "hipkit/Support/OutputFile.h"
+#include "hipkit/hipify/BuildFileMigration.h"
 #include "hipkit/hipify/LexicalLaunch.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -433,7 +434,8 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
     return false;
   }
   std::string Translated = Text;
-  bool IsText = isTranslatableText(File.Kind);
+  bool IsBuildFile = File.Kind == ProjectFileKind::BuildFile;
+  bool IsText = isTranslatableText(File.Kind) || IsBuildFile;
   if (IsText) {
     if (llvm::Error E = checkSourceText(File.Path, Text)) {
       llvm::consumeError(std::move(E)); // Not text after all: copied.
@@ -443,11 +445,15 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
   if (IsText) {
     FileTranslation FT(File.Path, realPathOf(File.Path), Text,
                        /*IsMainFile=*/true);
-    LexicalScope Whole;
-    Whole.WholeFile = true;
-    Engine.translate(FT, Whole);
-    if (Options.HipKernelExecutionSyntax)
-      rewriteLaunchesLexically(FT);
+    if (IsBuildFile) {
+      migrateBuildFile(FT, buildFileKind(File.Path), Policy);
+    } else {
+      LexicalScope Whole;
+      Whole.WholeFile = true;
+      Engine.translate(FT, Whole);
+      if (Options.HipKernelExecutionSyntax)
+        rewriteLaunchesLexically(FT);
+    }
     clearProgress();
     if (!Options.QuietWarnings)
       llvm::errs() << FT.formatWarnings(Selection, WarningErrors);

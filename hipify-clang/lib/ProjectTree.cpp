@@ -1,6 +1,7 @@
 //===- ProjectTree.cpp - The files of a project under --in-root -----------===//
 
 #include "hipkit/hipify/ProjectTree.h"
+#include "hipkit/hipify/BuildFileMigration.h"
 #include "hipkit/hipify/ProjectManifest.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -13,10 +14,8 @@
 using namespace hipkit::hipify;
 
 ProjectFileKind hipkit::hipify::projectFileKind(llvm::StringRef FileName) {
-  if (FileName == "CMakeLists.txt" || FileName.ends_with(".cmake") ||
-      FileName == "Makefile" || FileName == "makefile" ||
-      FileName == "GNUmakefile" || FileName.starts_with("Makefile.") ||
-      FileName.ends_with(".mk"))
+  // BuildFileMigration owns which names are build files.
+  if (buildFileKind(FileName) != BuildFileKind::None)
     return ProjectFileKind::BuildFile;
   llvm::StringRef Extension = llvm::sys::path::extension(FileName);
   // .C is C++ by gcc's and clang's convention; the rest case-insensitively.

@@ -79,11 +79,19 @@ inline constexpr llvm::StringLiteral NotUtf8 = "hipify-not-utf8";
 /// untranslated, its references counted as unconverted.
 inline constexpr llvm::StringLiteral HeaderOutsideRoot =
     "hipify-header-outside-root";
+/// A CUDA spelling of a CMake file or Makefile that has no safe HIP
+/// counterpart (FindCUDA's commands, nvcc-only flags): left, with what to do.
+inline constexpr llvm::StringLiteral BuildFileLeft = "hipify-build-file-left";
+/// A choice the build-file migration made where CUDA's value has no HIP
+/// counterpart (NVIDIA processors): a note saying which, and how to change it.
+inline constexpr llvm::StringLiteral BuildFileChoice =
+    "hipify-build-file-choice";
 inline constexpr llvm::StringLiteral All[] = {
     CallNotFound,    DeclarationCollision, DuplicateCase, Experimental,
     NewerThanTarget, NoRocEquivalent,      NotInTables,   Removed,
     RocKeepsHipName, RuleNotApplied,       Unsupported,   UserHeaderKept,
-    NotUtf8,         MacroDefined,         HeaderOutsideRoot};
+    NotUtf8,         MacroDefined,         HeaderOutsideRoot,
+    BuildFileLeft,   BuildFileChoice};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.

@@ -1,0 +1,36 @@
+//===- BuildFileMigration.h - CMake files and Makefiles to HIP -*- C++ -*-===//
+//
+// A project's build files name CUDA too: the CUDA language, FindCUDAToolkit's
+// targets, nvcc and its flags. Their migration records edits and warnings on a
+// FileTranslation like a source's, so that writing, statistics and the report
+// treat a build file as any other translated file. What each CUDA spelling
+// becomes is data (BuildFileMappings.def); what cannot be migrated safely is
+// left and warned about (hipify-build-file-left), never guessed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_BUILDFILEMIGRATION_H
+#define HIPKIT_HIPIFY_BUILDFILEMIGRATION_H
+
+#include "hipkit/hipify/FileTranslation.h"
+#include "hipkit/hipify/NamePolicy.h"
+
+#include "llvm/ADT/StringRef.h"
+
+namespace hipkit::hipify {
+
+enum class BuildFileKind { None, CMake, Makefile };
+
+/// The kind of build file \p Path names, by its file name: CMakeLists.txt and
+/// *.cmake are CMake; Makefile, makefile, GNUmakefile, Makefile.* and *.mk are
+/// Makefiles; anything else is None (a source to translate).
+BuildFileKind buildFileKind(llvm::StringRef Path);
+
+/// Records on \p FT the edits that migrate the build file's CUDA spellings to
+/// HIP, and a warning for each one left. \p Policy's --roc selects the roc*
+/// libraries' packages and link names, as it does for the sources' names.
+void migrateBuildFile(FileTranslation &FT, BuildFileKind Kind,
+                      const NamePolicy &Policy);
+
+} // namespace hipkit::hipify
+
+#endif

@@ -1,0 +1,904 @@
+//===- BuildFileMigration.cpp - CMake files and Makefiles to HIP ----------===//
+//
+// CMake files are read by a small lexer of CMake's own grammar (command
+// invocations, quoted, bracket and unquoted arguments, line and bracket
+// comments), so a CUDA word in a comment or a string of another command is
+// never taken for a name. Makefiles are read as logical lines (backslash
+// continuations joined): variable assignments and recipe lines are the places
+// nvcc, its flags and -l libraries are spelled. The rows of
+// BuildFileMappings.def say what each spelling becomes.
+//
+//===----------------------------------------------------------------------===//
+#include "hipkit/hipify/BuildFileMigration.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
+
+#include <optional>
+#include <set>
+
+using namespace hipkit::hipify;
+
+namespace {
+
+struct CMakeNameRow {
+  llvm::StringLiteral Cuda, Hip, Why;
+};
+const CMakeNameRow CMakeNames[] = {
+#define CMAKE_NAME(Cuda, Hip, Why) {Cuda, Hip, Why},
+#include "hipkit/hipify/BuildFileMappings.def"
+};
+
+struct CMakeTargetRow {
+  llvm::StringLiteral Cuda, Package, Target, RocPackage, RocTarget;
+};
+const CMakeTargetRow CMakeTargets[] = {
+#define CMAKE_TARGET(Cuda, Package, Target, RocPackage, RocTarget)             \
+  {Cuda, Package, Target, RocPackage, RocTarget},
+#include "hipkit/hipify/BuildFileMappings.def"
+};
+
+struct CMakeLegacyRow {
+  llvm::StringLiteral Command, Why;
+};
+const CMakeLegacyRow CMakeLegacy[] = {
+#define CMAKE_LEGACY(Command, Why) {Command, Why},
+#include "hipkit/hipify/BuildFileMappings.def"
+};
+
+struct LinkLibraryRow {
+  llvm::StringLiteral Cuda, Hip, Roc;
+};
+const LinkLibraryRow LinkLibraries[] = {
+#define LINK_LIBRARY(Cuda, Hip, Roc) {Cuda, Hip, Roc},
+#include "hipkit/hipify/BuildFileMappings.def"
+};
+
+enum class FlagForm { Word, Joined, Separate };
+struct NvccFlagRow {
+  llvm::StringLiteral Flag;
+  FlagForm Form;
+  llvm::StringLiteral Hip, Why;
+};
+const NvccFlagRow NvccFlags[] = {
+#define NVCC_FLAG(Flag, Form, Hip, Why) {Flag, FlagForm::Form, Hip, Why},
+#include "hipkit/hipify/BuildFileMappings.def"
+};
+
+/// CMake commands whose arguments list source files, and the first one that
+/// may be a source (after the target or variable, or list's APPEND and
+/// variable).
+struct SourceListCommand {
+  llvm::StringLiteral Name, SubCommand;
+  size_t First;
+};
+const SourceListCommand SourceListCommands[] = {{"add_executable", "", 1},
+                                                {"add_library", "", 1},
+                                                {"target_sources", "", 1},
+                                                {"set", "", 1},
+                                                {"list", "APPEND", 2}};
+
+constexpr llvm::StringLiteral StatisticsKind = "build_file";
+/// hipcc's and hipkit's CMake packages' processor when none is named and the
+/// machine has no AMD GPU (docs/cmake.md): the one a migrated build names
+/// where the CUDA build named NVIDIA's.
+constexpr llvm::StringLiteral DefaultProcessor = "gfx942";
+
+bool isWordChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// A processor list an NVIDIA build names: sm_80, compute_90a, 80-real,
+/// native, all. Values that are make or CMake variables are taken as such
+/// too: the variable holds NVIDIA's numbers in a CUDA build.
+bool namesNvidiaProcessors(llvm::StringRef Value) {
+  Value = Value.trim("\"'\\");
+  if (Value.starts_with("sm_") || Value.starts_with("compute_") ||
+      Value.starts_with("lto_") || Value.starts_with("arch=") ||
+      Value.starts_with("$(") || Value.starts_with("${"))
+    return true;
+  return Value == "native" || Value == "all" || Value == "all-major";
+}
+
+/// What the word scanner found: [Begin, End) of the file.
+struct Word {
+  unsigned Begin, End;
+};
+
+/// The words of \p Text (offsets from \p Base): separated by blanks, and by
+/// `;` in CMake lists. `$(...)`, `${...}` and CMake's `$<...>` (make's `$<` is
+/// a variable) hold together, and a closing bracket the word did not open
+/// ends it (the `)` closing a make function around the word).
+std::vector<Word> splitWords(llvm::StringRef Text, unsigned Base, bool CMake) {
+  bool SemicolonSeparates = CMake;
+  std::vector<Word> Words;
+  size_t I = 0;
+  while (I < Text.size()) {
+    char C = Text[I];
+    if (llvm::isSpace(C) || (SemicolonSeparates && C == ';')) {
+      ++I;
+      continue;
+    }
+    size_t Start = I;
+    llvm::SmallVector<char, 4> Open;
+    while (I < Text.size()) {
+      C = Text[I];
+      if (Open.empty() &&
+          (llvm::isSpace(C) || (SemicolonSeparates && C == ';')))
+        break;
+      // A shell word: -Xcompiler "-fPIC -Wall" passes one value.
+      if (!CMake && (C == '"' || C == '\'')) {
+        size_t Close = Text.find(C, I + 1);
+        I = Close == llvm::StringRef::npos ? Text.size() : Close + 1;
+        continue;
+      }
+      if (C == '$' && I + 1 < Text.size() &&
+          (Text[I + 1] == '(' || Text[I + 1] == '{' ||
+           (CMake && Text[I + 1] == '<'))) {
+        Open.push_back(Text[I + 1] == '('   ? ')'
+                       : Text[I + 1] == '{' ? '}'
+                                            : '>');
+        I += 2;
+        continue;
+      }
+      if (C == ')' || C == '}' || C == '>') {
+        if (!Open.empty() && Open.back() == C) {
+          Open.pop_back();
+        } else if (C != '>') {
+          break;
+        }
+      }
+      ++I;
+    }
+    if (I > Start)
+      Words.push_back({Base + unsigned(Start), Base + unsigned(I)});
+    if (I == Start)
+      ++I;
+  }
+  return Words;
+}
+
+/// Whether \p Name is in \p Text as a whole name (CUDA::cublas, not inside
+/// CUDA::cublasLt).
+bool containsName(llvm::StringRef Text, llvm::StringRef Name) {
+  for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
+       At = Text.find(Name, At + 1)) {
+    size_t End = At + Name.size();
+    if ((At == 0 || !isWordChar(Text[At - 1])) &&
+        (End == Text.size() || !isWordChar(Text[End])))
+      return true;
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// CMake's grammar
+//===----------------------------------------------------------------------===//
+
+struct CMakeArgument {
+  unsigned Begin, End;               ///< The whole argument, quotes included.
+  unsigned ContentBegin, ContentEnd; ///< Inside the quotes or brackets.
+  bool Unquoted;
+};
+
+struct CMakeCommand {
+  llvm::StringRef Name;
+  unsigned NameOffset;
+  unsigned LineStart; ///< The start of the line the command begins on.
+  unsigned Close;     ///< The offset of the closing parenthesis.
+  std::vector<CMakeArgument> Arguments;
+};
+
+/// The length of the bracket opening `[==[` at \p I (0 if none), and its
+/// count of `=` in \p Level.
+size_t bracketOpen(llvm::StringRef Text, size_t I, size_t &Level) {
+  if (I >= Text.size() || Text[I] != '[')
+    return 0;
+  size_t J = I + 1;
+  while (J < Text.size() && Text[J] == '=')
+    ++J;
+  if (J >= Text.size() || Text[J] != '[')
+    return 0;
+  Level = J - I - 1;
+  return J + 1 - I;
+}
+
+/// The offset after the bracket closing `]==]` of \p Level from \p I.
+size_t bracketEnd(llvm::StringRef Text, size_t I, size_t Level) {
+  std::string Close = "]" + std::string(Level, '=') + "]";
+  size_t At = Text.find(Close, I);
+  return At == llvm::StringRef::npos ? Text.size() : At + Close.size();
+}
+
+/// Skips a comment at \p I (a `#` line comment or a `#[[ ]]` bracket one).
+size_t skipComment(llvm::StringRef Text, size_t I) {
+  size_t Level = 0;
+  if (size_t Open = bracketOpen(Text, I + 1, Level))
+    return bracketEnd(Text, I + 1 + Open, Level);
+  size_t End = Text.find('\n', I);
+  return End == llvm::StringRef::npos ? Text.size() : End;
+}
+
+std::vector<CMakeCommand> lexCMake(llvm::StringRef Text) {
+  std::vector<CMakeCommand> Commands;
+  size_t I = 0, LineStart = 0;
+  while (I < Text.size()) {
+    char C = Text[I];
+    if (C == '\n') {
+      LineStart = ++I;
+      continue;
+    }
+    if (llvm::isSpace(C)) {
+      ++I;
+      continue;
+    }
+    if (C == '#') {
+      I = skipComment(Text, I);
+      continue;
+    }
+    if (!(llvm::isAlpha(C) || C == '_')) {
+      ++I; // Not CMake; the rest of the line is looked at anyway.
+      continue;
+    }
+    CMakeCommand Command;
+    Command.NameOffset = I;
+    Command.LineStart = LineStart;
+    while (I < Text.size() && isWordChar(Text[I]))
+      ++I;
+    Command.Name = Text.slice(Command.NameOffset, I);
+    while (I < Text.size() && (Text[I] == ' ' || Text[I] == '\t'))
+      ++I;
+    if (I >= Text.size() || Text[I] != '(')
+      continue;
+    ++I;
+    unsigned Depth = 1;
+    while (I < Text.size() && Depth) {
+      C = Text[I];
+      if (C == '\n' || llvm::isSpace(C)) {
+        ++I;
+        continue;
+      }
+      if (C == '#') {
+        I = skipComment(Text, I);
+        continue;
+      }
+      if (C == '(') {
+        ++Depth;
+        ++I;
+        continue;
+      }
+      if (C == ')') {
+        if (--Depth == 0)
+          Command.Close = I;
+        ++I;
+        continue;
+      }
+      size_t Level = 0;
+      if (C == '"') {
+        size_t J = I + 1;
+        while (J < Text.size() && Text[J] != '"')
+          J += Text[J] == '\\' ? 2 : 1;
+        J = std::min(J, Text.size());
+        Command.Arguments.push_back({unsigned(I),
+                                     unsigned(std::min(J + 1, Text.size())),
+                                     unsigned(I + 1), unsigned(J), false});
+        I = J + 1;
+      } else if (size_t Open = bracketOpen(Text, I, Level)) {
+        size_t End = bracketEnd(Text, I + Open, Level);
+        Command.Arguments.push_back({unsigned(I), unsigned(End),
+                                     unsigned(I + Open), unsigned(End - Open),
+                                     false});
+        I = End;
+      } else {
+        size_t J = I;
+        while (J < Text.size()) {
+          char D = Text[J];
+          if (llvm::isSpace(D) || D == '(' || D == ')' || D == '#' || D == '"')
+            break;
+          J += D == '\\' ? 2 : 1;
+        }
+        J = std::min(J, Text.size());
+        Command.Arguments.push_back(
+            {unsigned(I), unsigned(J), unsigned(I), unsigned(J), true});
+        I = J;
+      }
+    }
+    if (Depth == 0)
+      Commands.push_back(std::move(Command));
+  }
+  return Commands;
+}
+
+//===----------------------------------------------------------------------===//
+// The migration
+//===----------------------------------------------------------------------===//
+
+class BuildFileMigrator {
+public:
+  BuildFileMigrator(FileTranslation &FT, BuildFileKind Kind,
+                    const NamePolicy &Policy)
+      : FT(FT), Text(FT.contents()), Kind(Kind), Roc(Policy.options().Roc) {}
+
+  void migrateCMake();
+  void migrateMakefile();
+
+private:
+  void replace(unsigned Begin, unsigned End, llvm::StringRef With) {
+    FT.addEdit(Begin, End - Begin, With, EditOrigin::Lexical, StatisticsKind,
+               Kind == BuildFileKind::CMake ? "cmake" : "make");
+  }
+  /// Removes [Begin, End) with the blanks before it or, when it is the first
+  /// word left of the text from \p RangeBegin (the words before it removed
+  /// too), the blanks after it.
+  void remove(unsigned Begin, unsigned End, unsigned RangeBegin) {
+    unsigned Floor = std::max(RangeBegin, RemovedUpTo);
+    unsigned From = Begin;
+    while (From > Floor && (Text[From - 1] == ' ' || Text[From - 1] == '\t'))
+      --From;
+    unsigned To = End;
+    if (From == Floor) {
+      From = Begin;
+      while (To < Text.size() && (Text[To] == ' ' || Text[To] == '\t'))
+        ++To;
+    }
+    replace(From, To, "");
+    RemovedUpTo = To;
+  }
+  /// Leaves the spelling at \p Offset, saying what to do instead; counted as
+  /// unconverted.
+  void leave(unsigned Offset, const llvm::Twine &Message) {
+    FT.warn(Offset, warning_names::BuildFileLeft, Message);
+    TranslationStatistics &S = FT.statistics();
+    ++S.Unconverted;
+    ++S.UnconvertedByKind[StatisticsKind.str()];
+    ++S.UnconvertedByApi[Kind == BuildFileKind::CMake ? "cmake" : "make"];
+  }
+  void note(unsigned Offset, const llvm::Twine &Message) {
+    FT.note(Offset, warning_names::BuildFileChoice, Message);
+  }
+  llvm::StringRef text(unsigned Begin, unsigned End) const {
+    return Text.slice(Begin, End);
+  }
+  llvm::StringRef indentation(unsigned LineStart) const {
+    unsigned I = LineStart;
+    while (I < Text.size() && (Text[I] == ' ' || Text[I] == '\t'))
+      ++I;
+    return text(LineStart, I);
+  }
+
+  /// Maps the nvcc flags among the words of [Begin, End).
+  void migrateFlags(unsigned Begin, unsigned End);
+  /// The processor flag of a Makefile, written once per logical line.
+  std::string makeProcessorFlag(unsigned LineBegin);
+
+  // CMake
+  /// Renames the CMake names of the table in \p A, an argument of a command
+  /// \p InCondition says is if() or elseif().
+  void renameWords(const CMakeArgument &A, bool InCondition);
+  void migrateArchitectures(const CMakeCommand &C, size_t First, size_t Last,
+                            bool AsTargetProperty);
+  void markCudaSources(const CMakeCommand &C, size_t First);
+  void markGlobbedSources(const CMakeCommand &C);
+  const CMakeTargetRow *findTarget(llvm::StringRef Name) const {
+    for (const CMakeTargetRow &R : CMakeTargets)
+      if (R.Cuda == Name)
+        return &R;
+    return nullptr;
+  }
+
+  FileTranslation &FT;
+  llvm::StringRef Text;
+  BuildFileKind Kind;
+  bool Roc;
+  /// Makefiles: the logical lines given a processor flag, and where the
+  /// HIP_ARCH default goes (the first line that is not a comment).
+  std::set<unsigned> ProcessorFlagLines;
+  bool NeedsProcessorVariable = false;
+  unsigned CurrentLine = 0;
+  /// The end of the last removal: the next one stops there.
+  unsigned RemovedUpTo = 0;
+};
+
+void BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
+  std::vector<Word> Words =
+      splitWords(text(Begin, End), Begin, Kind == BuildFileKind::CMake);
+  for (size_t I = 0; I < Words.size(); ++I) {
+    llvm::StringRef W = text(Words[I].Begin, Words[I].End);
+    if (Kind == BuildFileKind::Makefile &&
+        (W == "nvcc" || W.ends_with("/nvcc"))) {
+      replace(Words[I].Begin, Words[I].End, "hipcc");
+      continue;
+    }
+    if (const LinkLibraryRow *R = llvm::find_if(LinkLibraries,
+                                                [&](const LinkLibraryRow &R) {
+                                                  return W.starts_with("-l") &&
+                                                         W.drop_front(2) ==
+                                                             R.Cuda;
+                                                });
+        R != std::end(LinkLibraries)) {
+      llvm::StringRef Name = Roc ? R->Roc : R->Hip;
+      if (Name.empty())
+        remove(Words[I].Begin, Words[I].End, Begin);
+      else
+        replace(Words[I].Begin, Words[I].End, ("-l" + Name).str());
+      continue;
+    }
+    if (Kind == BuildFileKind::Makefile &&
+        (W.starts_with("-I") || W.starts_with("-L")) &&
+        W.lower().find("cuda") != std::string::npos) {
+      leave(Words[I].Begin,
+            "'" + W +
+                "' points into the CUDA installation; hipcc finds "
+                "HIP's headers and libraries itself: remove it");
+      continue;
+    }
+    for (const NvccFlagRow &R : NvccFlags) {
+      std::optional<llvm::StringRef> Value;
+      unsigned SpanEnd = Words[I].End;
+      size_t Consumed = 0;
+      if (R.Form == FlagForm::Word) {
+        if (W != R.Flag)
+          continue;
+      } else if (R.Form == FlagForm::Joined) {
+        if (!W.starts_with(R.Flag))
+          continue;
+        Value = W.drop_front(R.Flag.size()).ltrim('=');
+      } else if (W == R.Flag) {
+        if (I + 1 >= Words.size())
+          continue;
+        Value = text(Words[I + 1].Begin, Words[I + 1].End);
+        SpanEnd = Words[I + 1].End;
+        Consumed = 1;
+      } else if (W.starts_with(R.Flag) && W.size() > R.Flag.size() &&
+                 W[R.Flag.size()] == '=') {
+        Value = W.drop_front(R.Flag.size() + 1);
+      } else {
+        continue;
+      }
+      llvm::StringRef Hip = R.Hip;
+      // -arch and -code are other compilers' flags too (-arch x86_64): only
+      // NVIDIA processors make them nvcc's.
+      if ((Hip == "$ARCH" || R.Flag == "-code" || R.Flag == "--gpu-code") &&
+          !namesNvidiaProcessors(*Value))
+        break;
+      unsigned SpanBegin = Words[I].Begin;
+      if (Hip == "?") {
+        leave(SpanBegin, "nvcc's '" + text(SpanBegin, SpanEnd) +
+                             "' has no HIP counterpart: " + R.Why);
+      } else if (Hip == "$ARCH") {
+        if (Kind == BuildFileKind::CMake) {
+          remove(SpanBegin, SpanEnd, Begin);
+          note(SpanBegin, "removed nvcc's '" + text(SpanBegin, SpanEnd) +
+                              "': CMAKE_HIP_ARCHITECTURES (or the target's "
+                              "HIP_ARCHITECTURES) chooses the AMD processors");
+        } else {
+          std::string Flag = makeProcessorFlag(CurrentLine);
+          if (Flag.empty())
+            remove(SpanBegin, SpanEnd, Begin);
+          else
+            replace(SpanBegin, SpanEnd, Flag);
+        }
+      } else if (Hip.empty()) {
+        remove(SpanBegin, SpanEnd, Begin);
+      } else if (Hip == "$VALUE") {
+        // -Xcompiler -O2,-fPIC or -Xcompiler "-O2 -fPIC": clang takes the
+        // host flags as they are.
+        std::string Flags = Value->trim("\"'\\").str();
+        std::replace(Flags.begin(), Flags.end(), ',', ' ');
+        replace(SpanBegin, SpanEnd, Flags);
+      } else {
+        std::string Out = Hip.str();
+        size_t At = Out.find("$VALUE");
+        if (At != std::string::npos)
+          Out.replace(At, 6, Value->str());
+        replace(SpanBegin, SpanEnd, Out);
+      }
+      I += Consumed;
+      break;
+    }
+  }
+}
+
+std::string BuildFileMigrator::makeProcessorFlag(unsigned LineBegin) {
+  if (!ProcessorFlagLines.insert(LineBegin).second)
+    return "";
+  NeedsProcessorVariable = true;
+  return "--offload-arch=$(HIP_ARCH)";
+}
+
+void BuildFileMigrator::renameWords(const CMakeArgument &A, bool InCondition) {
+  // A bracket argument is literal text; a quoted one is text (a message)
+  // with variable references and generator expressions in it, and only those
+  // name things.
+  if (Text[A.Begin] == '[')
+    return;
+  llvm::StringRef Content = text(A.ContentBegin, A.ContentEnd);
+  llvm::SmallVector<char, 4> Open;
+  size_t I = 0;
+  while (I < Content.size()) {
+    if (!isWordChar(Content[I])) {
+      char C = Content[I];
+      if (C == '$' && I + 1 < Content.size() &&
+          (Content[I + 1] == '{' || Content[I + 1] == '<')) {
+        Open.push_back(Content[I + 1] == '{' ? '}' : '>');
+        ++I;
+      } else if (!Open.empty() && C == Open.back()) {
+        Open.pop_back();
+      }
+      ++I;
+      continue;
+    }
+    size_t Start = I;
+    while (I < Content.size() && isWordChar(Content[I]))
+      ++I;
+    if (!A.Unquoted && Open.empty())
+      continue;
+    llvm::StringRef W = Content.slice(Start, I);
+    // Words inside a longer name (MY_CMAKE_CUDA_FLAGS) were skipped whole.
+    unsigned At = A.ContentBegin + Start;
+    if (W == "CUDA" && Content.substr(I).starts_with("::")) {
+      size_t End = I + 2;
+      while (End < Content.size() && isWordChar(Content[End]))
+        ++End;
+      llvm::StringRef Target = Content.slice(Start, End);
+      if (const CMakeTargetRow *R = findTarget(Target))
+        replace(At, A.ContentBegin + End, Roc ? R->RocTarget : R->Target);
+      else
+        leave(At, "'" + Target +
+                      "' has no ROCm counterpart hipify knows; link the ROCm "
+                      "library that replaces it, or remove it");
+      I = End;
+      continue;
+    }
+    if (W == "CUDA") {
+      llvm::StringRef Before = Content.take_front(Start);
+      if (Before.ends_with("COMPILE_LANGUAGE:"))
+        replace(At, At + 4, "HIP");
+      else if (Before.ends_with("COMPILE_LANG_AND_ID:"))
+        leave(At, "a generator expression testing CUDA's compiler; HIP's is "
+                  "Clang: rewrite it with $<COMPILE_LANGUAGE:HIP>");
+      continue;
+    }
+    // check_language(CUDA) (now HIP) sets CMAKE_CUDA_COMPILER when a compiler
+    // is found; testing it is testing for HIP. Setting it is not.
+    if (InCondition && W == "CMAKE_CUDA_COMPILER") {
+      replace(At, At + W.size(), "CMAKE_HIP_COMPILER");
+      continue;
+    }
+    for (const CMakeNameRow &R : CMakeNames) {
+      if (W != R.Cuda)
+        continue;
+      if (R.Hip.empty())
+        leave(At, "'" + W + "' is left: " + R.Why);
+      else if (R.Hip != R.Cuda)
+        replace(At, At + W.size(), R.Hip);
+      break;
+    }
+  }
+}
+
+void BuildFileMigrator::migrateArchitectures(const CMakeCommand &C,
+                                             size_t First, size_t Last,
+                                             bool AsTargetProperty) {
+  if (First >= Last)
+    return;
+  const CMakeArgument &A = C.Arguments[First];
+  const CMakeArgument &B = C.Arguments[Last - 1];
+  std::string Values;
+  bool Nvidia = true;
+  for (size_t I = First; I < Last; ++I) {
+    const CMakeArgument &V = C.Arguments[I];
+    for (llvm::StringRef Item :
+         llvm::split(text(V.ContentBegin, V.ContentEnd), ';')) {
+      Item = Item.trim();
+      if (Item.empty())
+        continue;
+      Values += (Values.empty() ? "" : " ") + Item.str();
+      llvm::StringRef Number = Item;
+      Number.consume_back("-real") || Number.consume_back("-virtual");
+      Number.consume_back("a") || Number.consume_back("f");
+      if (!llvm::all_of(Number, llvm::isDigit) && !namesNvidiaProcessors(Item))
+        Nvidia = false;
+    }
+  }
+  if (Values == "OFF" || Values.empty())
+    return;
+  if (!Nvidia || llvm::StringRef(Values).contains("${")) {
+    leave(A.Begin, "processors '" + Values +
+                       "' are left: HIP needs AMD processors (gfx942, "
+                       "gfx90a, ...); set them here");
+    return;
+  }
+  if (AsTargetProperty) {
+    replace(A.Begin, B.End, "${CMAKE_HIP_ARCHITECTURES}");
+    note(A.Begin, "NVIDIA processors '" + Values +
+                      "' have no AMD counterpart: the target compiles for "
+                      "CMAKE_HIP_ARCHITECTURES (-DCMAKE_HIP_ARCHITECTURES="
+                      "gfx942;gfx90a, or the machine's GPU)");
+  } else {
+    replace(A.Begin, B.End, DefaultProcessor);
+    note(A.Begin, "NVIDIA processors '" + Values +
+                      "' have no AMD counterpart: gfx942, hipkit's default "
+                      "processor; name the AMD processors to build for here");
+  }
+}
+
+void BuildFileMigrator::markCudaSources(const CMakeCommand &C, size_t First) {
+  std::string Names;
+  for (size_t I = First; I < C.Arguments.size(); ++I) {
+    const CMakeArgument &A = C.Arguments[I];
+    llvm::StringRef Name = text(A.ContentBegin, A.ContentEnd);
+    if (Name.ends_with(".cu") && !Name.contains("${") && !Name.contains("$<"))
+      Names += " " + text(A.Begin, A.End).str();
+  }
+  if (Names.empty())
+    return;
+  // CMake compiles .cu as CUDA: the HIP language takes them by property, in
+  // the directory the target is created in (source properties are scoped so).
+  std::string Line = FT.lineEnding().str() + indentation(C.LineStart).str() +
+                     "set_source_files_properties(" + Names.substr(1) +
+                     " PROPERTIES LANGUAGE HIP)";
+  replace(C.Close + 1, C.Close + 1, Line);
+}
+
+void BuildFileMigrator::markGlobbedSources(const CMakeCommand &C) {
+  // file(GLOB VAR [LIST_DIRECTORIES b] [RELATIVE path] [CONFIGURE_DEPENDS]
+  // patterns...): the variable holds .cu files CMake would compile as CUDA.
+  if (C.Arguments.size() < 3)
+    return;
+  unsigned CudaPatterns = 0, OtherPatterns = 0;
+  for (size_t I = 2; I < C.Arguments.size(); ++I) {
+    llvm::StringRef Word =
+        text(C.Arguments[I].ContentBegin, C.Arguments[I].ContentEnd);
+    if (Word == "LIST_DIRECTORIES" || Word == "RELATIVE") {
+      ++I; // Its value.
+      continue;
+    }
+    if (Word == "CONFIGURE_DEPENDS" || Word == "FOLLOW_SYMLINKS")
+      continue;
+    ++(Word.ends_with(".cu") ? CudaPatterns : OtherPatterns);
+  }
+  if (!CudaPatterns)
+    return;
+  const CMakeArgument &Var = C.Arguments[1];
+  llvm::StringRef Name = text(Var.ContentBegin, Var.ContentEnd);
+  if (OtherPatterns) {
+    leave(Var.Begin, "'" + Name +
+                         "' holds .cu files among others, which CMake "
+                         "compiles as CUDA: mark them with "
+                         "set_source_files_properties(... PROPERTIES "
+                         "LANGUAGE HIP)");
+    return;
+  }
+  replace(C.Close + 1, C.Close + 1,
+          (FT.lineEnding() + indentation(C.LineStart) +
+           "set_source_files_properties(${" + Name +
+           "} PROPERTIES LANGUAGE HIP)")
+              .str());
+}
+
+void BuildFileMigrator::migrateCMake() {
+  std::vector<CMakeCommand> Commands = lexCMake(Text);
+  // The ROCm packages the file's CUDA:: targets need, in table order.
+  llvm::SmallVector<llvm::StringRef, 4> Packages;
+  std::optional<unsigned> FirstTargetUse;
+  bool HasToolkitPackage = false;
+  for (const CMakeCommand &C : Commands) {
+    if (C.Name.equals_insensitive("find_package") && !C.Arguments.empty() &&
+        text(C.Arguments[0].ContentBegin, C.Arguments[0].ContentEnd) ==
+            "CUDAToolkit")
+      HasToolkitPackage = true;
+    for (const CMakeArgument &A : C.Arguments)
+      for (const CMakeTargetRow &R : CMakeTargets)
+        if (containsName(text(A.ContentBegin, A.ContentEnd), R.Cuda)) {
+          llvm::StringRef Package = Roc ? R.RocPackage : R.Package;
+          if (!llvm::is_contained(Packages, Package))
+            Packages.push_back(Package);
+          if (!FirstTargetUse)
+            FirstTargetUse = C.LineStart;
+        }
+  }
+  llvm::stable_sort(Packages, [](llvm::StringRef A, llvm::StringRef B) {
+    return (A == "hip") > (B == "hip");
+  });
+  auto findPackages = [&](llvm::StringRef Indent, llvm::StringRef Mode) {
+    std::string Out;
+    llvm::SmallVector<llvm::StringRef, 4> All(Packages);
+    if (!llvm::is_contained(All, "hip"))
+      All.insert(All.begin(), "hip");
+    for (llvm::StringRef P : All)
+      Out += (Out.empty() ? "" : FT.lineEnding().str() + Indent.str()) +
+             "find_package(" + P.str() + Mode.str() + ")";
+    return Out;
+  };
+  if (!HasToolkitPackage && FirstTargetUse) {
+    // The targets come from a find_package in a parent folder's file; its
+    // migration finds hip, this one the packages its own targets need.
+    llvm::StringRef Indent = indentation(*FirstTargetUse);
+    replace(*FirstTargetUse, *FirstTargetUse,
+            Indent.str() + findPackages(Indent, " REQUIRED") +
+                FT.lineEnding().str());
+  }
+
+  for (const CMakeCommand &C : Commands) {
+    std::string Name = C.Name.lower();
+    auto arg = [&](size_t I) {
+      return I < C.Arguments.size()
+                 ? text(C.Arguments[I].ContentBegin, C.Arguments[I].ContentEnd)
+                 : llvm::StringRef();
+    };
+    if (const CMakeLegacyRow *R = llvm::find_if(
+            CMakeLegacy,
+            [&](const CMakeLegacyRow &R) { return R.Command == Name; });
+        R != std::end(CMakeLegacy)) {
+      leave(C.NameOffset, "'" + C.Name + "' is left: " + R->Why);
+      continue;
+    }
+    if (Name == "find_package" && arg(0) == "CUDA") {
+      leave(C.NameOffset,
+            "find_package(CUDA) is left: FindCUDA builds with nvcc; use "
+            "project(... LANGUAGES HIP) and find_package(hip)");
+      continue;
+    }
+    if (Name == "find_package" && arg(0) == "CUDAToolkit") {
+      std::string Mode;
+      for (const CMakeArgument &A : C.Arguments) {
+        llvm::StringRef Word = text(A.ContentBegin, A.ContentEnd);
+        if (Word == "REQUIRED" || Word == "QUIET")
+          Mode += " " + Word.str();
+      }
+      replace(C.NameOffset, C.Close + 1,
+              findPackages(indentation(C.LineStart), Mode));
+      continue;
+    }
+    bool Languages = Name == "project" || Name == "enable_language" ||
+                     Name == "check_language";
+    for (size_t I = 0; I < C.Arguments.size(); ++I) {
+      const CMakeArgument &A = C.Arguments[I];
+      llvm::StringRef Word = arg(I);
+      llvm::StringRef Before = I ? arg(I - 1) : "";
+      if (Word == "CUDA" && A.Unquoted &&
+          (Languages || Before == "LANGUAGE" || Before == "LINKER_LANGUAGE")) {
+        replace(A.Begin, A.End, "HIP");
+        continue;
+      }
+      renameWords(A, Name == "if" || Name == "elseif");
+    }
+    // Processors: set(CMAKE_CUDA_ARCHITECTURES ...) and the target property.
+    if (Name == "set" && arg(0) == "CMAKE_CUDA_ARCHITECTURES") {
+      size_t Last = 1;
+      while (Last < C.Arguments.size() && arg(Last) != "CACHE" &&
+             arg(Last) != "PARENT_SCOPE")
+        ++Last;
+      migrateArchitectures(C, 1, Last, /*AsTargetProperty=*/false);
+    }
+    if (Name == "set_target_properties" || Name == "set_property")
+      for (size_t I = 0; I + 1 < C.Arguments.size(); ++I)
+        if (arg(I) == "CUDA_ARCHITECTURES")
+          migrateArchitectures(
+              C, I + 1, Name == "set_property" ? C.Arguments.size() : I + 2,
+              /*AsTargetProperty=*/true);
+    // Flags: set(CMAKE_CUDA_FLAGS ...), string(APPEND CMAKE_CUDA_FLAGS ...).
+    size_t FlagsFrom = 0;
+    if ((Name == "set" && arg(0).starts_with("CMAKE_CUDA_FLAGS")))
+      FlagsFrom = 1;
+    else if ((Name == "string" || Name == "list") &&
+             (arg(0) == "APPEND" || arg(0) == "PREPEND") &&
+             arg(1).starts_with("CMAKE_CUDA_FLAGS"))
+      FlagsFrom = 2;
+    if (FlagsFrom)
+      for (size_t I = FlagsFrom; I < C.Arguments.size(); ++I)
+        migrateFlags(C.Arguments[I].ContentBegin, C.Arguments[I].ContentEnd);
+    if (Name == "target_compile_options" || Name == "add_compile_options")
+      for (const CMakeArgument &A : C.Arguments) {
+        llvm::StringRef Content = text(A.ContentBegin, A.ContentEnd);
+        constexpr llvm::StringLiteral Guard = "COMPILE_LANGUAGE:CUDA>:";
+        size_t At = Content.find(Guard);
+        size_t End = Content.rfind('>');
+        if (At != llvm::StringRef::npos && End > At + Guard.size())
+          migrateFlags(A.ContentBegin + At + Guard.size(),
+                       A.ContentBegin + End);
+      }
+    if (Name == "file" && (arg(0) == "GLOB" || arg(0) == "GLOB_RECURSE"))
+      markGlobbedSources(C);
+    for (const SourceListCommand &L : SourceListCommands)
+      if (Name == L.Name && (L.SubCommand.empty() || arg(0) == L.SubCommand))
+        markCudaSources(C, L.First);
+  }
+}
+
+/// Whether the logical line \p Line of a Makefile assigns a variable, and
+/// where its value starts.
+std::optional<size_t> assignmentValue(llvm::StringRef Line) {
+  for (size_t I = 0; I < Line.size(); ++I) {
+    char C = Line[I];
+    if (C == '#')
+      return std::nullopt;
+    if (C == ':' &&
+        !(I + 1 < Line.size() && (Line[I + 1] == '=' || Line[I + 1] == ':')))
+      return std::nullopt; // A rule.
+    if (C == '=')
+      return I + 1;
+  }
+  return std::nullopt;
+}
+
+void BuildFileMigrator::migrateMakefile() {
+  std::optional<unsigned> FirstStatement;
+  bool InDefine = false;
+  for (size_t I = 0; I < Text.size();) {
+    // A logical line: backslash-newline continues it.
+    size_t End = I;
+    while (End < Text.size() && Text[End] != '\n') {
+      if (Text[End] == '\\' && End + 1 < Text.size() && Text[End + 1] == '\n')
+        ++End;
+      ++End;
+    }
+    llvm::StringRef Line = text(I, End);
+    if (Line.ends_with("\r"))
+      Line = Line.drop_back();
+    unsigned Begin = I;
+    I = End + 1;
+    llvm::StringRef Trimmed = Line.ltrim();
+    if (Trimmed.empty() || Trimmed.starts_with("#"))
+      continue;
+    if (!FirstStatement)
+      FirstStatement = Begin;
+    CurrentLine = Begin;
+    if (Trimmed.starts_with("define ")) {
+      InDefine = true;
+      continue;
+    }
+    if (Trimmed.starts_with("endef")) {
+      InDefine = false;
+      continue;
+    }
+    if (Line.starts_with("\t")) {
+      // A recipe: the shell command, comments and all.
+      migrateFlags(Begin + 1, Begin + Line.size());
+      continue;
+    }
+    if (InDefine)
+      continue;
+    std::optional<size_t> Value = assignmentValue(Line);
+    if (!Value)
+      continue;
+    size_t ValueEnd = Line.size();
+    for (size_t J = *Value; J < Line.size(); ++J)
+      if (Line[J] == '#' && Line[J - 1] != '\\') {
+        ValueEnd = J;
+        break;
+      }
+    migrateFlags(Begin + *Value, Begin + ValueEnd);
+  }
+  if (NeedsProcessorVariable && !Text.contains("HIP_ARCH")) {
+    unsigned At = FirstStatement.value_or(0);
+    replace(At, At,
+            ("HIP_ARCH ?= " + DefaultProcessor + FT.lineEnding()).str());
+    note(At, "NVIDIA processors have no AMD counterpart: HIP_ARCH names the "
+             "AMD processor (gfx942, hipcc's default; choose with make "
+             "HIP_ARCH=gfx90a)");
+  }
+}
+
+} // namespace
+
+BuildFileKind hipkit::hipify::buildFileKind(llvm::StringRef Path) {
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  if (Name == "CMakeLists.txt" || Name.ends_with(".cmake"))
+    return BuildFileKind::CMake;
+  if (Name == "Makefile" || Name == "makefile" || Name == "GNUmakefile" ||
+      Name.starts_with("Makefile.") || Name.ends_with(".mk"))
+    return BuildFileKind::Makefile;
+  return BuildFileKind::None;
+}
+
+void hipkit::hipify::migrateBuildFile(FileTranslation &FT, BuildFileKind Kind,
+                                      const NamePolicy &Policy) {
+  BuildFileMigrator Migrator(FT, Kind, Policy);
+  if (Kind == BuildFileKind::CMake)
+    Migrator.migrateCMake();
+  else if (Kind == BuildFileKind::Makefile)
+    Migrator.migrateMakefile();
+}

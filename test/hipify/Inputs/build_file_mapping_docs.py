@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Renders the rows of BuildFileMappings.def as the tables of docs/hipify-clang.md's
+"Build files" section (between its build-file-mappings markers).
+
+  build_file_mapping_docs.py SRC_ROOT --check    exit 1, naming the fix, when the docs differ
+  build_file_mapping_docs.py SRC_ROOT --update   rewrite the docs' tables
+"""
+import re
+import sys
+from pathlib import Path
+
+DEF = "hipify-clang/include/hipkit/hipify/BuildFileMappings.def"
+DOC = "docs/hipify-clang.md"
+BEGIN = "<!-- build-file-mappings begin -->"
+END = "<!-- build-file-mappings end -->"
+KINDS = ("CMAKE_NAME", "CMAKE_TARGET", "CMAKE_LEGACY", "LINK_LIBRARY", "NVCC_FLAG")
+FIELD = re.compile(r'"((?:[^"\\]|\\.)*)"|\b(Word|Joined|Separate)\b')
+
+
+def rows(text):
+    """(kind, [fields]) for each row, in file order; a row may span lines."""
+    out, current = [], None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if current is None:
+            kind = stripped.split("(", 1)[0]
+            if kind not in KINDS or stripped.startswith("#"):
+                continue
+            current = [kind, stripped[len(kind):]]
+        else:
+            current[1] += " " + stripped
+        if current[1].rstrip().endswith(")"):
+            fields = [m.group(1) if m.group(1) is not None else m.group(2)
+                      for m in FIELD.finditer(current[1])]
+            out.append((current[0], fields))
+            current = None
+    return out
+
+
+def html(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def code(text):
+    return "`%s`" % text if text else ""
+
+
+def render(all_rows):
+    by = {k: [f for kind, f in all_rows if kind == k] for k in KINDS}
+    lines = ["CMake variables and properties (a word of any command's arguments):", "",
+             "| CUDA | HIP |", "| --- | --- |"]
+    for cuda, hip, why in by["CMAKE_NAME"]:
+        if not hip:
+            lines.append("| %s | left: %s |" % (code(cuda), html(why)))
+        elif hip == cuda:
+            lines.append("| %s | kept (hipkit's packages apply it to HIP) |" % code(cuda))
+        else:
+            lines.append("| %s | %s |" % (code(cuda), code(hip)))
+    lines += ["", "FindCUDAToolkit's targets (ROCm 6.4's `lib/cmake/<package>/<package>-targets.cmake`):",
+              "", "| CUDA | package, target | with `--roc` |", "| --- | --- | --- |"]
+    for cuda, package, target, rpackage, rtarget in by["CMAKE_TARGET"]:
+        lines.append("| %s | %s, %s | %s, %s |" % (code(cuda), code(package), code(target),
+                                                  code(rpackage), code(rtarget)))
+    lines += ["", "FindCUDA's commands, left:", "", "| command | what to do |", "| --- | --- |"]
+    for command, why in by["CMAKE_LEGACY"]:
+        lines.append("| %s | %s |" % (code(command), html(why)))
+    lines += ["", "Makefile libraries:", "", "| CUDA | HIP | with `--roc` |", "| --- | --- | --- |"]
+    for cuda, hip, roc in by["LINK_LIBRARY"]:
+        lines.append("| %s | %s | %s |" % (code("-l" + cuda), code("-l" + hip) if hip else "dropped",
+                                          code("-l" + roc) if roc else "dropped"))
+    lines += ["", "nvcc flags (Makefiles; CMake's CUDA flags):", "", "| nvcc | HIP |", "| --- | --- |"]
+    forms = {"Word": "", "Joined": "VALUE", "Separate": " VALUE"}
+    for flag, form, hip, why in by["NVCC_FLAG"]:
+        if hip == "?":
+            out = "left: " + html(why)
+        elif hip == "$ARCH":
+            out = "`--offload-arch=$(HIP_ARCH)` (Makefiles), removed (CMake)"
+        elif hip == "$VALUE":
+            out = "the value, its commas as blanks"
+        elif hip == "":
+            out = "removed"
+        else:
+            out = code(hip.replace("$VALUE", "VALUE"))
+        lines.append("| %s | %s |" % (code(flag + forms[form]), out))
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[2] not in ("--check", "--update"):
+        sys.exit(__doc__)
+    root = Path(sys.argv[1])
+    tables = render(rows((root / DEF).read_text()))
+    doc = (root / DOC).read_text()
+    start, end = doc.index(BEGIN) + len(BEGIN) + 1, doc.index(END)
+    if doc[start:end] == tables:
+        return
+    if sys.argv[2] == "--update":
+        (root / DOC).write_text(doc[:start] + tables + doc[end:])
+        return
+    sys.exit("build_file_mapping_docs: %s's build-file tables differ from %s; run "
+             "test/hipify/Inputs/build_file_mapping_docs.py <src> --update" % (DOC, DEF))
+
+
+if __name__ == "__main__":
+    main()
