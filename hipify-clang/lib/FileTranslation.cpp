@@ -178,38 +178,6 @@ void FileTranslation::countUnconverted(const ApiMapping &Row) {
   ++Stats.UnconvertedByName[Row.CudaName.str()];
 }
 
-bool FileTranslation::rocNamesFor(const ApiMapping &Row) {
-  if (Row.ApiId != ApiKind::Cublas)
-    return true;
-  if (!IncludesOnlyCublasLt) {
-    // The file's own #include lines, read as text: the references of a file
-    // are decided while it is parsed, before its last include is known.
-    bool Lt = false, Blas = false;
-    llvm::SmallVector<llvm::StringRef> Lines;
-    llvm::StringRef(Contents).split(Lines, '\n');
-    for (llvm::StringRef Line : Lines) {
-      Line = Line.ltrim();
-      if (!Line.consume_front("#"))
-        continue;
-      Line = Line.ltrim();
-      if (!Line.consume_front("include"))
-        continue;
-      Line = Line.ltrim();
-      if (Line.empty() || (Line.front() != '<' && Line.front() != '"'))
-        continue;
-      llvm::StringRef Name =
-          Line.drop_front().take_until([](char C) { return C == '>' || C == '"'; });
-      if (const ApiInfo *Library = lookupLibraryOfHeader(Name)) {
-        Lt |= Library->Kind == ApiKind::Cublaslt;
-        Blas |= Library->Kind == ApiKind::Cublas ||
-                Library->Kind == ApiKind::CublasLegacy;
-      }
-    }
-    IncludesOnlyCublasLt = Lt && !Blas;
-  }
-  return !*IncludesOnlyCublasLt;
-}
-
 bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
                                    EditOrigin Origin, const NamePolicy &Policy,
                                    bool MarksCudaUse) {
@@ -217,7 +185,7 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
     return false;
   if (MarksCudaUse)
     markCudaUse(Offset);
-  NameDecision Decision = Policy.decide(Row, rocNamesFor(Row));
+  NameDecision Decision = Policy.decide(Row, Resolver.writesRocNames(Row));
   // The row's rewrite rule (value:TEXT, drop:N) may change what is written,
   // or leave the reference, having reported why.
   if (const RewriteRule *Rule = RewriteRule::forRow(Row))

@@ -12,6 +12,7 @@
 
 #include "hipkit/hipify/MappingTable.h"
 #include "hipkit/hipify/NamePolicy.h"
+#include "hipkit/hipify/NameResolver.h"
 #include "hipkit/hipify/Statistics.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -127,6 +128,9 @@ class FileTranslation {
 public:
   FileTranslation(std::string DisplayPath, std::string RealPath,
                   std::string Contents, bool IsMainFile);
+  // The resolver reads Contents in place.
+  FileTranslation(const FileTranslation &) = delete;
+  FileTranslation &operator=(const FileTranslation &) = delete;
 
   llvm::StringRef displayPath() const { return DisplayPath; }
   llvm::StringRef realPath() const { return RealPath; }
@@ -234,12 +238,10 @@ public:
     UsesCudaFeatures = true;
     CudaUseOffsets.push_back(Offset);
   }
-  /// Whether --roc writes \p Row's ROCm-library name in this file. Not for the
-  /// cuBLAS names (cublasStatus_t, CUBLAS_OP_T, CUBLAS_COMPUTE_32F) of a file
-  /// that includes cuBLASLt's header and none of cuBLAS's: hipBLASLt, what
-  /// --roc writes for cuBLASLt, takes their hipblas-common types, not
-  /// rocBLAS's. (A file including both keeps rocBLAS's.)
-  bool rocNamesFor(const ApiMapping &Row);
+  /// Which row a CUDA spelling denotes in this file (NameResolver.h): every
+  /// engine and scanner asks this one.
+  NameResolver &resolver() { return Resolver; }
+  const NameResolver &resolver() const { return Resolver; }
 
   /// The translated bytes; an error when two edits overlap and disagree
   /// (two rules rewriting the same text differently).
@@ -284,7 +286,7 @@ private:
   std::vector<Edit> Edits;
   llvm::DenseSet<unsigned> Referenced, NotCuda;
   llvm::DenseSet<unsigned> RemovedNames; ///< Offsets of removed names.
-  std::optional<bool> IncludesOnlyCublasLt;
+  NameResolver Resolver{Contents};
   llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
   llvm::DenseSet<unsigned> ArrangedAt; ///< Callee offsets whose arguments are rearranged.
   std::vector<Arrangement> Arrangements;
