@@ -156,11 +156,7 @@ void FileTranslation::removeName(unsigned Offset, unsigned Length,
                                  const llvm::Twine &Message) {
   Edits.push_back({Offset, Length, "", static_cast<unsigned>(Edits.size())});
   RemovedNames.insert(Offset);
-  ++Stats.Converted;
-  ++(Origin == EditOrigin::AST ? Stats.AstChecked : Stats.Lexical);
-  ++Stats.ConvertedByKind[getKindName(Row.Kind).str()];
-  ++Stats.ConvertedByApi[Row.Api.str()];
-  ++Stats.ConvertedByName[Row.CudaName.str()];
+  countConverted(Row, Origin);
   note(Offset, warning_names::Removed, Message);
 }
 
@@ -169,6 +165,21 @@ void FileTranslation::note(unsigned Offset, llvm::StringRef Check,
   FileWarning Note{Offset, Message.str(), Check.str()};
   Note.IsNote = true;
   Warnings.push_back(std::move(Note));
+}
+
+void FileTranslation::countConverted(const ApiMapping &Row, EditOrigin Origin) {
+  ++Stats.Converted;
+  ++(Origin == EditOrigin::AST ? Stats.AstChecked : Stats.Lexical);
+  ++Stats.ConvertedByKind[getKindName(Row.Kind).str()];
+  ++Stats.ConvertedByApi[Row.Api.str()];
+  ++Stats.ConvertedByName[Row.CudaName.str()];
+}
+
+void FileTranslation::countUnconverted(llvm::StringRef Name,
+                                       llvm::StringRef Api) {
+  ++Stats.Unconverted;
+  ++Stats.UnconvertedByApi[Api.str()];
+  ++Stats.UnconvertedByName[Name.str()];
 }
 
 void FileTranslation::countUnconverted(const ApiMapping &Row) {
@@ -231,11 +242,7 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
                    static_cast<unsigned>(Edits.size())});
   warnIfRocKeepsHipName(Offset, Row, Decision, Policy);
   warnIfNewerThanTarget(Offset, Row, Decision, Policy);
-  ++Stats.Converted;
-  ++(Origin == EditOrigin::AST ? Stats.AstChecked : Stats.Lexical);
-  ++Stats.ConvertedByKind[getKindName(Row.Kind).str()];
-  ++Stats.ConvertedByApi[Row.Api.str()];
-  ++Stats.ConvertedByName[Row.CudaName.str()];
+  countConverted(Row, Origin);
   return true;
 }
 

@@ -3,6 +3,7 @@
 
 #include "hipkit/hipify/CudaLexer.h"
 #include "hipkit/hipify/MappingTable.h"
+#include "hipkit/hipify/PastedNames.h"
 #include "hipkit/hipify/RewriteRule.h"
 
 #include "clang/Basic/IdentifierTable.h"
@@ -295,6 +296,9 @@ void TokenEngine::translate(FileTranslation &FT,
   std::vector<OffsetRange> Instantiations =
       Scope.WholeFile ? std::vector<OffsetRange>()
                       : explicitInstantiations(Tokens);
+  // Before the names: the pieces of a CUDA name built by `##` are not
+  // names of their own.
+  translatePastedNames(FT, Tokens, Policy);
 
   // Names.
   for (size_t I = 0; I < Tokens.size(); ++I) {

@@ -76,11 +76,15 @@ inline constexpr llvm::StringLiteral MacroDefined = "hipify-macro-defined";
 /// A source that is not UTF-8 (Latin-1 in a comment): a note that its bytes
 /// are kept as they are.
 inline constexpr llvm::StringLiteral NotUtf8 = "hipify-not-utf8";
+/// A macro that builds CUDA names by token pasting (`cuda##x`) whose names
+/// do not all map by one change of the pasted prefix, or cannot be known in
+/// the file: left untranslated.
+inline constexpr llvm::StringLiteral PastedName = "hipify-pasted-name";
 inline constexpr llvm::StringLiteral All[] = {
     CallNotFound,    DeclarationCollision, DuplicateCase, Experimental,
     NewerThanTarget, NoRocEquivalent,      NotInTables,   Removed,
     RocKeepsHipName, RuleNotApplied,       Unsupported,   UserHeaderKept,
-    NotUtf8,         MacroDefined};
+    NotUtf8,         MacroDefined,         PastedName};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.
@@ -207,6 +211,13 @@ public:
 
   /// Counts a CUDA header include or name with no HIP equivalent.
   void countUnconverted(const ApiMapping &Row);
+  /// Counts a reference to a CUDA name that no row names (a pasted name
+  /// whose parts are not known: `cuda##f`), of the statistics category
+  /// \p Api.
+  void countUnconverted(llvm::StringRef Name, llvm::StringRef Api);
+  /// Counts a reference to \p Row as translated, by an edit made elsewhere
+  /// (a pasted prefix rewritten in a macro body).
+  void countConverted(const ApiMapping &Row, EditOrigin Origin);
   /// Warns (once per name) when \p Decision writes a HIP name newer than the
   /// targeted HIP version.
   void warnIfNewerThanTarget(unsigned Offset, const ApiMapping &Row,
