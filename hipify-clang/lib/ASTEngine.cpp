@@ -782,7 +782,8 @@ private:
     if (!Row || Row->Kind == NameKind::Header || Row->CudaName.contains("::") ||
         RewriteRule::forRow(*Row))
       return std::nullopt;
-    NameDecision Decision = Ctx.policy().decide(*Row, In.resolver().writesRocNames(*Row));
+    NameDecision Decision =
+        Ctx.policy().decide(*Row, In.resolver().writesRocNames(*Row));
     if (Decision.Action != NameAction::Rewrite)
       return std::nullopt;
     return Decision.Replacement.str();

@@ -18,9 +18,9 @@ namespace {
 /// with one (and begins some row's name) forms CUDA names even where the
 /// file does not say which: an invocation through a parameter, or none.
 constexpr llvm::StringLiteral CudaPrefixes[] = {
-    "cuda",     "cu",       "CU",   "cublas", "CUBLAS", "cufft", "CUFFT",
-    "curand",   "CURAND",   "cusparse", "CUSPARSE", "cusolver", "CUSOLVER",
-    "cudnn",    "CUDNN",    "nccl", "NCCL",   "nvrtc",  "NVRTC", "nvtx"};
+    "cuda",   "cu",     "CU",       "cublas",   "CUBLAS",   "cufft",    "CUFFT",
+    "curand", "CURAND", "cusparse", "CUSPARSE", "cusolver", "CUSOLVER", "cudnn",
+    "CUDNN",  "nccl",   "NCCL",     "nvrtc",    "NVRTC",    "nvtx"};
 
 /// A #define of a function-like macro: its parameters and its body's tokens.
 struct MacroDefinition {
@@ -48,7 +48,8 @@ struct Invocation {
   const MacroDefinition *Enclosing = nullptr;
 };
 
-std::vector<MacroDefinition> functionLikeMacros(llvm::ArrayRef<RawToken> Tokens) {
+std::vector<MacroDefinition>
+functionLikeMacros(llvm::ArrayRef<RawToken> Tokens) {
   std::vector<MacroDefinition> Macros;
   for (size_t I = 0; I + 2 < Tokens.size(); ++I) {
     if (Tokens[I].Kind != clang::tok::hash || !Tokens[I].StartOfLine ||
@@ -81,14 +82,14 @@ std::vector<MacroDefinition> functionLikeMacros(llvm::ArrayRef<RawToken> Tokens)
   return Macros;
 }
 
-std::vector<Invocation>
-invocationsOf(const MacroDefinition &M, llvm::ArrayRef<RawToken> Tokens,
-              llvm::ArrayRef<MacroDefinition> Macros) {
+std::vector<Invocation> invocationsOf(const MacroDefinition &M,
+                                      llvm::ArrayRef<RawToken> Tokens,
+                                      llvm::ArrayRef<MacroDefinition> Macros) {
   std::vector<Invocation> Found;
   for (size_t J = 0; J + 1 < Tokens.size(); ++J) {
     if (Tokens[J].Kind != clang::tok::raw_identifier ||
-        Tokens[J].Identifier != M.Name || J == M.NameToken ||
-        M.bodyHolds(J) || Tokens[J + 1].Kind != clang::tok::l_paren)
+        Tokens[J].Identifier != M.Name || J == M.NameToken || M.bodyHolds(J) ||
+        Tokens[J + 1].Kind != clang::tok::l_paren)
       continue;
     if (J > 0 && (Tokens[J - 1].Kind == clang::tok::period ||
                   Tokens[J - 1].Kind == clang::tok::arrow))
@@ -148,8 +149,9 @@ llvm::StringRef apiOfPrefix(llvm::StringRef Prefix) {
 }
 
 bool isCudaPrefix(llvm::StringRef Prefix) {
-  return llvm::any_of(CudaPrefixes,
-                      [&](llvm::StringRef P) { return Prefix.starts_with(P); }) &&
+  return llvm::any_of(
+             CudaPrefixes,
+             [&](llvm::StringRef P) { return Prefix.starts_with(P); }) &&
          !apiOfPrefix(Prefix).empty();
 }
 
@@ -172,11 +174,10 @@ public:
     std::vector<Invocation> Uses = invocationsOf(Macro, Tokens, Macros);
     for (const Invocation &Use : Uses)
       form(Use);
-    bool FormsCuda = llvm::any_of(Formed, [](const FormedName &F) {
-      return F.Row != nullptr;
-    });
-    if (!FormsCuda &&
-        !(Prefix && isCudaPrefix(*Prefix) && (!Unknown.empty() || Uses.empty())))
+    bool FormsCuda = llvm::any_of(
+        Formed, [](const FormedName &F) { return F.Row != nullptr; });
+    if (!FormsCuda && !(Prefix && isCudaPrefix(*Prefix) &&
+                        (!Unknown.empty() || Uses.empty())))
       return;
     // The pieces are no names of their own: `curand` has a row.
     for (size_t P : Pieces)
@@ -255,7 +256,8 @@ private:
         Piece.clear();
         if (End == Begin + 1) {
           Piece = textOf(Begin).str();
-          if (Use.Enclosing && Tokens[Begin].Kind == clang::tok::raw_identifier &&
+          if (Use.Enclosing &&
+              Tokens[Begin].Kind == clang::tok::raw_identifier &&
               Use.Enclosing->paramIndex(Piece))
             Why = llvm::formatv("'{0}', a parameter of '{1}'", Piece,
                                 Use.Enclosing->Name)
@@ -367,10 +369,10 @@ private:
                                     : llvm::StringRef(F.Name);
       llvm::StringRef Rest = llvm::StringRef(F.Name).drop_front(Prefix->size());
       if (!Written.ends_with(Rest) || Written.size() == Rest.size())
-        return Left("which becomes '" + Written + "', not " +
-                    (NewPrefix ? "'" + *NewPrefix + "'"
-                               : std::string("a new prefix")) +
-                    " followed by the pasted text");
+        return Left(
+            "which becomes '" + Written + "', not " +
+            (NewPrefix ? "'" + *NewPrefix + "'" : std::string("a new prefix")) +
+            " followed by the pasted text");
       std::string Candidate = Written.drop_back(Rest.size()).str();
       if (NewPrefix && *NewPrefix != Candidate)
         return Left("which becomes '" + Written + "', not '" + *NewPrefix +

@@ -1,4 +1,5 @@
-//===- NameResolver.h - Which row a CUDA spelling denotes in a file -*- C++ -*-===//
+//===- NameResolver.h - Which row a CUDA spelling denotes in a file -*- C++
+//-*-===//
 //
 // Libraries share spellings: legacy cublas.h declares a handle-less function
 // `cublasSgemm` where cublas_v2.h defines a macro of the same name for the
