@@ -192,33 +192,51 @@ public:
     return File ? lookupLibraryOfHeader(File->getName()) : nullptr;
   }
 
-  /// The row for \p Name as declared in \p Library's headers, else any row.
-  static const ApiMapping *lookupIn(const ApiInfo *Library,
-                                    llvm::StringRef Name) {
-    if (Library)
-      if (const ApiMapping *Row = lookupCudaName(Name, Library->Name))
-        return Row;
-    return lookupCudaName(Name);
+  /// The resolver of the user's file spelling \p Loc (NameResolver.h), else
+  /// one that knows only what the parse saw included.
+  const NameResolver &resolverAt(SourceLocation Loc) {
+    unsigned Offset;
+    if (FileTranslation *FT = translationAt(Loc, Offset))
+      return FT->resolver();
+    return UnitResolver;
   }
 
-  /// The table row for a declaration of the CUDA headers: by qualified name,
-  /// else (for declarations at global scope) by simple name.
-  const ApiMapping *rowFor(const NamedDecl *D) {
+  /// A user file of the translation unit includes \p File, a CUDA header:
+  /// every file's resolver may count on its library's declarations.
+  void noteCudaHeaderIncluded(SourceLocation HashLoc, llvm::StringRef File) {
+    const ApiInfo *Library = lookupLibraryOfHeader(File);
+    if (!Library || !isUserLocation(HashLoc))
+      return;
+    if (llvm::is_contained(UnitLibraries, Library->Kind))
+      return;
+    UnitLibraries.push_back(Library->Kind);
+    UnitResolver.addIncludedLibrary(Library->Kind);
+    for (auto &FT : Out.Files)
+      FT->resolver().addIncludedLibrary(Library->Kind);
+  }
+
+  /// The table row for a declaration of the CUDA headers, referenced at
+  /// \p UseLoc: by qualified name, else (for declarations at global scope) by
+  /// simple name, resolved in the file of the reference.
+  const ApiMapping *rowFor(const NamedDecl *D, SourceLocation UseLoc) {
+    return rowFor(D, resolverAt(UseLoc));
+  }
+  const ApiMapping *rowFor(const NamedDecl *D, const NameResolver &Resolver) {
     if (!D || !D->getDeclName().isIdentifier())
       return nullptr;
     const ApiInfo *Library = libraryAt(D->getLocation());
     std::string Qualified = D->getQualifiedNameAsString();
-    if (const ApiMapping *Row = lookupIn(Library, Qualified))
+    if (const ApiMapping *Row = Resolver.resolve(Qualified, Library))
       return Row;
     // CUDA's cooperative groups live in an ABI namespace that a using
     // directive brings in (`cooperative_groups::__v1::reduce`); users and the
     // tables name them without it.
     if (llvm::StringRef(Qualified).contains("::__v"))
       if (const ApiMapping *Row =
-              lookupIn(Library, withoutAbiNamespaces(Qualified)))
+              Resolver.resolve(withoutAbiNamespaces(Qualified), Library))
         return Row;
     if (isAtGlobalScope(D))
-      return lookupIn(Library, D->getName());
+      return Resolver.resolve(D->getName(), Library);
     return nullptr;
   }
 
@@ -260,7 +278,7 @@ public:
       recordNotCuda(Loc, D->getName());
       return;
     }
-    if (const ApiMapping *Row = rowFor(D)) {
+    if (const ApiMapping *Row = rowFor(D, Loc)) {
       if (Row->Kind != NameKind::Header)
         recordName(Loc, D->getName(), *Row, !isStandardLibraryDecl(D));
       return;
@@ -305,8 +323,7 @@ public:
   void keepUserHeaderSpelledLikeCuda(CharSourceRange FilenameRange,
                                      llvm::StringRef Spelled,
                                      llvm::StringRef HeaderPath) {
-    const ApiMapping *Row = lookupCudaName(Spelled);
-    if (!Row || Row->Kind != NameKind::Header)
+    if (!NameResolver::resolveHeader(Spelled))
       return;
     if (isUnderSystemDir(realPathOf(HeaderPath)))
       return;
@@ -364,6 +381,8 @@ private:
     Out.Files.push_back(std::make_unique<FileTranslation>(
         File->getName().str(), Real, Buffer->str(), /*IsMainFile=*/false));
     Out.Scopes.emplace_back();
+    for (ApiKind Library : UnitLibraries)
+      Out.Files[Index]->resolver().addIncludedLibrary(Library);
     RealPathIndex[Real] = Index;
     return Index;
   }
@@ -392,6 +411,9 @@ private:
   llvm::DenseMap<FileID, int> FileIndex;
   llvm::DenseMap<FileID, bool> StandardLibraryFiles;
   llvm::StringMap<int> RealPathIndex;
+  /// The libraries whose headers the user's files include, as parsed.
+  std::vector<ApiKind> UnitLibraries;
+  NameResolver UnitResolver{""};
 };
 
 /// Macro references, header inclusions, untaken branches and macro bodies.
@@ -414,6 +436,8 @@ public:
     if (File && FileType == SrcMgr::C_User)
       Ctx.keepUserHeaderSpelledLikeCuda(FilenameRange, FileName,
                                         File->getName());
+    if (File && FileType != SrcMgr::C_User)
+      Ctx.noteCudaHeaderIncluded(HashLoc, File->getName());
     if (IsAngled || !File || !Ctx.options().TranslateUserHeaders)
       return;
     Ctx.addHeaderInclude(HashLoc, FilenameRange, FileName, File->getName());
@@ -494,7 +518,8 @@ private:
       return;
     }
     const ApiInfo *Library = MI ? Ctx.libraryAt(MI->getDefinitionLoc()) : nullptr;
-    const ApiMapping *Row = TranslationContext::lookupIn(Library, II->getName());
+    const ApiMapping *Row =
+        Ctx.resolverAt(NameTok.getLocation()).resolve(II->getName(), Library);
     if (!Row) {
       if (Library)
         Ctx.recordUnknownLibraryName(NameTok.getLocation(), II->getName(),
@@ -602,7 +627,7 @@ public:
     }
     if (!D || Ctx.isUserLocation(D->getLocation()))
       return true;
-    const ApiMapping *Row = Ctx.rowFor(D);
+    const ApiMapping *Row = Ctx.rowFor(D, NameLoc);
     const RewriteRule *Rule = Row ? RewriteRule::forRow(*Row) : nullptr;
     if (Rule)
       Rule->rewriteCall(*this, {*E, NameLoc, *Row, Ctx.policy().decide(*Row)});
@@ -622,7 +647,7 @@ public:
       if (const auto *TT = T->getAs<TypedefType>()) {
         const TypedefNameDecl *D = TT->getDecl();
         if (!Ctx.isUserLocation(D->getLocation()))
-          if (const ApiMapping *Row = Ctx.rowFor(D))
+          if (const ApiMapping *Row = Ctx.rowFor(D, E->getMemberLoc()))
             if (const RewriteRule *Rule = RewriteRule::forRow(*Row)) {
               Rule->rewriteMember(*this, *E, *Row);
               return true;
@@ -763,7 +788,7 @@ public:
                                        FileTranslation &In) override {
     if (!D.getDeclName().isIdentifier() || Ctx.isUserLocation(D.getLocation()))
       return std::nullopt;
-    return writtenFor(Ctx.rowFor(&D), In);
+    return writtenFor(Ctx.rowFor(&D, In.resolver()), In);
   }
   FileTranslation *translationAt(SourceLocation Loc,
                                  unsigned &Offset) override {
@@ -771,7 +796,7 @@ public:
   }
   std::optional<std::string> hipNameOfSpelling(llvm::StringRef Spelled,
                                                FileTranslation &In) override {
-    return writtenFor(lookupCudaName(Spelled), In);
+    return writtenFor(In.resolver().resolve(Spelled), In);
   }
   std::vector<std::pair<FileTranslation *, std::vector<OffsetRange>>>
   skippedBlocks() override {
@@ -786,7 +811,8 @@ private:
     if (!Row || Row->Kind == NameKind::Header || Row->CudaName.contains("::") ||
         RewriteRule::forRow(*Row))
       return std::nullopt;
-    NameDecision Decision = Ctx.policy().decide(*Row, In.rocNamesFor(*Row));
+    NameDecision Decision =
+        Ctx.policy().decide(*Row, In.resolver().writesRocNames(*Row));
     if (Decision.Action != NameAction::Rewrite)
       return std::nullopt;
     return Decision.Replacement.str();

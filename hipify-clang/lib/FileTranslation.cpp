@@ -156,11 +156,7 @@ void FileTranslation::removeName(unsigned Offset, unsigned Length,
                                  const llvm::Twine &Message) {
   Edits.push_back({Offset, Length, "", static_cast<unsigned>(Edits.size())});
   RemovedNames.insert(Offset);
-  ++Stats.Converted;
-  ++(Origin == EditOrigin::AST ? Stats.AstChecked : Stats.Lexical);
-  ++Stats.ConvertedByKind[getKindName(Row.Kind).str()];
-  ++Stats.ConvertedByApi[Row.Api.str()];
-  ++Stats.ConvertedByName[Row.CudaName.str()];
+  countConverted(Row, Origin);
   note(Offset, warning_names::Removed, Message);
 }
 
@@ -171,43 +167,26 @@ void FileTranslation::note(unsigned Offset, llvm::StringRef Check,
   Warnings.push_back(std::move(Note));
 }
 
+void FileTranslation::countConverted(const ApiMapping &Row, EditOrigin Origin) {
+  ++Stats.Converted;
+  ++(Origin == EditOrigin::AST ? Stats.AstChecked : Stats.Lexical);
+  ++Stats.ConvertedByKind[getKindName(Row.Kind).str()];
+  ++Stats.ConvertedByApi[Row.Api.str()];
+  ++Stats.ConvertedByName[Row.CudaName.str()];
+}
+
+void FileTranslation::countUnconverted(llvm::StringRef Name,
+                                       llvm::StringRef Api) {
+  ++Stats.Unconverted;
+  ++Stats.UnconvertedByApi[Api.str()];
+  ++Stats.UnconvertedByName[Name.str()];
+}
+
 void FileTranslation::countUnconverted(const ApiMapping &Row) {
   ++Stats.Unconverted;
   ++Stats.UnconvertedByKind[getKindName(Row.Kind).str()];
   ++Stats.UnconvertedByApi[Row.Api.str()];
   ++Stats.UnconvertedByName[Row.CudaName.str()];
-}
-
-bool FileTranslation::rocNamesFor(const ApiMapping &Row) {
-  if (Row.ApiId != ApiKind::Cublas)
-    return true;
-  if (!IncludesOnlyCublasLt) {
-    // The file's own #include lines, read as text: the references of a file
-    // are decided while it is parsed, before its last include is known.
-    bool Lt = false, Blas = false;
-    llvm::SmallVector<llvm::StringRef> Lines;
-    llvm::StringRef(Contents).split(Lines, '\n');
-    for (llvm::StringRef Line : Lines) {
-      Line = Line.ltrim();
-      if (!Line.consume_front("#"))
-        continue;
-      Line = Line.ltrim();
-      if (!Line.consume_front("include"))
-        continue;
-      Line = Line.ltrim();
-      if (Line.empty() || (Line.front() != '<' && Line.front() != '"'))
-        continue;
-      llvm::StringRef Name =
-          Line.drop_front().take_until([](char C) { return C == '>' || C == '"'; });
-      if (const ApiInfo *Library = lookupLibraryOfHeader(Name)) {
-        Lt |= Library->Kind == ApiKind::Cublaslt;
-        Blas |= Library->Kind == ApiKind::Cublas ||
-                Library->Kind == ApiKind::CublasLegacy;
-      }
-    }
-    IncludesOnlyCublasLt = Lt && !Blas;
-  }
-  return !*IncludesOnlyCublasLt;
 }
 
 bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
@@ -217,7 +196,7 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
     return false;
   if (MarksCudaUse)
     markCudaUse(Offset);
-  NameDecision Decision = Policy.decide(Row, rocNamesFor(Row));
+  NameDecision Decision = Policy.decide(Row, Resolver.writesRocNames(Row));
   // The row's rewrite rule (value:TEXT, drop:N) may change what is written,
   // or leave the reference, having reported why.
   if (const RewriteRule *Rule = RewriteRule::forRow(Row))
@@ -263,11 +242,7 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
                    static_cast<unsigned>(Edits.size())});
   warnIfRocKeepsHipName(Offset, Row, Decision, Policy);
   warnIfNewerThanTarget(Offset, Row, Decision, Policy);
-  ++Stats.Converted;
-  ++(Origin == EditOrigin::AST ? Stats.AstChecked : Stats.Lexical);
-  ++Stats.ConvertedByKind[getKindName(Row.Kind).str()];
-  ++Stats.ConvertedByApi[Row.Api.str()];
-  ++Stats.ConvertedByName[Row.CudaName.str()];
+  countConverted(Row, Origin);
   return true;
 }
 

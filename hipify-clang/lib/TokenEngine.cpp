@@ -3,6 +3,7 @@
 
 #include "hipkit/hipify/CudaLexer.h"
 #include "hipkit/hipify/MappingTable.h"
+#include "hipkit/hipify/PastedNames.h"
 #include "hipkit/hipify/RewriteRule.h"
 
 #include "clang/Basic/IdentifierTable.h"
@@ -295,6 +296,9 @@ void TokenEngine::translate(FileTranslation &FT,
   std::vector<OffsetRange> Instantiations =
       Scope.WholeFile ? std::vector<OffsetRange>()
                       : explicitInstantiations(Tokens);
+  // Before the names: the pieces of a CUDA name built by `##` are not
+  // names of their own.
+  translatePastedNames(FT, Tokens, Policy);
 
   // Names.
   for (size_t I = 0; I < Tokens.size(); ++I) {
@@ -327,10 +331,10 @@ void TokenEngine::translate(FileTranslation &FT,
         std::string Qualified;
         for (size_t J = From; J < I; J += 2)
           Qualified += (Tokens[J].Identifier + "::").str();
-        Row = lookupCudaName(Qualified + T.Identifier.str());
+        Row = FT.resolver().resolve(Qualified + T.Identifier.str());
       }
     } else {
-      Row = lookupCudaName(T.Identifier);
+      Row = FT.resolver().resolve(T.Identifier);
       // A namespace's bare name (`cub`) only where a namespace is named:
       // before `::`, or after `namespace` (`using namespace cub;`,
       // `namespace cb = cub;` has `=` between).
@@ -394,9 +398,9 @@ void TokenEngine::translate(FileTranslation &FT,
     // The AST found the user's own file under a CUDA header's name.
     if (FT.isMarkedNotCuda(D.NameBegin + 1))
       continue;
-    const ApiMapping *Row = lookupCudaName(D.HeaderName);
+    const ApiMapping *Row = NameResolver::resolveHeader(D.HeaderName);
     std::string HipHeader;
-    if (Row && Row->Kind == NameKind::Header) {
+    if (Row) {
       FT.UsesCudaFeatures = true;
       NameDecision Decision = Policy.decide(*Row);
       if (Decision.Action == NameAction::ReportUnsupported ||
@@ -528,8 +532,7 @@ hipkit::hipify::includeLines(llvm::StringRef Contents) {
 bool hipkit::hipify::isHipSource(llvm::StringRef Contents) {
   bool IncludesHip = false;
   for (const IncludeLine &Line : includeLines(Contents)) {
-    const ApiMapping *Row = lookupCudaName(Line.HeaderName);
-    if (Row && Row->Kind == NameKind::Header)
+    if (NameResolver::resolveHeader(Line.HeaderName))
       return false;
     IncludesHip |= llvm::StringRef(Line.HeaderName).starts_with("hip/");
   }

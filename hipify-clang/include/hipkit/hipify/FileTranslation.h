@@ -12,6 +12,7 @@
 
 #include "hipkit/hipify/MappingTable.h"
 #include "hipkit/hipify/NamePolicy.h"
+#include "hipkit/hipify/NameResolver.h"
 #include "hipkit/hipify/Statistics.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -86,12 +87,16 @@ inline constexpr llvm::StringLiteral BuildFileLeft = "hipify-build-file-left";
 /// counterpart (NVIDIA processors): a note saying which, and how to change it.
 inline constexpr llvm::StringLiteral BuildFileChoice =
     "hipify-build-file-choice";
+/// A macro that builds CUDA names by token pasting (`cuda##x`) whose names
+/// do not all map by one change of the pasted prefix, or cannot be known in
+/// the file: left untranslated.
+inline constexpr llvm::StringLiteral PastedName = "hipify-pasted-name";
 inline constexpr llvm::StringLiteral All[] = {
     CallNotFound,    DeclarationCollision, DuplicateCase, Experimental,
     NewerThanTarget, NoRocEquivalent,      NotInTables,   Removed,
     RocKeepsHipName, RuleNotApplied,       Unsupported,   UserHeaderKept,
     NotUtf8,         MacroDefined,         HeaderOutsideRoot,
-    BuildFileLeft,   BuildFileChoice};
+    BuildFileLeft,   BuildFileChoice,      PastedName};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.
@@ -139,6 +144,9 @@ class FileTranslation {
 public:
   FileTranslation(std::string DisplayPath, std::string RealPath,
                   std::string Contents, bool IsMainFile);
+  // The resolver reads Contents in place.
+  FileTranslation(const FileTranslation &) = delete;
+  FileTranslation &operator=(const FileTranslation &) = delete;
 
   llvm::StringRef displayPath() const { return DisplayPath; }
   llvm::StringRef realPath() const { return RealPath; }
@@ -215,6 +223,13 @@ public:
 
   /// Counts a CUDA header include or name with no HIP equivalent.
   void countUnconverted(const ApiMapping &Row);
+  /// Counts a reference to a CUDA name that no row names (a pasted name
+  /// whose parts are not known: `cuda##f`), of the statistics category
+  /// \p Api.
+  void countUnconverted(llvm::StringRef Name, llvm::StringRef Api);
+  /// Counts a reference to \p Row as translated, by an edit made elsewhere
+  /// (a pasted prefix rewritten in a macro body).
+  void countConverted(const ApiMapping &Row, EditOrigin Origin);
   /// Warns (once per name) when \p Decision writes a HIP name newer than the
   /// targeted HIP version.
   void warnIfNewerThanTarget(unsigned Offset, const ApiMapping &Row,
@@ -246,12 +261,10 @@ public:
     UsesCudaFeatures = true;
     CudaUseOffsets.push_back(Offset);
   }
-  /// Whether --roc writes \p Row's ROCm-library name in this file. Not for the
-  /// cuBLAS names (cublasStatus_t, CUBLAS_OP_T, CUBLAS_COMPUTE_32F) of a file
-  /// that includes cuBLASLt's header and none of cuBLAS's: hipBLASLt, what
-  /// --roc writes for cuBLASLt, takes their hipblas-common types, not
-  /// rocBLAS's. (A file including both keeps rocBLAS's.)
-  bool rocNamesFor(const ApiMapping &Row);
+  /// Which row a CUDA spelling denotes in this file (NameResolver.h): every
+  /// engine and scanner asks this one.
+  NameResolver &resolver() { return Resolver; }
+  const NameResolver &resolver() const { return Resolver; }
 
   /// The translated bytes; an error when two edits overlap and disagree
   /// (two rules rewriting the same text differently).
@@ -296,7 +309,7 @@ private:
   std::vector<Edit> Edits;
   llvm::DenseSet<unsigned> Referenced, NotCuda;
   llvm::DenseSet<unsigned> RemovedNames; ///< Offsets of removed names.
-  std::optional<bool> IncludesOnlyCublasLt;
+  NameResolver Resolver{Contents};
   llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
   llvm::DenseSet<unsigned> ArrangedAt; ///< Callee offsets whose arguments are rearranged.
   std::vector<Arrangement> Arrangements;

@@ -47,7 +47,7 @@ public:
 
   /// With \p UseRocNames false, --roc is ignored for this row: a cuBLAS type
   /// in a file that uses only cuBLASLt keeps its hipblas-common name, which
-  /// hipBLASLt's API takes (FileTranslation::rocNamesFor).
+  /// hipBLASLt's API takes (NameResolver::writesRocNames).
   NameDecision decide(const ApiMapping &Row, bool UseRocNames = true) const;
   const NameOptions &options() const { return Options; }
 
