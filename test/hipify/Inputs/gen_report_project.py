@@ -1,8 +1,10 @@
 """Writes a project of small CUDA sources into argv[1] for the report tests:
-argv[2] plain translated files, every 10th with a name HIP lacks
-(incomplete), every 7th with a warp-size-32 hazard (needs attention), one
-source without CUDA (no change), and hostile names: markup, a quote and an
-ampersand, and a source line closing a script. Prints nothing; the names are fixed so tests can check them."""
+k001.cu ... k<argv[2]>.cu, translated; every 10th has a name HIP lacks
+(incomplete; every 20th two), every 7th a warp-size-32 hazard (needs
+attention); nocuda.cu has no CUDA (no change); and hostile names and text:
+markup in a name, a quote and an ampersand in a name, a source line that
+closes a script element.
+"""
 import os
 import sys
 
@@ -17,9 +19,11 @@ void copy{i}(float *d, const float *h) {{
 UNSUPPORTED = """#include <cuda_runtime.h>
 void reset{i}() {{
   cudaMalloc(0, {i});
-  cudaCtxResetPersistingL2Cache();
+  cudaCtxResetPersistingL2Cache(); cudaDeviceSynchronize();
 }}
 """
+TWO_UNSUPPORTED = UNSUPPORTED.replace("cudaDeviceSynchronize();",
+                                      "cudaCtxResetPersistingL2Cache();")
 HAZARD = """#include <cuda_runtime.h>
 __global__ void lane{i}(int *out) {{
   int lane = threadIdx.x % 32;
@@ -37,6 +41,8 @@ def write(name, text):
 for i in range(1, count + 1):
     if i % 7 == 0:
         body = HAZARD
+    elif i % 20 == 0:
+        body = TWO_UNSUPPORTED
     elif i % 10 == 0:
         body = UNSUPPORTED
     else:
@@ -46,6 +52,6 @@ write("nocuda.cu", NO_CUDA)
 # Names and lines a browser must show as text, never run or parse as markup
 # ('/' cannot be in a name, so the closing tag is in a source line).
 write("<img src=x onerror=alert(1)>.cu", UNSUPPORTED.format(i=900).replace(
-    "cudaCtxResetPersistingL2Cache();",
-    "cudaCtxResetPersistingL2Cache(); /* </script><script>alert(2)</script> */"))
+    "cudaDeviceSynchronize();",
+    "/* </script><script>alert(2)</script> */"))
 write('q"uote&amp;.cu', HAZARD.format(i=901))
