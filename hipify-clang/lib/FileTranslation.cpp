@@ -185,8 +185,8 @@ FileTranslation::translatedLine(unsigned Line,
     return std::nullopt;
   size_t LineBegin = Translated.take_front(TBegin).rfind('\n');
   LineBegin = LineBegin == llvm::StringRef::npos ? 0 : LineBegin + 1;
-  size_t LineEnd = std::min(Translated.find_first_of("\r\n", TEnd),
-                            Translated.size());
+  size_t LineEnd =
+      std::min(Translated.find_first_of("\r\n", TEnd), Translated.size());
   TranslatedLine Result;
   Result.Number = Translated.take_front(LineBegin).count('\n') + 1;
   for (char C : Translated.slice(LineBegin, LineEnd))

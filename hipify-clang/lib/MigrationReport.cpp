@@ -138,7 +138,7 @@ RunSummary summarize(const std::vector<ReportedFile> &Files) {
 /// line (kept byte for byte in the translation) is shown with U+FFFD.
 json::Value text(StringRef Text) {
   return json::isUTF8(Text) ? json::Value(Text.str())
-                             : json::Value(json::fixUTF8(Text));
+                            : json::Value(json::fixUTF8(Text));
 }
 
 json::Array texts(const std::vector<std::string> &Texts) {
@@ -305,9 +305,9 @@ std::string runFactsLine(const RunFacts &Run,
   std::string Line = "hipkit " + Quote(Run.HipkitVersion.empty()
                                            ? StringRef("(unknown version)")
                                            : StringRef(Run.HipkitVersion));
-  Line += "; targeted HIP version: " +
-          Quote(Run.HipVersion.empty() ? StringRef("unknown")
-                                       : StringRef(Run.HipVersion));
+  Line += "; targeted HIP version: " + Quote(Run.HipVersion.empty()
+                                                 ? StringRef("unknown")
+                                                 : StringRef(Run.HipVersion));
   Line += "; options:";
   if (Run.Options.empty())
     Line += " none";
@@ -411,7 +411,6 @@ std::string html(StringRef Text) {
   }
   return Out;
 }
-
 
 /// JSON inside <script type="application/json">: the element ends at the
 /// first "</script", and "<!--" changes how the parser reads on, so '<' is
@@ -661,7 +660,8 @@ std::string renderHTML(const ProjectReport &Report) {
   RunSummary Summary = summarize(Files);
   std::string Text;
   raw_string_ostream OS(Text);
-  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+        "<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width\">\n"
         "<title>Migration report (hipify-clang)</title>\n<style>"
      << HtmlStyle
@@ -702,19 +702,26 @@ std::string renderHTML(const ProjectReport &Report) {
   if (Summary.AttentionFirst.empty())
     OS << "<p>None.</p>\n";
   else {
+    // The first few; the file table, sorted by status as it opens, has all.
+    constexpr size_t Shown = 10;
     OS << "<ol>\n";
-    for (size_t I : Summary.AttentionFirst)
+    for (size_t I :
+         ArrayRef(Summary.AttentionFirst)
+             .take_front(std::min(Shown, Summary.AttentionFirst.size())))
       OS << formatv("<li><a href=\"#open={0}\"><code>{1}</code></a>: {2} "
                     "porting hazards, {3} untranslated references</li>\n",
                     I, html(Files[I].Path), Files[I].hazards(),
                     Files[I].Stats.Unconverted);
     OS << "</ol>\n";
+    if (Summary.AttentionFirst.size() > Shown)
+      OS << formatv("<p>and {0} more: the file table below lists them "
+                    "first.</p>\n",
+                    Summary.AttentionFirst.size() - Shown);
   }
   OS << "</section>\n";
 
   OS << "<section id=\"libraries\">\n<h2>References per library</h2>\n";
-  std::map<std::string, LibraryCounts> Libraries =
-      libraryCounts(Summary.Total);
+  std::map<std::string, LibraryCounts> Libraries = libraryCounts(Summary.Total);
   unsigned Widest = 1;
   for (const auto &[Api, C] : Libraries)
     Widest = std::max(Widest, C.Converted + C.Unconverted);
@@ -729,8 +736,8 @@ std::string renderHTML(const ProjectReport &Report) {
         "</span><span class=\"unconv\" style=\"width:{4:f1}%\"></span></span>"
         "<span class=\"lib-counts\">{1} translated, {2} untranslated</span>"
         "</div>\n",
-        html(Api), C.Converted, C.Unconverted,
-        100.0 * C.Converted / Widest, 100.0 * C.Unconverted / Widest);
+        html(Api), C.Converted, C.Unconverted, 100.0 * C.Converted / Widest,
+        100.0 * C.Unconverted / Widest);
   OS << "</section>\n";
 
   OS << "<section id=\"files\">\n<h2>Files</h2>\n<div class=\"controls\">"
@@ -744,14 +751,13 @@ std::string renderHTML(const ProjectReport &Report) {
         "<noscript><p>The file table needs JavaScript; the .json and .md "
         "reports hold the same data.</p></noscript>\n"
         "<table id=\"file-table\">\n<thead><tr><th>locations</th>";
-  for (auto [Key, Label] :
-       {std::pair<StringRef, StringRef>{"path", "file"},
-        {"status", "status"},
-        {"converted", "translated"},
-        {"unconverted", "untranslated"},
-        {"hazards", "hazards"},
-        {"warnings", "warnings"},
-        {"output", "output"}})
+  for (auto [Key, Label] : {std::pair<StringRef, StringRef>{"path", "file"},
+                            {"status", "status"},
+                            {"converted", "translated"},
+                            {"unconverted", "untranslated"},
+                            {"hazards", "hazards"},
+                            {"warnings", "warnings"},
+                            {"output", "output"}})
     OS << formatv("<th data-key=\"{0}\"><button type=\"button\">{1}</button>"
                   "</th>",
                   Key, Label);

@@ -38,7 +38,8 @@ int main(int Argc, char **Argv) {
   hipkit::setToolName("hipify-edits");
   bool LineMap = Argc == 4 && llvm::StringRef(Argv[3]) == "--line-map";
   if (Argc != 3 && !LineMap)
-    hipkit::exitWithError("usage: hipify-edits <file> <edit list> [--line-map]");
+    hipkit::exitWithError(
+        "usage: hipify-edits <file> <edit list> [--line-map]");
   FileTranslation FT(Argv[1], Argv[1], readFile(Argv[1]), /*IsMainFile=*/true);
   std::vector<unsigned> LineStarts = {0};
   for (unsigned I = 0; I != FT.contents().size(); ++I)

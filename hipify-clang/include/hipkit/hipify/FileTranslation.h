@@ -260,8 +260,8 @@ public:
     unsigned Number = 0;
     std::string Text;
   };
-  std::optional<TranslatedLine> translatedLine(unsigned Line,
-                                               llvm::StringRef Translated) const;
+  std::optional<TranslatedLine>
+  translatedLine(unsigned Line, llvm::StringRef Translated) const;
   std::pair<unsigned, unsigned> lineAndColumn(unsigned Offset) const;
 
   TranslationStatistics &statistics() { return Stats; }
