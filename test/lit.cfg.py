@@ -43,6 +43,8 @@ config.substitutions.append(("%hipcc", os.path.join(bindir, "hipcc")))
 config.substitutions.append(("%hipconfig", os.path.join(bindir, "hipconfig")))
 config.substitutions.append(("%rocm_search",
                              os.path.join(config.hipkit_obj_root, "test-tools", "rocm-search")))
+config.substitutions.append(("%hipify_report_render",
+                             os.path.join(config.hipkit_obj_root, "test-tools", "hipify-report-render")))
 config.substitutions.append(("%hipify_edits",
                              os.path.join(config.hipkit_obj_root, "test-tools", "hipify-edits")))
 # Before %hipify, which is a prefix of it.

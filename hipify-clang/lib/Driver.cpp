@@ -899,9 +899,14 @@ void HipifyRun::reportOutsideRoot(const Source &S, SourceTranslation &Result) {
     if (Scan.Reported)
       continue;
     Scan.Reported = true;
-    OutsideRootHeaders.push_back(
-        {H.DisplayPath, H.IncludedFrom.empty() ? S.Path : H.IncludedFrom,
-         Scan.References, Scan.Names});
+    OutsideRootHeader Reported;
+    Reported.Path = H.DisplayPath;
+    Reported.IncludedFrom = H.IncludedFrom.empty() ? S.Path : H.IncludedFrom;
+    Reported.CudaReferences = Scan.References;
+    Reported.FirstNames.assign(
+        Scan.Names.begin(),
+        Scan.Names.begin() + std::min<size_t>(Scan.Names.size(), 5));
+    OutsideRootHeaders.push_back(std::move(Reported));
     if (!Selection.Enabled(warning_names::HeaderOutsideRoot))
       continue;
     std::string Names;
@@ -1032,12 +1037,46 @@ void HipifyRun::printStatistics() {
   }
 }
 
+RunFacts HipifyRun::runFacts() const {
+  RunFacts Facts;
+  Facts.HipkitVersion = HIPKIT_VERSION;
+  Facts.HipVersion = Policy.options().TargetHipVersionText;
+  // The options that change what is written, not where: no paths, so two
+  // runs over the same tree report the same.
+  for (auto [Set, Spelling] :
+       {std::pair<bool, const char *>{Options.Names.Roc, "--roc"},
+        {Options.Names.MIOpen, "--miopen"},
+        {Options.Names.Experimental, "--experimental"},
+        {Options.Names.UseHipDataTypes, "--use-hip-data-types"},
+        {Options.Amap, "--amap"},
+        {Options.HipKernelExecutionSyntax, "--hip-kernel-execution-syntax"},
+        {Options.SkipExcludedBlocks,
+         "--skip-excluded-preprocessor-conditional-blocks"},
+        {!Options.TranslateUserHeaders, "--no-user-headers"},
+        {Options.InPlace, "--inplace"}})
+    if (Set)
+      Facts.Options.push_back(Spelling);
+  if (Options.Checks != "*")
+    Facts.Options.push_back("--checks=" + Options.Checks);
+  if (!Options.WarningsAsErrors.empty())
+    Facts.Options.push_back("--warnings-as-errors=" + Options.WarningsAsErrors);
+  for (const std::string &Define : Options.Defines)
+    Facts.Options.push_back("-D" + Define);
+  return Facts;
+}
+
 void HipifyRun::writeReport() {
   if (!ReportAs)
     return;
+  ProjectReport Report;
+  Report.Files = std::move(ReportedFiles);
+  Report.OutsideRoot = OutsideRootHeaders;
+  Report.Unchanged = UnchangedFiles;
+  Report.Copied = CopiedFiles;
+  Report.Run = runFacts();
   // Written like every output: atomically, through links, keeping the mode.
   if (llvm::Error E = writeOutputFile(Options.ReportFile,
-                                      renderReport(ReportedFiles, *ReportAs))) {
+                                      renderReport(Report, *ReportAs))) {
     reportError(llvm::toString(std::move(E)));
     Failed = true;
   }

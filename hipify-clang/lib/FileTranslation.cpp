@@ -151,6 +151,50 @@ llvm::StringRef FileTranslation::lineText(unsigned Line) const {
   return Rest.take_until([](char C) { return C == '\n' || C == '\r'; });
 }
 
+std::optional<FileTranslation::TranslatedLine>
+FileTranslation::translatedLine(unsigned Line,
+                                llvm::StringRef Translated) const {
+  if (Line == 0 || Line > LineStarts.size())
+    return std::nullopt;
+  llvm::Expected<std::vector<Edit>> Normalized = normalizedEdits();
+  if (!Normalized) {
+    llvm::consumeError(Normalized.takeError());
+    return std::nullopt;
+  }
+  unsigned Begin = LineStarts[Line - 1];
+  unsigned End = Begin + lineText(Line).size();
+  // Where the line's first byte and its end land. Normalized edits are
+  // sorted and disjoint; an edit's insertions at the line's start go before
+  // it (an added #include), its replacement belongs to the line; everything
+  // an edit ending at the line's end writes belongs to the line.
+  size_t TBegin = Begin, TEnd = End;
+  for (const Edit &E : *Normalized) {
+    long Growth = long(E.Text.size()) - long(E.Length);
+    if (E.Offset < Begin && Begin < E.Offset + E.Length)
+      TBegin = TBegin - (Begin - E.Offset); // The line starts inside it.
+    else if (E.Offset + E.Length <= Begin && E.Offset < Begin)
+      TBegin += Growth;
+    else if (E.Offset == Begin)
+      TBegin += E.Inserted;
+    if (E.Offset + E.Length <= End)
+      TEnd += Growth;
+    else if (E.Offset < End)
+      TEnd = TEnd - (End - E.Offset) + E.Text.size(); // Ends inside it.
+  }
+  if (TBegin > Translated.size() || TEnd > Translated.size() || TEnd < TBegin)
+    return std::nullopt;
+  size_t LineBegin = Translated.take_front(TBegin).rfind('\n');
+  LineBegin = LineBegin == llvm::StringRef::npos ? 0 : LineBegin + 1;
+  size_t LineEnd =
+      std::min(Translated.find_first_of("\r\n", TEnd), Translated.size());
+  TranslatedLine Result;
+  Result.Number = Translated.take_front(LineBegin).count('\n') + 1;
+  for (char C : Translated.slice(LineBegin, LineEnd))
+    if (C != '\r')
+      Result.Text += C;
+  return Result;
+}
+
 void FileTranslation::removeName(unsigned Offset, unsigned Length,
                                  const ApiMapping &Row, EditOrigin Origin,
                                  const llvm::Twine &Message) {

@@ -57,13 +57,6 @@ struct Source {
   std::vector<std::string> ProjectFlags;
 };
 
-/// A header outside the root that uses CUDA names, as the report lists it.
-struct OutsideRootReport {
-  std::string Header, IncludedFrom;
-  unsigned References = 0;
-  std::vector<std::string> Names;
-};
-
 struct HeaderOutput {
   std::string Path;
   bool Renamed = false; ///< Written as <header>.hip beside the header.
@@ -133,6 +126,7 @@ private:
   std::optional<ReportFormat> ReportAs;
   std::vector<ReportedFile> ReportedFiles;
   void writeReport();
+  RunFacts runFacts() const;
   bool Failed = false;
   /// Precompiled CUDA headers by parse command (without the source); an
   /// empty path when precompiling failed and sources parse the headers.
@@ -147,7 +141,7 @@ private:
     bool Reported = false;
   };
   /// Headers outside the root that use CUDA names, for the report.
-  std::vector<OutsideRootReport> OutsideRootHeaders;
+  std::vector<OutsideRootHeader> OutsideRootHeaders;
   llvm::StringMap<OutsideScan> OutsideScans;
   /// --in-root's real path; empty when each source's folder is its root.
   std::string UserRoot;

@@ -9,7 +9,9 @@
 //
 // replacing LENGTH bytes from LINE:COLUMN (from 1) with TEXT, the rest of the
 // line after one space (possibly empty; "\n" stands for a line break). The
-// translated file goes to standard output.
+// translated file goes to standard output; with --line-map, instead, each
+// original line's number, its number in the translation and its text there
+// (FileTranslation::translatedLine, the migration report's side-by-side view).
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/Support/Diagnostics.h"
@@ -34,8 +36,10 @@ static std::string readFile(llvm::StringRef Path) {
 int main(int Argc, char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
   hipkit::setToolName("hipify-edits");
-  if (Argc != 3)
-    hipkit::exitWithError("usage: hipify-edits <file> <edit list>");
+  bool LineMap = Argc == 4 && llvm::StringRef(Argv[3]) == "--line-map";
+  if (Argc != 3 && !LineMap)
+    hipkit::exitWithError(
+        "usage: hipify-edits <file> <edit list> [--line-map]");
   FileTranslation FT(Argv[1], Argv[1], readFile(Argv[1]), /*IsMainFile=*/true);
   std::vector<unsigned> LineStarts = {0};
   for (unsigned I = 0; I != FT.contents().size(); ++I)
@@ -72,6 +76,20 @@ int main(int Argc, char **Argv) {
   llvm::Expected<std::string> Translated = FT.apply();
   if (!Translated)
     hipkit::exitWithError(Translated.takeError());
-  llvm::outs() << *Translated;
+  if (!LineMap) {
+    llvm::outs() << *Translated;
+    return 0;
+  }
+  for (unsigned Line = 1; Line <= LineStarts.size(); ++Line) {
+    auto T = FT.translatedLine(Line, *Translated);
+    if (!T) {
+      llvm::outs() << Line << " -> none\n";
+      continue;
+    }
+    std::string Text;
+    for (char C : T->Text)
+      Text += C == '\n' ? std::string("\\n") : std::string(1, C);
+    llvm::outs() << Line << " -> " << T->Number << ": " << Text << "\n";
+  }
   return 0;
 }

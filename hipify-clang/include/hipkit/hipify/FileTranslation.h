@@ -277,6 +277,16 @@ public:
                              unsigned &Errors) const;
   /// The text of line \p Line (1-based), without its line ending.
   llvm::StringRef lineText(unsigned Line) const;
+  /// Original line \p Line (1-based) as \p Translated (apply()'s output)
+  /// has it: its line number there and its text, without line endings (an
+  /// edit that adds line breaks makes it several lines). The report shows it
+  /// beside the original; nullopt when the line or the edits are not valid.
+  struct TranslatedLine {
+    unsigned Number = 0;
+    std::string Text;
+  };
+  std::optional<TranslatedLine>
+  translatedLine(unsigned Line, llvm::StringRef Translated) const;
   std::pair<unsigned, unsigned> lineAndColumn(unsigned Offset) const;
 
   TranslationStatistics &statistics() { return Stats; }
