@@ -84,7 +84,8 @@ llvm::Error hipkit::hipify::checkSourceText(llvm::StringRef Path,
 FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
                                  std::string Contents, bool IsMainFile)
     : DisplayPath(std::move(DisplayPath)), RealPath(std::move(RealPath)),
-      Contents(std::move(Contents)), IsMainFile(IsMainFile) {
+      Contents(std::move(Contents)), IsMainFile(IsMainFile),
+      Buffer(this->DisplayPath, this->Contents) {
   LineStarts.push_back(0);
   for (unsigned I = 0, E = this->Contents.size(); I != E; ++I)
     if (this->Contents[I] == '\n')
@@ -156,7 +157,8 @@ FileTranslation::translatedLine(unsigned Line,
                                 llvm::StringRef Translated) const {
   if (Line == 0 || Line > LineStarts.size())
     return std::nullopt;
-  llvm::Expected<std::vector<Edit>> Normalized = normalizedEdits();
+  llvm::Expected<std::vector<EditBuffer::Edit>> Normalized =
+      Buffer.normalized();
   if (!Normalized) {
     llvm::consumeError(Normalized.takeError());
     return std::nullopt;
@@ -168,7 +170,7 @@ FileTranslation::translatedLine(unsigned Line,
   // it (an added #include), its replacement belongs to the line; everything
   // an edit ending at the line's end writes belongs to the line.
   size_t TBegin = Begin, TEnd = End;
-  for (const Edit &E : *Normalized) {
+  for (const EditBuffer::Edit &E : *Normalized) {
     long Growth = long(E.Text.size()) - long(E.Length);
     if (E.Offset < Begin && Begin < E.Offset + E.Length)
       TBegin = TBegin - (Begin - E.Offset); // The line starts inside it.
@@ -198,7 +200,7 @@ FileTranslation::translatedLine(unsigned Line,
 void FileTranslation::removeName(unsigned Offset, unsigned Length,
                                  const ApiMapping &Row, EditOrigin Origin,
                                  const llvm::Twine &Message) {
-  Edits.push_back({Offset, Length, "", static_cast<unsigned>(Edits.size())});
+  Buffer.add(Offset, Length, "");
   RemovedNames.insert(Offset);
   countConverted(Row, Origin);
   note(Offset, warning_names::Removed, Message);
@@ -281,9 +283,7 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
     if (Colons != llvm::StringRef::npos)
       Spelled = Spelled.drop_front(Colons + 2);
   }
-  Edits.push_back({Offset, static_cast<unsigned>(Spelled.size()),
-                   Decision.Replacement.str(),
-                   static_cast<unsigned>(Edits.size())});
+  Buffer.add(Offset, Spelled.size(), Decision.Replacement);
   warnIfRocKeepsHipName(Offset, Row, Decision, Policy);
   warnIfNewerThanTarget(Offset, Row, Decision, Policy);
   countConverted(Row, Origin);
@@ -356,8 +356,7 @@ void FileTranslation::addArgumentDrop(unsigned NameOffset, unsigned Begin,
                                       unsigned End) {
   if (!DroppedAt.insert(NameOffset).second)
     return;
-  Edits.push_back(
-      {Begin, End - Begin, "", static_cast<unsigned>(Edits.size())});
+  Buffer.add(Begin, End - Begin, "");
 }
 
 void FileTranslation::warnIfNewerThanTarget(unsigned Offset,
@@ -382,8 +381,7 @@ void FileTranslation::warnIfNewerThanTarget(unsigned Offset,
 void FileTranslation::addEdit(unsigned Offset, unsigned Length,
                               llvm::StringRef Text, EditOrigin Origin,
                               llvm::StringRef Kind, llvm::StringRef Api) {
-  Edits.push_back(
-      {Offset, Length, Text.str(), static_cast<unsigned>(Edits.size())});
+  Buffer.add(Offset, Length, Text);
   if (Kind.empty())
     return;
   ++Stats.Converted;
@@ -391,213 +389,6 @@ void FileTranslation::addEdit(unsigned Offset, unsigned Length,
   ++Stats.ConvertedByKind[Kind.str()];
   if (!Api.empty())
     ++Stats.ConvertedByApi[Api.str()];
-}
-
-// Every offset gets exactly one edit, so that clang::tooling::Replacements
-// applies them without any ordering ambiguity:
-// - insertions at one offset are joined in the order they were made, before a
-//   replacement starting there;
-// - a replacement found twice (by both engines, or by two rules) is one edit;
-// - an edit inside a removed range (a name in a dropped call argument) changes
-//   bytes that are removed anyway, and goes;
-// - any other overlap means two rules disagree on what the same bytes become:
-//   an error naming both, never a silent choice of one.
-void FileTranslation::addArgumentArrangement(
-    unsigned NameOffset, OffsetRange List, std::vector<OffsetRange> Arguments,
-    std::vector<ArgumentPiece> Pieces) {
-  if (!ArrangedAt.insert(NameOffset).second)
-    return;
-  Arrangements.push_back({List, std::move(Arguments), std::move(Pieces)});
-}
-
-llvm::Expected<std::vector<FileTranslation::Edit>>
-FileTranslation::resolveArrangements() const {
-  std::vector<Edit> All = Edits;
-  std::vector<const Arrangement *> Order;
-  for (const Arrangement &A : Arrangements)
-    Order.push_back(&A);
-  // Innermost first: a rearranged call inside another's argument is one edit
-  // of that argument by the time the outer call moves it.
-  llvm::stable_sort(Order, [](const Arrangement *A, const Arrangement *B) {
-    return A->List.End - A->List.Begin < B->List.End - B->List.Begin;
-  });
-  unsigned Sequence = Edits.size();
-  for (const Arrangement *A : Order) {
-    Edit Whole{A->List.Begin, A->List.End - A->List.Begin, "", Sequence++};
-    std::vector<std::vector<Edit>> Inside(A->Arguments.size());
-    std::vector<Edit> Outside;
-    for (const Edit &E : All) {
-      unsigned End = E.Offset + E.Length;
-      if (E.Offset < A->List.Begin || End > A->List.End ||
-          (E.Length == 0 && (E.Offset == A->List.Begin || E.Offset == A->List.End) &&
-           llvm::none_of(A->Arguments, [&](const OffsetRange &R) {
-             return R.Begin == E.Offset || R.End == E.Offset;
-           }))) {
-        Outside.push_back(E);
-        continue;
-      }
-      auto In = llvm::find_if(A->Arguments, [&](const OffsetRange &R) {
-        return R.Begin <= E.Offset && End <= R.End;
-      });
-      if (In == A->Arguments.end())
-        return overlapError(Whole, E);
-      Inside[In - A->Arguments.begin()].push_back(E);
-    }
-    std::vector<std::string> Texts;
-    for (size_t I = 0; I != A->Arguments.size(); ++I) {
-      const OffsetRange &R = A->Arguments[I];
-      llvm::Expected<std::vector<Edit>> Own = normalize(std::move(Inside[I]));
-      if (!Own)
-        return Own.takeError();
-      std::string Text;
-      unsigned Copied = R.Begin;
-      for (const Edit &E : *Own) {
-        Text.append(Contents, Copied, E.Offset - Copied);
-        Text += E.Text;
-        Copied = E.Offset + E.Length;
-      }
-      Text.append(Contents, Copied, R.End - Copied);
-      Texts.push_back(std::move(Text));
-    }
-    // Arguments that stay in place (the `convert` rule) keep the separators
-    // and line breaks between them; a rearranged list is joined by ", ".
-    bool InPlace = A->Pieces.size() == A->Arguments.size();
-    for (size_t I = 0; InPlace && I != A->Pieces.size(); ++I)
-      InPlace = A->Pieces[I].Index == static_cast<int>(I);
-    unsigned Copied = A->List.Begin; // In place: the text up to here is out.
-    for (size_t I = 0; I != A->Pieces.size(); ++I) {
-      const ArgumentPiece &Piece = A->Pieces[I];
-      if (InPlace)
-        Whole.Text.append(Contents, Copied, A->Arguments[I].Begin - Copied);
-      else if (I)
-        Whole.Text += ", ";
-      Whole.Text += Piece.Text;
-      if (Piece.Index >= 0)
-        Whole.Text += Texts[Piece.Index] + Piece.After;
-      if (InPlace)
-        Copied = A->Arguments[I].End;
-    }
-    if (InPlace && !A->Arguments.empty())
-      Whole.Text.append(Contents, Copied, A->List.End - Copied);
-    Outside.push_back(std::move(Whole));
-    All = std::move(Outside);
-  }
-  return All;
-}
-
-llvm::Expected<std::vector<FileTranslation::Edit>>
-FileTranslation::normalizedEdits() const {
-  llvm::Expected<std::vector<Edit>> All = resolveArrangements();
-  if (!All)
-    return All.takeError();
-  return normalize(std::move(*All));
-}
-
-llvm::Expected<std::vector<FileTranslation::Edit>>
-FileTranslation::normalize(std::vector<Edit> All) const {
-  std::vector<Edit> Replaced, Inserted;
-  for (const Edit &E : All)
-    (E.Length ? Replaced : Inserted).push_back(E);
-  // Longest first at one offset, so a removal precedes what it contains.
-  llvm::stable_sort(Replaced, [](const Edit &A, const Edit &B) {
-    if (A.Offset != B.Offset)
-      return A.Offset < B.Offset;
-    return A.Length > B.Length;
-  });
-  std::vector<Edit> Result;
-  for (const Edit &E : Replaced) {
-    if (!Result.empty()) {
-      const Edit &Last = Result.back();
-      unsigned LastEnd = Last.Offset + Last.Length;
-      if (E.Offset == Last.Offset && E.Length == Last.Length &&
-          E.Text == Last.Text)
-        continue;
-      if (Last.Text.empty() && E.Offset + E.Length <= LastEnd &&
-          E.Length < Last.Length)
-        continue;
-      if (E.Offset < LastEnd)
-        return overlapError(Last, E);
-    }
-    Result.push_back(E);
-  }
-  llvm::stable_sort(Inserted, [](const Edit &A, const Edit &B) {
-    return A.Offset < B.Offset;
-  });
-  for (const Edit &I : Inserted) {
-    // The replacement starting at or containing the insertion's offset.
-    auto After =
-        llvm::upper_bound(Result, I.Offset, [](unsigned Offset, const Edit &E) {
-          return Offset < E.Offset;
-        });
-    if (After != Result.begin()) {
-      Edit &Before = *std::prev(After);
-      if (Before.Offset < I.Offset &&
-          I.Offset < Before.Offset + Before.Length) {
-        if (Before.Text.size() == Before.Inserted) // Inside a removal.
-          continue;
-        return overlapError(Before, I);
-      }
-      if (Before.Offset == I.Offset) {
-        // Joined ahead of the replacement, after earlier insertions.
-        Before.Text.insert(Before.Inserted, I.Text);
-        Before.Inserted += I.Text.size();
-        continue;
-      }
-    }
-    Edit Joined = I;
-    Joined.Inserted = I.Text.size();
-    Result.insert(After, Joined);
-  }
-  return Result;
-}
-
-llvm::Error FileTranslation::overlapError(const Edit &A, const Edit &B) const {
-  auto Describe = [&](const Edit &E) {
-    return llvm::formatv("'{0}' -> '{1}'",
-                         llvm::StringRef(Contents).substr(E.Offset, E.Length),
-                         llvm::StringRef(E.Text).drop_front(E.Inserted))
-        .str();
-  };
-  const Edit &First = A.Sequence < B.Sequence ? A : B;
-  const Edit &Second = A.Sequence < B.Sequence ? B : A;
-  auto [Line, Column] = lineAndColumn(std::max(A.Offset, B.Offset));
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      llvm::formatv("{0}:{1}:{2}: two rules edit overlapping text: {3} and {4}",
-                    DisplayPath, Line, Column, Describe(First),
-                    Describe(Second)));
-}
-
-llvm::Expected<std::string> FileTranslation::apply() const {
-  llvm::Expected<std::vector<Edit>> Normalized = normalizedEdits();
-  if (!Normalized)
-    return Normalized.takeError();
-  clang::tooling::Replacements Replacements;
-  for (const Edit &E : *Normalized)
-    if (llvm::Error Err = Replacements.add(clang::tooling::Replacement(
-            DisplayPath, E.Offset, E.Length, E.Text)))
-      return std::move(Err);
-  // The replacements are sorted and disjoint: splice them in directly.
-  // clang::tooling::applyAllReplacements would load the text into a
-  // SourceManager, which rejects a file starting with what it takes for an
-  // unsupported byte order mark ("+/v", UTF-7's, is plain ASCII) by reporting
-  // to a diagnostics engine without a consumer: a crash.
-  std::string Result;
-  Result.reserve(Contents.size());
-  size_t Copied = 0;
-  for (const clang::tooling::Replacement &R : Replacements) {
-    if (R.getOffset() < Copied ||
-        R.getOffset() + R.getLength() > Contents.size())
-      return llvm::createStringError(
-          std::errc::invalid_argument,
-          "edit at offset %u (length %u) outside the file or overlapping",
-          R.getOffset(), R.getLength());
-    Result.append(Contents, Copied, R.getOffset() - Copied);
-    Result += R.getReplacementText();
-    Copied = R.getOffset() + R.getLength();
-  }
-  Result.append(Contents, Copied, std::string::npos);
-  return Result;
 }
 
 void FileTranslation::finishStatistics() {
@@ -609,12 +400,13 @@ void FileTranslation::finishStatistics() {
   std::set<unsigned> Lines;
   Stats.ReplacedBytes = 0;
   // Edits that clash are reported by apply().
-  llvm::Expected<std::vector<Edit>> Normalized = normalizedEdits();
+  llvm::Expected<std::vector<EditBuffer::Edit>> Normalized =
+      Buffer.normalized();
   if (!Normalized) {
     llvm::consumeError(Normalized.takeError());
     return;
   }
-  for (const Edit &E : *Normalized) {
+  for (const EditBuffer::Edit &E : *Normalized) {
     if (E.Length == 0 && E.Text.empty())
       continue;
     Stats.ReplacedBytes += E.Length; // Bytes of the original replaced.

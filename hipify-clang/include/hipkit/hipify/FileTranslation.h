@@ -1,15 +1,16 @@
-//===- FileTranslation.h - The edits to one file ---------------*- C++ -*-===//
+//===- FileTranslation.h - What translating one file found -----*- C++ -*-===//
 //
-// One source or user header being translated: its original bytes, the edits
-// both engines found (each CUDA name spelling at most once), the warnings they
-// raised and the counts the statistics report. Edits are applied only at the
-// end, through clang::tooling::Replacements, so every byte outside them is
-// kept: comments, formatting and line endings.
+// One source or user header being translated: the recorder of what both
+// engines found in it - each reference to a CUDA name (at most once per
+// spelling), the warnings and notes, the counts the statistics report - and
+// the resulting edits, which it keeps in an EditBuffer (EditBuffer.h: the
+// bytes, apart from what they mean) and applies only at the end.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HIPKIT_HIPIFY_FILETRANSLATION_H
 #define HIPKIT_HIPIFY_FILETRANSLATION_H
 
+#include "hipkit/hipify/EditBuffer.h"
 #include "hipkit/hipify/MappingTable.h"
 #include "hipkit/hipify/NamePolicy.h"
 #include "hipkit/hipify/NameResolver.h"
@@ -32,13 +33,6 @@ namespace hipkit::hipify {
 /// a CUDA declaration) or the token engine (the spelling matched a table row).
 enum class EditOrigin { AST, Lexical };
 
-/// A half-open byte range [Begin, End) of a file.
-struct OffsetRange {
-  unsigned Begin = 0, End = 0;
-  bool contains(unsigned Offset) const {
-    return Begin <= Offset && Offset < End;
-  }
-};
 
 /// The names of hipify-clang's own warnings, selected with --checks= like the
 /// porting checks (hipkit-*); docs/hipify-clang.md lists them.
@@ -171,25 +165,17 @@ public:
   bool hasArgumentDrop(unsigned NameOffset) const {
     return DroppedAt.count(NameOffset);
   }
-  /// One piece of a rearranged argument list (the `arguments`, `when` and
-  /// `convert` rules): call argument Index, with the edits made inside it,
-  /// between Text and After (a conversion around it), or, when Index is
-  /// negative, Text.
-  struct ArgumentPiece {
-    int Index;
-    std::string Text;
-    std::string After = "";
-  };
-  /// Rewrites the argument list \p List (from after the call's `(` to its
-  /// `)`) of the call whose callee name is at \p NameOffset into \p Pieces,
-  /// joined by ", ". \p Arguments are the arguments' ranges, in order; the
-  /// edits inside each move with it (an edit elsewhere in the list is an
-  /// overlap error). Each call is rearranged once, whichever engine asks.
+  using ArgumentPiece = EditBuffer::ArgumentPiece;
+  /// Rearranges the call's argument list (EditBuffer::addArrangement); each
+  /// call is rearranged once, whichever engine asks.
   void addArgumentArrangement(unsigned NameOffset, OffsetRange List,
                               std::vector<OffsetRange> Arguments,
-                              std::vector<ArgumentPiece> Pieces);
+                              std::vector<ArgumentPiece> Pieces) {
+    Buffer.addArrangement(NameOffset, List, std::move(Arguments),
+                          std::move(Pieces));
+  }
   bool hasArgumentArrangement(unsigned NameOffset) const {
-    return ArrangedAt.count(NameOffset);
+    return Buffer.hasArrangement(NameOffset);
   }
   /// True when the name at \p Offset is the operand of `defined` or of
   /// `#ifdef`/`#ifndef`/`#elifdef`/`#elifndef`: tested for existence, not
@@ -268,8 +254,8 @@ public:
 
   /// The translated bytes; an error when two edits overlap and disagree
   /// (two rules rewriting the same text differently).
-  llvm::Expected<std::string> apply() const;
-  bool changesAnything() const { return !Edits.empty(); }
+  llvm::Expected<std::string> apply() const { return Buffer.apply(); }
+  bool changesAnything() const { return !Buffer.empty(); }
 
   /// "path:line:col: warning: ... [name]" lines, in file order, for the
   /// warnings \p Selection enables; \p Errors counts those printed as errors.
@@ -294,35 +280,14 @@ public:
   void finishStatistics();
 
 private:
-  struct Edit {
-    unsigned Offset, Length;
-    std::string Text;
-    unsigned Sequence;
-    /// After normalization: how much of Text is insertions joined before
-    /// the replacement.
-    unsigned Inserted = 0;
-  };
-  struct Arrangement {
-    OffsetRange List;
-    std::vector<OffsetRange> Arguments;
-    std::vector<ArgumentPiece> Pieces;
-  };
-  llvm::Expected<std::vector<Edit>> normalizedEdits() const;
-  llvm::Expected<std::vector<Edit>> normalize(std::vector<Edit> All) const;
-  /// Replaces every arrangement, innermost first, by one edit of its list,
-  /// taking the edits inside its arguments along.
-  llvm::Expected<std::vector<Edit>> resolveArrangements() const;
-  llvm::Error overlapError(const Edit &A, const Edit &B) const;
-
   std::string DisplayPath, RealPath, Contents;
   bool IsMainFile;
-  std::vector<Edit> Edits;
+  /// The edits, apart from what they mean (after Contents: it reads them).
+  EditBuffer Buffer;
   llvm::DenseSet<unsigned> Referenced, NotCuda;
   llvm::DenseSet<unsigned> RemovedNames; ///< Offsets of removed names.
   NameResolver Resolver{Contents};
   llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
-  llvm::DenseSet<unsigned> ArrangedAt; ///< Callee offsets whose arguments are rearranged.
-  std::vector<Arrangement> Arrangements;
   llvm::DenseSet<llvm::StringRef> WarnedNewer;
   /// Per library without a ROCm library (cuFFT), the index in Warnings of the
   /// one warning that --roc keeps its HIP names: at its first reference in the

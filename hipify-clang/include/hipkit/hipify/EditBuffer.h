@@ -1,0 +1,100 @@
+//===- EditBuffer.h - The edits to one file's bytes ------------*- C++ -*-===//
+//
+// Every edit the engines and the rewrite rules make to one file's text, kept
+// apart from what the edits mean (FileTranslation records the references,
+// warnings and counts): replacements, insertions, and call argument lists
+// rearranged with the edits inside them. They are normalized to one sorted,
+// disjoint list - a name found by both engines is one edit, an edit inside a
+// removed range goes, two edits that disagree on the same bytes are an error
+// naming both - and applied only at the end, so every byte outside them is
+// kept: comments, formatting and line endings.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPKIT_HIPIFY_EDITBUFFER_H
+#define HIPKIT_HIPIFY_EDITBUFFER_H
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace hipkit::hipify {
+
+/// A half-open byte range [Begin, End) of a file.
+struct OffsetRange {
+  unsigned Begin = 0, End = 0;
+  bool contains(unsigned Offset) const {
+    return Begin <= Offset && Offset < End;
+  }
+};
+
+class EditBuffer {
+public:
+  /// One edit: Length bytes at Offset become Text.
+  struct Edit {
+    unsigned Offset, Length;
+    std::string Text;
+    unsigned Sequence; ///< The order edits were made in (for messages).
+    /// After normalization: how much of Text is insertions joined before
+    /// the replacement.
+    unsigned Inserted = 0;
+  };
+  /// One piece of a rearranged argument list (the `arguments`, `when` and
+  /// `convert` rules): call argument Index, with the edits made inside it,
+  /// between Text and After (a conversion around it), or, when Index is
+  /// negative, Text.
+  struct ArgumentPiece {
+    int Index;
+    std::string Text;
+    std::string After = "";
+  };
+
+  /// \p Original must outlive the buffer; \p DisplayPath names the file in
+  /// errors.
+  EditBuffer(llvm::StringRef DisplayPath, llvm::StringRef Original)
+      : DisplayPath(DisplayPath.str()), Original(Original) {}
+
+  void add(unsigned Offset, unsigned Length, llvm::StringRef Text);
+  /// Rewrites the argument list \p List (from after the call's `(` to its
+  /// `)`) of the call whose callee name is at \p NameOffset into \p Pieces,
+  /// joined by ", ". \p Arguments are the arguments' ranges, in order; the
+  /// edits inside each move with it (an edit elsewhere in the list is an
+  /// overlap error). Each call is rearranged once: false if it already was.
+  bool addArrangement(unsigned NameOffset, OffsetRange List,
+                      std::vector<OffsetRange> Arguments,
+                      std::vector<ArgumentPiece> Pieces);
+  bool hasArrangement(unsigned NameOffset) const {
+    return ArrangedAt.count(NameOffset);
+  }
+  bool empty() const { return Edits.empty() && Arrangements.empty(); }
+
+  /// The edits, arrangements resolved, sorted and disjoint; an error when
+  /// two of them disagree.
+  llvm::Expected<std::vector<Edit>> normalized() const;
+  /// The text with every edit made.
+  llvm::Expected<std::string> apply() const;
+
+private:
+  struct Arrangement {
+    OffsetRange List;
+    std::vector<OffsetRange> Arguments;
+    std::vector<ArgumentPiece> Pieces;
+  };
+  llvm::Expected<std::vector<Edit>> normalize(std::vector<Edit> All) const;
+  /// Replaces every arrangement, innermost first, by one edit of its list,
+  /// taking the edits inside its arguments along.
+  llvm::Expected<std::vector<Edit>> resolveArrangements() const;
+  llvm::Error overlapError(const Edit &A, const Edit &B) const;
+
+  std::string DisplayPath;
+  llvm::StringRef Original;
+  std::vector<Edit> Edits;
+  llvm::DenseSet<unsigned> ArrangedAt; ///< Callees whose arguments moved.
+  std::vector<Arrangement> Arrangements;
+};
+
+} // namespace hipkit::hipify
+
+#endif
