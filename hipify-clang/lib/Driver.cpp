@@ -255,7 +255,10 @@ private:
         // hipify's own stand-in headers, which every parse includes.
         if (llvm::StringRef(FE->getName()).starts_with(StandInDir))
           continue;
-        if (!clang::SrcMgr::isSystem(FI.getFileCharacteristic())) {
+        // A file a system header includes is a system file to clang even
+        // when a user folder (-I) holds it: ask where it was found too.
+        if (!clang::SrcMgr::isSystem(FI.getFileCharacteristic()) ||
+            !clang::SrcMgr::isSystem(HS.getFileDirFlavor(*FE))) {
           Refusal = "it holds the user header '" + FE->getName().str() + "'";
           break;
         }
@@ -390,15 +393,40 @@ void HipifyRun::precompileCudaHeaders() {
                          ? Options.Jobs
                          : llvm::hardware_concurrency().compute_thread_count();
   Threads = std::max(1u, std::min<unsigned>(Threads, Jobs.size()));
-  if (Threads <= 1) {
+  // The CUDA headers of each command first; each prelude is then chained on
+  // them (-include-pch while generating), so it holds only its own headers
+  // and costs only their parse. A prelude whose base failed is not built.
+  auto buildAll = [&](bool Preludes) {
+    std::map<std::vector<std::string>, std::string> Base;
     for (Job &J : Jobs)
-      build(J);
-  } else {
+      if (J.Prelude == 0 && J.Built)
+        Base[J.Key] = J.Output;
+    auto wanted = [&](Job &J) {
+      if ((J.Prelude != 0) != Preludes)
+        return false;
+      if (!Preludes)
+        return true;
+      auto It = Base.find(J.Key);
+      if (It == Base.end())
+        return false;
+      J.Generate.insert(J.Generate.end() - 1,
+                        {"-Xclang", "-include-pch", "-Xclang", It->second});
+      return true;
+    };
+    if (Threads <= 1) {
+      for (Job &J : Jobs)
+        if (wanted(J))
+          build(J);
+      return;
+    }
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
     for (Job &J : Jobs)
-      Pool.async([&build, &J] { build(J); });
+      if (wanted(J))
+        Pool.async([&build, &J] { build(J); });
     Pool.wait();
-  }
+  };
+  buildAll(false);
+  buildAll(true);
   for (Job &J : Jobs) {
     PrecompiledSet &Set = PrecompiledHeaders[J.Key];
     std::string Named;
