@@ -319,6 +319,11 @@ void HipifyRun::precompileCudaHeaders() {
     std::vector<std::string> Key;
     size_t Prelude;
     std::string Output;
+    /// The job this one is chained on (-1: none), its wave, and the cost of
+    /// what it parses itself (costlier first).
+    int Parent = -1;
+    unsigned Depth = 0;
+    unsigned Cost = 0;
     bool Built = false;
     std::string Refusal;
   };
@@ -393,40 +398,66 @@ void HipifyRun::precompileCudaHeaders() {
                          ? Options.Jobs
                          : llvm::hardware_concurrency().compute_thread_count();
   Threads = std::max(1u, std::min<unsigned>(Threads, Jobs.size()));
-  // The CUDA headers of each command first; each prelude is then chained on
-  // them (-include-pch while generating), so it holds only its own headers
-  // and costs only their parse. A prelude whose base failed is not built.
-  auto buildAll = [&](bool Preludes) {
-    std::map<std::vector<std::string>, std::string> Base;
-    for (Job &J : Jobs)
-      if (J.Prelude == 0 && J.Built)
-        Base[J.Key] = J.Output;
-    auto wanted = [&](Job &J) {
-      if ((J.Prelude != 0) != Preludes)
-        return false;
-      if (!Preludes)
-        return true;
-      auto It = Base.find(J.Key);
-      if (It == Base.end())
-        return false;
-      J.Generate.insert(J.Generate.end() - 1,
-                        {"-Xclang", "-include-pch", "-Xclang", It->second});
-      return true;
-    };
-    if (Threads <= 1) {
-      for (Job &J : Jobs)
-        if (wanted(J))
-          build(J);
-      return;
+  // Each prelude is chained on the CUDA headers of its command.
+  std::map<std::pair<std::vector<std::string>, size_t>, size_t> JobOf;
+  for (size_t I = 0; I < Jobs.size(); ++I)
+    JobOf[{Jobs[I].Key, Jobs[I].Prelude}] = I;
+  for (Job &J : Jobs) {
+    if (J.Prelude == 0)
+      continue;
+    // Only one level: clang 19 crashes loading a PCH chained on a chained
+    // PCH (ASTReader::getLocalModuleFile).
+    const PrecompiledSet &Set = PrecompiledHeaders[J.Key];
+    auto It = JobOf.find({J.Key, 0});
+    if (It == JobOf.end()) {
+      J.Refusal = "what it is built on was not built";
+      J.Depth = ~0u;
+      continue;
     }
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
-    for (Job &J : Jobs)
-      if (wanted(J))
-        Pool.async([&build, &J] { build(J); });
+    J.Parent = int(It->second);
+    J.Cost = preludeCostOf(Set.Preludes[J.Prelude]);
+  }
+  for (Job &J : Jobs)
+    if (J.Parent >= 0)
+      J.Depth = 1;
+  // The CUDA headers of each command first, then the preludes chained on
+  // them (-include-pch while generating), so a prelude parses only its own
+  // headers; costliest first, so that no long one starts last. A prelude
+  // whose base failed is not built.
+  unsigned MaxDepth = 0;
+  for (const Job &J : Jobs)
+    if (J.Depth != ~0u)
+      MaxDepth = std::max(MaxDepth, J.Depth);
+  for (unsigned Depth = 0; Depth <= MaxDepth; ++Depth) {
+    std::vector<Job *> Wave;
+    for (Job &J : Jobs) {
+      if (J.Depth != Depth)
+        continue;
+      if (J.Parent >= 0) {
+        const Job &Base = Jobs[J.Parent];
+        if (!Base.Built) {
+          J.Refusal = "what it is built on was not built";
+          continue;
+        }
+        J.Generate.insert(J.Generate.end() - 1,
+                          {"-Xclang", "-include-pch", "-Xclang", Base.Output});
+      }
+      Wave.push_back(&J);
+    }
+    llvm::stable_sort(Wave, [](const Job *A, const Job *B) {
+      return A->Cost > B->Cost;
+    });
+    unsigned WaveThreads = std::min<unsigned>(Threads, Wave.size());
+    if (WaveThreads <= 1) {
+      for (Job *J : Wave)
+        build(*J);
+      continue;
+    }
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(WaveThreads));
+    for (Job *J : Wave)
+      Pool.async([&build, J] { build(*J); });
     Pool.wait();
-  };
-  buildAll(false);
-  buildAll(true);
+  }
   for (Job &J : Jobs) {
     PrecompiledSet &Set = PrecompiledHeaders[J.Key];
     std::string Named;

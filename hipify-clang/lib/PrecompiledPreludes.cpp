@@ -98,6 +98,10 @@ static bool includesAll(const std::vector<std::string> &List,
   });
 }
 
+unsigned preludeCostOf(const std::vector<std::string> &Prelude) {
+  return preludeCost(Prelude);
+}
+
 std::vector<std::vector<std::string>>
 choosePreludes(const std::vector<std::vector<std::string>> &Lists,
                unsigned Limit) {

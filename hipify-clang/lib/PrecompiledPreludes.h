@@ -49,6 +49,9 @@ std::vector<std::vector<std::string>>
 choosePreludes(const std::vector<std::vector<std::string>> &Lists,
                unsigned Limit);
 
+/// The estimated parse cost of \p Prelude's headers (headerCost's unit).
+unsigned preludeCostOf(const std::vector<std::string> &Prelude);
+
 /// The most valuable of \p Preludes whose every header \p List includes,
 /// or -1 when none is.
 int bestPrelude(const std::vector<std::vector<std::string>> &Preludes,
