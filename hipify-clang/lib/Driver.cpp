@@ -174,8 +174,8 @@ HipifyRun::leadingSystemIncludes(const Source &S,
     for (llvm::StringRef Flag : {"-I", "-iquote", "-isystem", "-idirafter"}) {
       if (!Arg.starts_with(Flag))
         continue;
-      std::string Dir = Arg == Flag ? Command[I + 1]
-                                    : Arg.drop_front(Flag.size()).str();
+      std::string Dir =
+          Arg == Flag ? Command[I + 1] : Arg.drop_front(Flag.size()).str();
       if (Dir != TC.StandInDir && Dir != TC.CudaPath + "/include/cccl")
         UserDirs.push_back(Dir);
       Quoted |= Flag == "-iquote";
@@ -233,8 +233,7 @@ namespace {
 /// `#include` of it is then a no-op).
 class CheckedPCHAction : public clang::GeneratePCHAction {
 public:
-  CheckedPCHAction(bool Check, llvm::StringRef StandInDir,
-                   std::string &Refusal)
+  CheckedPCHAction(bool Check, llvm::StringRef StandInDir, std::string &Refusal)
       : Check(Check), StandInDir(StandInDir), Refusal(Refusal) {}
 
 private:
@@ -444,9 +443,8 @@ void HipifyRun::precompileCudaHeaders() {
       }
       Wave.push_back(&J);
     }
-    llvm::stable_sort(Wave, [](const Job *A, const Job *B) {
-      return A->Cost > B->Cost;
-    });
+    llvm::stable_sort(
+        Wave, [](const Job *A, const Job *B) { return A->Cost > B->Cost; });
     unsigned WaveThreads = std::min<unsigned>(Threads, Wave.size());
     if (WaveThreads <= 1) {
       for (Job *J : Wave)

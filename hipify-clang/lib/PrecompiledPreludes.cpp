@@ -1,8 +1,8 @@
 //===- PrecompiledPreludes.cpp - which system includes to precompile ------===//
 
 #include "PrecompiledPreludes.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include <map>
 #include <set>
 
@@ -59,22 +59,22 @@ unsigned headerCost(llvm::StringRef Header) {
   // Measured marginal costs over the CUDA wrapper (bench/README.md); what is
   // not listed is a small C or C++ library header.
   static const std::pair<llvm::StringRef, unsigned> Prefixes[] = {
-      {"thrust/", 40},   {"cub/", 30},        {"cooperative_groups", 13},
-      {"cuda/", 10},     {"cusolver", 6},     {"cublas", 5},
-      {"cusparse", 5},   {"cufft", 3},        {"curand", 4},
-      {"cuda_bf16", 5},  {"cuda_fp16", 3},    {"cuda_fp8", 4},
-      {"nvrtc", 2},      {"cuda.h", 1},       {"cuda_runtime", 0},
-      {"cudnn", 6},      {"npp", 5},          {"nvjpeg", 2},
-      {"mma.h", 3},      {"cuda_pipeline", 3}, {"cuda_awbarrier", 2},
+      {"thrust/", 40},  {"cub/", 30},         {"cooperative_groups", 13},
+      {"cuda/", 10},    {"cusolver", 6},      {"cublas", 5},
+      {"cusparse", 5},  {"cufft", 3},         {"curand", 4},
+      {"cuda_bf16", 5}, {"cuda_fp16", 3},     {"cuda_fp8", 4},
+      {"nvrtc", 2},     {"cuda.h", 1},        {"cuda_runtime", 0},
+      {"cudnn", 6},     {"npp", 5},           {"nvjpeg", 2},
+      {"mma.h", 3},     {"cuda_pipeline", 3}, {"cuda_awbarrier", 2},
   };
   for (const auto &[Prefix, Cost] : Prefixes)
     if (Header.starts_with(Prefix))
       return Cost;
   static const llvm::StringRef HeavyStd[] = {
-      "algorithm", "chrono",   "functional", "iostream", "map",
-      "memory",    "random",   "regex",      "set",      "sstream",
-      "string",    "thread",   "unordered_map", "vector", "fstream",
-      "iomanip",   "numeric",  "complex",    "future",   "mutex"};
+      "algorithm", "chrono",  "functional",    "iostream", "map",
+      "memory",    "random",  "regex",         "set",      "sstream",
+      "string",    "thread",  "unordered_map", "vector",   "fstream",
+      "iomanip",   "numeric", "complex",       "future",   "mutex"};
   for (llvm::StringRef Name : HeavyStd)
     if (Header == Name)
       return 4;
