@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HipifyRun.h"
+#include "PrecompiledPreludes.h"
 #include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/ASTEngine.h"
 #include "hipkit/hipify/BuildFileMigration.h"
@@ -23,7 +24,10 @@
 
 #include "hipkit/Support/Diagnostics.h"
 
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -159,21 +163,129 @@ std::vector<std::string> commandKey(const std::vector<std::string> &Command) {
   return std::vector<std::string>(Command.begin(), Command.end() - 1);
 }
 
+std::vector<std::string>
+HipifyRun::leadingSystemIncludes(const Source &S,
+                                 const std::vector<std::string> &Command) {
+  // The folders a user's flags add; the toolchain's own are system folders.
+  std::vector<std::string> UserDirs;
+  bool Quoted = false; // -iquote: a quoted name could find a user header.
+  for (size_t I = 0; I + 1 < Command.size(); ++I) {
+    llvm::StringRef Arg = Command[I];
+    for (llvm::StringRef Flag : {"-I", "-iquote", "-isystem", "-idirafter"}) {
+      if (!Arg.starts_with(Flag))
+        continue;
+      std::string Dir =
+          Arg == Flag ? Command[I + 1] : Arg.drop_front(Flag.size()).str();
+      if (Dir != TC.StandInDir && Dir != TC.CudaPath + "/include/cccl")
+        UserDirs.push_back(Dir);
+      Quoted |= Flag == "-iquote";
+      break;
+    }
+  }
+  std::vector<std::string> Names;
+  llvm::StringRef Folder = llvm::sys::path::parent_path(S.Path);
+  for (const LeadingInclude &Include : leadingIncludes(S.Contents)) {
+    llvm::SmallString<256> Beside(Folder);
+    llvm::sys::path::append(Beside, Include.Name);
+    // A quoted include that finds nothing beside the source searches as an
+    // angled one does.
+    if (!Include.Angled && (Quoted || llvm::sys::fs::exists(Beside)))
+      break;
+    if (llvm::any_of(UserDirs, [&](const std::string &Dir) {
+          llvm::SmallString<256> Path(Dir);
+          llvm::sys::path::append(Path, Include.Name);
+          return llvm::sys::fs::exists(Path);
+        }))
+      break; // A user header: nothing after it may be moved before it.
+    Names.push_back(Include.Name);
+  }
+  return Names;
+}
+
 std::vector<std::string> HipifyRun::parseCommand(const Source &S) {
   std::vector<std::string> Command =
       buildParseCommand(Options, TC, S.ProjectFlags, S.Path);
   auto It = PrecompiledHeaders.find(commandKey(Command));
-  if (It != PrecompiledHeaders.end() && !It->second.empty())
-    Command.insert(Command.end() - 1,
-                   {"-Xclang", "-include-pch", "-Xclang", It->second});
+  if (It == PrecompiledHeaders.end())
+    return Command;
+  // The longest prelude that opens this source and was built; the empty one
+  // (the CUDA headers alone) otherwise.
+  const PrecompiledSet &Set = It->second;
+  std::vector<std::vector<std::string>> Built;
+  std::vector<size_t> Index;
+  for (size_t I = 0; I < Set.Preludes.size(); ++I)
+    if (!Set.Paths[I].empty()) {
+      Built.push_back(Set.Preludes[I]);
+      Index.push_back(I);
+    }
+  int Best = bestPrelude(Built, leadingSystemIncludes(S, Command));
+  if (Best >= 0)
+    Command.insert(Command.end() - 1, {"-Xclang", "-include-pch", "-Xclang",
+                                       Set.Paths[Index[Best]]});
   return Command;
 }
+
+namespace {
+/// Builds a precompiled header and, for a prelude of system includes, checks
+/// that sharing it changes no translation: every file it holds is a system
+/// header (a user header in it would be neither parsed nor translated again),
+/// and each header the prelude names is include-guarded (the source's own
+/// `#include` of it is then a no-op).
+class CheckedPCHAction : public clang::GeneratePCHAction {
+public:
+  CheckedPCHAction(bool Check, llvm::StringRef StandInDir, std::string &Refusal)
+      : Check(Check), StandInDir(StandInDir), Refusal(Refusal) {}
+
+private:
+  void EndSourceFileAction() override {
+    if (Check) {
+      clang::CompilerInstance &CI = getCompilerInstance();
+      clang::SourceManager &SM = CI.getSourceManager();
+      clang::HeaderSearch &HS = CI.getPreprocessor().getHeaderSearchInfo();
+      clang::FileID Main = SM.getMainFileID();
+      for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+        const clang::SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+        if (!E.isFile())
+          continue;
+        const clang::SrcMgr::FileInfo &FI = E.getFile();
+        clang::OptionalFileEntryRef FE = FI.getContentCache().OrigEntry;
+        if (!FE || FI.getIncludeLoc().isInvalid())
+          continue; // The prelude itself, <built-in>, the command line.
+        // hipify's own stand-in headers, which every parse includes.
+        if (llvm::StringRef(FE->getName()).starts_with(StandInDir))
+          continue;
+        // A file a system header includes is a system file to clang even
+        // when a user folder (-I) holds it: ask where it was found too.
+        if (!clang::SrcMgr::isSystem(FI.getFileCharacteristic()) ||
+            !clang::SrcMgr::isSystem(HS.getFileDirFlavor(*FE))) {
+          Refusal = "it holds the user header '" + FE->getName().str() + "'";
+          break;
+        }
+        if (SM.getFileID(SM.getExpansionLoc(FI.getIncludeLoc())) == Main &&
+            !HS.isFileMultipleIncludeGuarded(*FE)) {
+          Refusal = "'" + FE->getName().str() + "' has no include guard";
+          break;
+        }
+      }
+    }
+    clang::GeneratePCHAction::EndSourceFileAction();
+  }
+  bool Check;
+  std::string StandInDir; ///< With a trailing separator.
+  std::string &Refusal;
+};
+} // namespace
 
 // Parsing the CUDA headers (clang's CUDA wrapper includes cuda_runtime.h and
 // much more) is most of the time spent on a typical source. Each distinct parse
 // command gets one precompiled header of an empty CUDA file, built once per
 // run and loaded by every source parsed with that command; the headers' include
-// guards, defined in it, keep the sources from parsing them again.
+// guards, defined in it, keep the sources from parsing them again. Expensive
+// system headers that several sources open with (cooperative_groups.h,
+// thrust, cuBLAS, ...) cost more than the CUDA wrapper: a bounded number of
+// "preludes", the leading `#include <...>` lines shared by sources, are
+// precompiled on top of it (PrecompiledPreludes.h says when a source may load
+// one), all built in parallel.
 void HipifyRun::precompileCudaHeaders() {
   if (!TC.HasCuda)
     return;
@@ -182,23 +294,50 @@ void HipifyRun::precompileCudaHeaders() {
     llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, TempDir);
   // Precompiling costs about one parse, so it pays only when at least two
   // sources share a command.
-  std::map<std::vector<std::string>, unsigned> Uses;
-  for (const Source &S : Sources)
-    if (buildFileKind(S.Path) == BuildFileKind::None) // Build files: no parse.
-      ++Uses[commandKey(buildParseCommand(Options, TC, S.ProjectFlags, S.Path))];
+  std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>
+      Leading;
+  std::vector<std::vector<std::string>> Order; // Keys in source order.
+  for (const Source &S : Sources) {
+    if (buildFileKind(S.Path) != BuildFileKind::None) // Build files: no parse.
+      continue;
+    std::vector<std::string> Key =
+        commandKey(buildParseCommand(Options, TC, S.ProjectFlags, S.Path));
+    auto &Lists = Leading[Key];
+    if (Lists.empty())
+      Order.push_back(Key);
+    Lists.push_back(leadingSystemIncludes(
+        S, buildParseCommand(Options, TC, S.ProjectFlags, S.Path)));
+  }
   // Every temporary lives in one folder that mkdtemp creates, mode 0700: in a
   // shared TMPDIR another user could otherwise guess a name (the PCH once
   // shared its random stem with the .cu before it) and plant a file that
   // the parse would load.
   std::string Private;
+  struct Job {
+    std::vector<std::string> Generate;
+    std::vector<std::string> Key;
+    size_t Prelude;
+    std::string Output;
+    /// The job this one is chained on (-1: none), its wave, and the cost of
+    /// what it parses itself (costlier first).
+    int Parent = -1;
+    unsigned Depth = 0;
+    unsigned Cost = 0;
+    bool Built = false;
+    std::string Refusal;
+  };
+  std::vector<Job> Jobs;
   unsigned Number = 0;
-  for (const Source &S : Sources) {
-    std::vector<std::string> Command =
-        buildParseCommand(Options, TC, S.ProjectFlags, S.Path);
-    std::vector<std::string> Key = commandKey(Command);
-    if (PrecompiledHeaders.count(Key) || Uses[Key] < 2)
+  for (const std::vector<std::string> &Key : Order) {
+    const auto &Lists = Leading[Key];
+    if (Lists.size() < 2)
       continue;
-    std::string &PCH = PrecompiledHeaders[Key];
+    PrecompiledSet &Set = PrecompiledHeaders[Key];
+    Set.Preludes.push_back({});
+    for (std::vector<std::string> &P :
+         choosePreludes(Lists, MaxPreludesPerCommand))
+      Set.Preludes.push_back(std::move(P));
+    Set.Paths.assign(Set.Preludes.size(), std::string());
     if (Private.empty()) {
       llvm::SmallString<256> Folder(TempDir);
       llvm::sys::path::append(Folder, "hipify-XXXXXX");
@@ -208,43 +347,134 @@ void HipifyRun::precompileCudaHeaders() {
             "cannot create a temporary folder in '" + TempDir + "' (" +
             std::strerror(errno) +
             "); each source parses the CUDA headers, which is slower");
+        PrecompiledHeaders.clear();
         return;
       }
       Private = Template;
       Temporaries.push_back(Private);
     }
-    llvm::SmallString<256> Prelude(Private), Output(Private);
-    llvm::sys::path::append(Prelude, "cuda-" + llvm::Twine(Number) + ".cu");
-    llvm::sys::path::append(Output, "cuda-" + llvm::Twine(Number) + ".pch");
-    ++Number;
-    {
-      std::error_code EC;
-      llvm::raw_fd_ostream Empty(Prelude, EC, llvm::sys::fs::CD_CreateNew);
-      if (EC)
-        continue;
+    for (size_t P = 0; P < Set.Preludes.size(); ++P) {
+      llvm::SmallString<256> Prelude(Private), Output(Private);
+      llvm::sys::path::append(Prelude, "cuda-" + llvm::Twine(Number) + ".cu");
+      llvm::sys::path::append(Output, "cuda-" + llvm::Twine(Number) + ".pch");
+      ++Number;
+      {
+        std::error_code EC;
+        llvm::raw_fd_ostream Text(Prelude, EC, llvm::sys::fs::CD_CreateNew);
+        if (EC)
+          continue;
+        for (const std::string &Header : Set.Preludes[P])
+          Text << "#include <" << Header << ">\n";
+      }
+      // After the folder: removeTemporaries goes backwards.
+      Temporaries.push_back(std::string(Prelude));
+      Temporaries.push_back(std::string(Output));
+      std::vector<std::string> Generate = Key;
+      std::replace(Generate.begin(), Generate.end(),
+                   std::string("-fsyntax-only"), std::string("-c"));
+      llvm::append_range(Generate,
+                         std::vector<std::string>{"-o", std::string(Output),
+                                                  std::string(Prelude)});
+      Jobs.push_back({std::move(Generate), Key, P, std::string(Output)});
     }
-    // After the folder: removeTemporaries goes backwards.
-    Temporaries.push_back(std::string(Prelude));
-    Temporaries.push_back(std::string(Output));
-    std::vector<std::string> Generate = Key;
-    std::replace(Generate.begin(), Generate.end(), std::string("-fsyntax-only"),
-                 std::string("-c"));
-    llvm::append_range(Generate,
-                       std::vector<std::string>{"-o", std::string(Output),
-                                                std::string(Prelude)});
+  }
+  std::string StandIn = TC.StandInDir;
+  if (!StandIn.empty() && !llvm::sys::path::is_separator(StandIn.back()))
+    StandIn += llvm::sys::path::get_separator();
+  auto build = [&StandIn](Job &J) {
     llvm::IntrusiveRefCntPtr<clang::FileManager> Files(new clang::FileManager(
         clang::FileSystemOptions(), llvm::vfs::createPhysicalFileSystem()));
     clang::tooling::ToolInvocation Invocation(
-        Generate, std::make_unique<clang::GeneratePCHAction>(), Files.get());
+        J.Generate,
+        std::make_unique<CheckedPCHAction>(J.Prelude != 0, StandIn, J.Refusal),
+        Files.get());
     clang::IgnoringDiagConsumer Quiet;
     Invocation.setDiagnosticConsumer(&Quiet);
-    if (Invocation.run() && llvm::sys::fs::exists(Output)) {
-      PCH = std::string(Output);
+    J.Built = Invocation.run() && llvm::sys::fs::exists(J.Output) &&
+              J.Refusal.empty();
+  };
+  unsigned Threads = Options.Jobs
+                         ? Options.Jobs
+                         : llvm::hardware_concurrency().compute_thread_count();
+  Threads = std::max(1u, std::min<unsigned>(Threads, Jobs.size()));
+  // Each prelude is chained on the CUDA headers of its command.
+  std::map<std::pair<std::vector<std::string>, size_t>, size_t> JobOf;
+  for (size_t I = 0; I < Jobs.size(); ++I)
+    JobOf[{Jobs[I].Key, Jobs[I].Prelude}] = I;
+  for (Job &J : Jobs) {
+    if (J.Prelude == 0)
+      continue;
+    // Only one level: clang 19 crashes loading a PCH chained on a chained
+    // PCH (ASTReader::getLocalModuleFile).
+    const PrecompiledSet &Set = PrecompiledHeaders[J.Key];
+    auto It = JobOf.find({J.Key, 0});
+    if (It == JobOf.end()) {
+      J.Refusal = "what it is built on was not built";
+      J.Depth = ~0u;
+      continue;
+    }
+    J.Parent = int(It->second);
+    J.Cost = preludeCostOf(Set.Preludes[J.Prelude]);
+  }
+  for (Job &J : Jobs)
+    if (J.Parent >= 0)
+      J.Depth = 1;
+  // The CUDA headers of each command first, then the preludes chained on
+  // them (-include-pch while generating), so a prelude parses only its own
+  // headers; costliest first, so that no long one starts last. A prelude
+  // whose base failed is not built.
+  unsigned MaxDepth = 0;
+  for (const Job &J : Jobs)
+    if (J.Depth != ~0u)
+      MaxDepth = std::max(MaxDepth, J.Depth);
+  for (unsigned Depth = 0; Depth <= MaxDepth; ++Depth) {
+    std::vector<Job *> Wave;
+    for (Job &J : Jobs) {
+      if (J.Depth != Depth)
+        continue;
+      if (J.Parent >= 0) {
+        const Job &Base = Jobs[J.Parent];
+        if (!Base.Built) {
+          J.Refusal = "what it is built on was not built";
+          continue;
+        }
+        J.Generate.insert(J.Generate.end() - 1,
+                          {"-Xclang", "-include-pch", "-Xclang", Base.Output});
+      }
+      Wave.push_back(&J);
+    }
+    llvm::stable_sort(
+        Wave, [](const Job *A, const Job *B) { return A->Cost > B->Cost; });
+    unsigned WaveThreads = std::min<unsigned>(Threads, Wave.size());
+    if (WaveThreads <= 1) {
+      for (Job *J : Wave)
+        build(*J);
+      continue;
+    }
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(WaveThreads));
+    for (Job *J : Wave)
+      Pool.async([&build, J] { build(*J); });
+    Pool.wait();
+  }
+  for (Job &J : Jobs) {
+    PrecompiledSet &Set = PrecompiledHeaders[J.Key];
+    std::string Named;
+    for (const std::string &Header : Set.Preludes[J.Prelude])
+      Named += " <" + Header + ">";
+    if (J.Built) {
+      Set.Paths[J.Prelude] = J.Output;
       if (Options.Verbose)
-        reportNote("precompiled the CUDA headers into '" + PCH + "'");
-    } else {
-      reportWarning("could not precompile the CUDA headers into '" + Output +
+        reportNote("precompiled the CUDA headers" +
+                   (Named.empty() ? std::string() : " and" + Named) +
+                   " into '" + J.Output + "'");
+    } else if (J.Prelude == 0) {
+      reportWarning("could not precompile the CUDA headers into '" + J.Output +
                     "'; each source parses them, which is slower");
+    } else if (Options.Verbose) {
+      // Sources that would have loaded it parse those headers themselves.
+      reportNote("not precompiling" + Named + " into '" + J.Output + "'" +
+                 (J.Refusal.empty() ? std::string(": they do not parse")
+                                    : ": " + J.Refusal));
     }
   }
 }

@@ -128,9 +128,24 @@ private:
   void writeReport();
   RunFacts runFacts() const;
   bool Failed = false;
-  /// Precompiled CUDA headers by parse command (without the source); an
-  /// empty path when precompiling failed and sources parse the headers.
-  std::map<std::vector<std::string>, std::string> PrecompiledHeaders;
+  /// Precompiled headers of one parse command: the CUDA headers alone
+  /// (prelude 0, empty) and the chosen leading system includes on top of
+  /// them; an empty path where precompiling failed or was refused.
+  struct PrecompiledSet {
+    std::vector<std::vector<std::string>> Preludes;
+    std::vector<std::string> Paths;
+  };
+  /// The includes that open \p S and find system headers (with \p Command),
+  /// up to the first that may find a user header: those a precompiled
+  /// prelude may hold (PrecompiledPreludes.h).
+  std::vector<std::string>
+  leadingSystemIncludes(const Source &S,
+                        const std::vector<std::string> &Command);
+  /// By parse command (without the source).
+  std::map<std::vector<std::string>, PrecompiledSet> PrecompiledHeaders;
+  /// Bounds the time spent building, the disk used in the temporary folder
+  /// and what a parse may have to choose from.
+  static constexpr unsigned MaxPreludesPerCommand = 24;
   std::vector<std::string> Temporaries;
   /// What the token engine finds in each header outside the root, by real
   /// path; a header already warned about is not warned about again.

@@ -1,0 +1,173 @@
+//===- PrecompiledPreludes.cpp - which system includes to precompile ------===//
+
+#include "PrecompiledPreludes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include <map>
+#include <set>
+
+namespace hipkit::hipify {
+
+std::vector<LeadingInclude> leadingIncludes(llvm::StringRef Text) {
+  std::vector<LeadingInclude> Names;
+  while (!Text.empty()) {
+    Text = Text.ltrim(" \t\r\n\f\v");
+    if (Text.consume_front("//")) {
+      size_t End = Text.find('\n');
+      // A comment continued by a backslash swallows the next line.
+      if (Text.take_front(End).rtrim(" \t\r").ends_with("\\"))
+        break;
+      Text = End == llvm::StringRef::npos ? "" : Text.drop_front(End);
+      continue;
+    }
+    if (Text.consume_front("/*")) {
+      size_t End = Text.find("*/");
+      if (End == llvm::StringRef::npos)
+        break;
+      Text = Text.drop_front(End + 2);
+      continue;
+    }
+    if (!Text.consume_front("#"))
+      break;
+    llvm::StringRef Line = Text.take_until([](char C) { return C == '\n'; });
+    Text = Text.drop_front(Line.size());
+    Line = Line.rtrim(" \t\r");
+    llvm::StringRef Rest = Line.ltrim(" \t");
+    if (!Rest.consume_front("include"))
+      break;
+    Rest = Rest.ltrim(" \t");
+    bool Angled = Rest.consume_front("<");
+    if (!Angled && !Rest.consume_front("\""))
+      break;
+    size_t Close = Rest.find(Angled ? '>' : '"');
+    if (Close == llvm::StringRef::npos || Close == 0)
+      break;
+    llvm::StringRef Name = Rest.take_front(Close);
+    llvm::StringRef After = Rest.drop_front(Close + 1).ltrim(" \t");
+    // Anything after the name but a line comment is unusual: stop.
+    if (!After.empty() && !After.starts_with("//"))
+      break;
+    if (Name.contains('\\') || Name.contains('"') || Name.contains("/*") ||
+        Name.contains("//"))
+      break;
+    Names.push_back({Name.str(), Angled});
+  }
+  return Names;
+}
+
+unsigned headerCost(llvm::StringRef Header) {
+  // Measured marginal costs over the CUDA wrapper (bench/README.md); what is
+  // not listed is a small C or C++ library header.
+  static const std::pair<llvm::StringRef, unsigned> Prefixes[] = {
+      {"thrust/", 40},  {"cub/", 30},         {"cooperative_groups", 13},
+      {"cuda/", 10},    {"cusolver", 6},      {"cublas", 5},
+      {"cusparse", 5},  {"cufft", 3},         {"curand", 4},
+      {"cuda_bf16", 5}, {"cuda_fp16", 3},     {"cuda_fp8", 4},
+      {"nvrtc", 2},     {"cuda.h", 1},        {"cuda_runtime", 0},
+      {"cudnn", 6},     {"npp", 5},           {"nvjpeg", 2},
+      {"mma.h", 3},     {"cuda_pipeline", 3}, {"cuda_awbarrier", 2},
+  };
+  for (const auto &[Prefix, Cost] : Prefixes)
+    if (Header.starts_with(Prefix))
+      return Cost;
+  static const llvm::StringRef HeavyStd[] = {
+      "algorithm", "chrono",  "functional",    "iostream", "map",
+      "memory",    "random",  "regex",         "set",      "sstream",
+      "string",    "thread",  "unordered_map", "vector",   "fstream",
+      "iomanip",   "numeric", "complex",       "future",   "mutex"};
+  for (llvm::StringRef Name : HeavyStd)
+    if (Header == Name)
+      return 4;
+  // The C library in its C++ spelling (<cstdio>) and C headers are small.
+  if (Header.ends_with(".h") || Header.starts_with("c"))
+    return Header == "cmath" ? 1 : 0;
+  return 2;
+}
+
+static unsigned preludeCost(const std::vector<std::string> &Prelude) {
+  unsigned Cost = 0;
+  for (const std::string &H : Prelude)
+    Cost += headerCost(H);
+  return Cost;
+}
+
+static bool includesAll(const std::vector<std::string> &List,
+                        const std::vector<std::string> &Prelude) {
+  return llvm::all_of(Prelude, [&](const std::string &H) {
+    return llvm::is_contained(List, H);
+  });
+}
+
+unsigned preludeCostOf(const std::vector<std::string> &Prelude) {
+  return preludeCost(Prelude);
+}
+
+std::vector<std::vector<std::string>>
+choosePreludes(const std::vector<std::vector<std::string>> &Lists,
+               unsigned Limit) {
+  // Candidates: each list's costly headers, every prefix of them, and each
+  // costly header alone; kept when at least two lists include all of it.
+  std::map<std::set<std::string>, std::vector<std::string>> Unique;
+  for (const std::vector<std::string> &List : Lists) {
+    std::vector<std::string> Costly;
+    for (const std::string &H : List)
+      if (headerCost(H) > 0 && !llvm::is_contained(Costly, H)) {
+        Costly.push_back(H);
+        Unique.try_emplace(std::set<std::string>(Costly.begin(), Costly.end()),
+                           Costly);
+        Unique.try_emplace(std::set<std::string>{H},
+                           std::vector<std::string>{H});
+      }
+  }
+  std::vector<std::vector<std::string>> Candidates;
+  for (auto &[Set, Prelude] : Unique) {
+    unsigned Users = 0;
+    for (const std::vector<std::string> &List : Lists)
+      Users += includesAll(List, Prelude);
+    if (Users >= 2)
+      Candidates.push_back(std::move(Prelude));
+  }
+  // What each list already saves with the chosen preludes.
+  std::vector<unsigned> Saved(Lists.size(), 0);
+  std::vector<std::vector<std::string>> Chosen;
+  while (Chosen.size() < Limit) {
+    long BestGain = 0;
+    int Best = -1;
+    for (size_t C = 0; C < Candidates.size(); ++C) {
+      unsigned Cost = preludeCost(Candidates[C]);
+      long Gain = -long(Cost); // Building it parses it once.
+      for (size_t L = 0; L < Lists.size(); ++L)
+        if (Cost > Saved[L] && includesAll(Lists[L], Candidates[C]))
+          Gain += Cost - Saved[L];
+      if (Gain > BestGain) {
+        BestGain = Gain;
+        Best = int(C);
+      }
+    }
+    if (Best < 0)
+      break;
+    unsigned Cost = preludeCost(Candidates[Best]);
+    for (size_t L = 0; L < Lists.size(); ++L)
+      if (Cost > Saved[L] && includesAll(Lists[L], Candidates[Best]))
+        Saved[L] = Cost;
+    Chosen.push_back(std::move(Candidates[Best]));
+    Candidates.erase(Candidates.begin() + Best);
+  }
+  return Chosen;
+}
+
+int bestPrelude(const std::vector<std::vector<std::string>> &Preludes,
+                const std::vector<std::string> &List) {
+  int Best = -1;
+  unsigned BestCost = 0;
+  for (size_t I = 0; I < Preludes.size(); ++I) {
+    unsigned Cost = preludeCost(Preludes[I]);
+    if (includesAll(List, Preludes[I]) && (Best < 0 || Cost > BestCost)) {
+      Best = int(I);
+      BestCost = Cost;
+    }
+  }
+  return Best;
+}
+
+} // namespace hipkit::hipify

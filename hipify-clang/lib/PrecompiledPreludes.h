@@ -1,0 +1,62 @@
+//===- PrecompiledPreludes.h - which system includes to precompile --------===//
+//
+// A source may load a header precompiled from the system includes X (a
+// "prelude") only if every name of X is among the `#include` lines that open
+// the source, before any other directive, user header or code. The source's
+// own includes of X are then no-ops (the precompiled header is checked to hold
+// only include-guarded system headers, see Driver.cpp), and the rest of the
+// source sees what it would see without it: the library headers of X may be
+// included in any order ([using.headers]: the C++ library guarantees it; CUDA's
+// headers are self-contained alike), and nothing before them in the source
+// (a #define, a user header) can change them, since the list ends there.
+// Which preludes are worth building is chosen here, from the sources' own
+// lists and a fixed estimate of each header's cost.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HIPKIT_HIPIFY_PRECOMPILEDPRELUDES_H
+#define HIPKIT_HIPIFY_PRECOMPILEDPRELUDES_H
+
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace hipkit::hipify {
+
+/// One `#include` line that opens a source.
+struct LeadingInclude {
+  std::string Name;
+  bool Angled;
+};
+
+/// The `#include <...>` and `#include "..."` lines that open \p Text, before
+/// any other directive or code (comments and blank lines are skipped). A
+/// line continuation, a macro-named include or anything unusual ends the
+/// list: a shorter list is always safe.
+std::vector<LeadingInclude> leadingIncludes(llvm::StringRef Text);
+
+/// Estimated parse cost of \p Header beyond clang's CUDA wrapper, in tenths
+/// of a CPU second on this class of machine (measured: bench/README.md).
+unsigned headerCost(llvm::StringRef Header);
+
+/// Chooses at most \p Limit preludes for sources whose leading system
+/// includes are \p Lists (all sharing one parse command), greedily by the
+/// estimated cost they take off the parses minus the cost of building them; a
+/// prelude fewer than two sources can use is never worth it. Each prelude
+/// lists its headers in the order one of the sources includes them. The
+/// empty prelude (the CUDA headers alone) is not among the results.
+std::vector<std::vector<std::string>>
+choosePreludes(const std::vector<std::vector<std::string>> &Lists,
+               unsigned Limit);
+
+/// The estimated parse cost of \p Prelude's headers (headerCost's unit).
+unsigned preludeCostOf(const std::vector<std::string> &Prelude);
+
+/// The most valuable of \p Preludes whose every header \p List includes,
+/// or -1 when none is.
+int bestPrelude(const std::vector<std::vector<std::string>> &Preludes,
+                const std::vector<std::string> &List);
+
+} // namespace hipkit::hipify
+
+#endif
