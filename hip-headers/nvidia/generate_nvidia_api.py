@@ -532,6 +532,12 @@ def main():
             result = normalize(match.result)
             if result == "cudaError_t":
                 body = "return hipCUDAErrorTohipError(%s);" % call
+            elif result == "CUresult" and hip.startswith("hipModule"):
+                # HIP needs no context for modules; the CUDA driver API
+                # needs one current: the runtime's primary context, as the
+                # first runtime call would make it.
+                body = ("hipkitMakePrimaryContextCurrent();\n  "
+                        "return hipCUResultTohipError(%s);" % call)
             elif result == "CUresult":
                 body = "return hipCUResultTohipError(%s);" % call
             elif normalize(h.result) == "void":
@@ -565,6 +571,14 @@ def main():
                 seen.add(r["cuda_name"])
                 emit("  case %s:\n    return %s;" % (r["cuda_name"], r["hip_name"]))
         emit("  default:\n    return hipErrorUnknown;\n  }\n}")
+    emit("// HIP's module functions work with no context made current first; the")
+    emit("// CUDA driver functions they call need one: the runtime's primary context")
+    emit("// (cudaFree(0) makes it current, as any first runtime call would).")
+    emit("inline void hipkitMakePrimaryContextCurrent() {")
+    emit("  CUcontext current = nullptr;")
+    emit("  if (cuCtxGetCurrent(&current) == CUDA_SUCCESS && current == nullptr)")
+    emit("    (void)cudaFree(nullptr);")
+    emit("}")
     emit("inline cudaError_t hipErrorToCudaError(hipError_t error) {")
     emit("  switch (error) {")
     seen = set()

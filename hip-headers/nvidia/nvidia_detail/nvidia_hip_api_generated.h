@@ -703,6 +703,14 @@ inline hipError_t hipCUResultTohipError(CUresult error) {
     return hipErrorUnknown;
   }
 }
+// HIP's module functions work with no context made current first; the
+// CUDA driver functions they call need one: the runtime's primary context
+// (cudaFree(0) makes it current, as any first runtime call would).
+inline void hipkitMakePrimaryContextCurrent() {
+  CUcontext current = nullptr;
+  if (cuCtxGetCurrent(&current) == CUDA_SUCCESS && current == nullptr)
+    (void)cudaFree(nullptr);
+}
 inline cudaError_t hipErrorToCudaError(hipError_t error) {
   switch (error) {
   case hipErrorAlreadyAcquired:
@@ -1726,27 +1734,35 @@ inline hipError_t hipMemsetD8Async(hipDeviceptr_t dest, unsigned char value, siz
   return hipCUResultTohipError(cuMemsetD8Async(dest, value, count, stream));
 }
 inline hipError_t hipModuleGetFunction(hipFunction_t * function, hipModule_t module, const char * kname) {
+  hipkitMakePrimaryContextCurrent();
   return hipCUResultTohipError(cuModuleGetFunction(function, module, kname));
 }
 inline hipError_t hipModuleGetGlobal(hipDeviceptr_t * dptr, size_t * bytes, hipModule_t hmod, const char * name) {
+  hipkitMakePrimaryContextCurrent();
   return hipCUResultTohipError(cuModuleGetGlobal_v2(dptr, bytes, hmod, name));
 }
 inline hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream, void ** kernelParams, void ** extra) {
+  hipkitMakePrimaryContextCurrent();
   return hipCUResultTohipError(cuLaunchKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes, stream, kernelParams, extra));
 }
 inline hipError_t hipModuleLoad(hipModule_t * module, const char * fname) {
+  hipkitMakePrimaryContextCurrent();
   return hipCUResultTohipError(cuModuleLoad(module, fname));
 }
 inline hipError_t hipModuleLoadData(hipModule_t * module, const void * image) {
+  hipkitMakePrimaryContextCurrent();
   return hipCUResultTohipError(cuModuleLoadData(module, image));
 }
 inline hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(int * numBlocks, hipFunction_t f, int blockSize, size_t dynSharedMemPerBlk) {
+  hipkitMakePrimaryContextCurrent();
   return hipCUResultTohipError(cuOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, f, blockSize, dynSharedMemPerBlk));
 }
 inline hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int * numBlocks, hipFunction_t f, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags) {
+  hipkitMakePrimaryContextCurrent();
   return hipCUResultTohipError(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, f, blockSize, dynSharedMemPerBlk, flags));
 }
 inline hipError_t hipModuleUnload(hipModule_t module) {
+  hipkitMakePrimaryContextCurrent();
   return hipCUResultTohipError(cuModuleUnload(module));
 }
 inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int * numBlocks, const void * f, int blockSize, size_t dynSharedMemPerBlk) {
