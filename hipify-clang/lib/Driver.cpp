@@ -1312,13 +1312,7 @@ void HipifyRun::writeReport() {
   }
 }
 
-int HipifyRun::run() {
-  if (!checkOptions())
-    return 1;
-  if (!Options.InRoot.empty())
-    return runProject();
-  if (!prepareSources())
-    return 1;
+void HipifyRun::discoverTargets() {
   TC = discoverToolchain(Options);
   Policy = NamePolicy([&] {
     NameOptions Names = Options.Names;
@@ -1326,6 +1320,9 @@ int HipifyRun::run() {
     Names.TargetHipVersion = NamePolicy::parseVersion(TC.HipVersion);
     return Names;
   }());
+}
+
+void HipifyRun::warnAboutToolchain() {
   if (!TC.RocmError.empty())
     reportWarning(TC.RocmError + "; the targeted HIP version is unknown, so "
                                  "names newer than it are not reported");
@@ -1334,6 +1331,29 @@ int HipifyRun::run() {
         "no CUDA installation at '" + TC.CudaPath +
         "' (no include/cuda_runtime.h); translating without parsing, by "
         "tokens only (set --cuda-path or CUDA_PATH to parse)");
+}
+
+int HipifyRun::finishRun() {
+  if (WarningErrors) {
+    reportError(llvm::formatv("{0} warning{1} treated as error{1} "
+                              "(--warnings-as-errors)",
+                              WarningErrors, WarningErrors == 1 ? "" : "s")
+                    .str());
+    Failed = true;
+  }
+  exitAfterAbandonedParses(Failed ? 1 : 0);
+  return Failed ? 1 : 0;
+}
+
+int HipifyRun::run() {
+  if (!checkOptions())
+    return 1;
+  if (!Options.InRoot.empty())
+    return runProject();
+  if (!prepareSources())
+    return 1;
+  discoverTargets();
+  warnAboutToolchain();
   precompileCudaHeaders();
   if (Options.Verbose) {
     reportNote("CUDA: " + TC.CudaPath + (TC.HasCuda ? "" : " (not found)") +
@@ -1384,15 +1404,7 @@ int HipifyRun::run() {
   removeTemporaries();
   printStatistics();
   writeReport();
-  if (WarningErrors) {
-    reportError(llvm::formatv("{0} warning{1} treated as error{1} "
-                              "(--warnings-as-errors)",
-                              WarningErrors, WarningErrors == 1 ? "" : "s")
-                    .str());
-    Failed = true;
-  }
-  exitAfterAbandonedParses(Failed ? 1 : 0);
-  return Failed ? 1 : 0;
+  return finishRun();
 }
 
 } // namespace hipkit::hipify::driver

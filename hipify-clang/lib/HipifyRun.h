@@ -74,6 +74,12 @@ public:
 
 private:
   bool checkOptions();
+  /// Finds CUDA and the targeted HIP (Toolchain.h) and sets the name policy.
+  void discoverTargets();
+  /// Says once what the run lacks: a ROCm to target, a CUDA to parse with.
+  void warnAboutToolchain();
+  /// The run's last words (warnings made errors) and its exit status.
+  int finishRun();
   bool checkProjectOptions();
   bool loadCompilationDatabase();
   bool prepareSources();

@@ -504,23 +504,10 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
 }
 
 int HipifyRun::runProject() {
-  TC = discoverToolchain(Options);
-  Policy = NamePolicy([&] {
-    NameOptions Names = Options.Names;
-    Names.TargetHipVersionText = TC.HipVersion;
-    Names.TargetHipVersion = NamePolicy::parseVersion(TC.HipVersion);
-    return Names;
-  }());
+  discoverTargets();
   if (!prepareProject())
     return 1;
-  if (!TC.RocmError.empty())
-    reportWarning(TC.RocmError + "; the targeted HIP version is unknown, so "
-                                 "names newer than it are not reported");
-  if (!TC.HasCuda)
-    reportWarning(
-        "no CUDA installation at '" + TC.CudaPath +
-        "' (no include/cuda_runtime.h); translating without parsing, by "
-        "tokens only (set --cuda-path or CUDA_PATH to parse)");
+  warnAboutToolchain();
   ShowProgress = !Options.Quiet && llvm::sys::Process::StandardErrIsDisplayed();
   ProgressTotal = 0;
   for (const ProjectFile &F : ProjectFiles)
@@ -604,13 +591,5 @@ int HipifyRun::runProject() {
                                Options.InRoot, TranslatedCount,
                                CopiedFiles.size(), UnchangedFiles.size())
                      .str());
-  if (WarningErrors) {
-    reportError(llvm::formatv("{0} warning{1} treated as error{1} "
-                              "(--warnings-as-errors)",
-                              WarningErrors, WarningErrors == 1 ? "" : "s")
-                    .str());
-    Failed = true;
-  }
-  exitAfterAbandonedParses(Failed ? 1 : 0);
-  return Failed ? 1 : 0;
+  return finishRun();
 }
