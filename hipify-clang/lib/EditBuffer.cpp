@@ -75,11 +75,11 @@ EditBuffer::resolveArrangements() const {
       std::string Text;
       unsigned Copied = R.Begin;
       for (const Edit &E : *Own) {
-        Text.append(Original.data(), Copied, E.Offset - Copied);
+        Text.append(Original.data() + Copied, E.Offset - Copied);
         Text += E.Text;
         Copied = E.Offset + E.Length;
       }
-      Text.append(Original.data(), Copied, R.End - Copied);
+      Text.append(Original.data() + Copied, R.End - Copied);
       Texts.push_back(std::move(Text));
     }
     // Arguments that stay in place (the `convert` rule) keep the separators
@@ -91,7 +91,7 @@ EditBuffer::resolveArrangements() const {
     for (size_t I = 0; I != A->Pieces.size(); ++I) {
       const ArgumentPiece &Piece = A->Pieces[I];
       if (InPlace)
-        Whole.Text.append(Original.data(), Copied, A->Arguments[I].Begin - Copied);
+        Whole.Text.append(Original.data() + Copied, A->Arguments[I].Begin - Copied);
       else if (I)
         Whole.Text += ", ";
       Whole.Text += Piece.Text;
@@ -101,7 +101,7 @@ EditBuffer::resolveArrangements() const {
         Copied = A->Arguments[I].End;
     }
     if (InPlace && !A->Arguments.empty())
-      Whole.Text.append(Original.data(), Copied, A->List.End - Copied);
+      Whole.Text.append(Original.data() + Copied, A->List.End - Copied);
     Outside.push_back(std::move(Whole));
     All = std::move(Outside);
   }
