@@ -3,6 +3,7 @@
 
 #include "ChildProcess.h"
 #include "CommandLine.h"
+#include "HostOnlyFatbin.h"
 #include "NvidiaPlatform.h"
 
 #include "hipkit/Hipcc/OffloadTarget.h"
@@ -282,6 +283,7 @@ private:
   Error addPortingChecks(std::vector<std::string> &Args,
                          bool HasHipInput) const;
   void addLinkArgs(std::vector<std::string> &Args) const;
+  Error addHostOnlyFatbinArgs(std::vector<std::string> &Args) const;
   std::vector<std::string>
   rewriteUserArgs(const std::vector<std::string> &ResolvedArchArgs) const;
 
@@ -295,6 +297,8 @@ private:
   /// A C or C++ source (not HIP): it gets the HIP headers and the platform
   /// macro too, so C sources can use the ROCm libraries' C APIs.
   bool HasHostSourceInput = false;
+  /// The inputs clang links as they are (objects, archives, ...).
+  std::vector<std::string> LinkedInputs;
   /// Per clang argument index: the -x hipcc puts before it, "" for none.
   std::vector<std::string> LanguageBefore;
   bool LinkStep = false;
@@ -360,6 +364,8 @@ Error HipccInvocationBuilder::scanInputs() {
     }
     HasHipInput |= isHipLanguage(Language);
     HasSourceInput |= isSourceLanguage(Language, Path);
+    if (Language == "none" && Path != "-")
+      LinkedInputs.push_back(Path.str());
     HasHostSourceInput |=
         isSourceLanguage(Language, Path) && !isHipLanguage(Language);
   }
@@ -617,6 +623,48 @@ void HipccInvocationBuilder::addLinkArgs(std::vector<std::string> &Args) const {
   Args.push_back("-Wl,-rpath," + Rocm->hipRuntimeDir());
 }
 
+/// Host objects compiled with --cuda-host-only leave their fat binary and its
+/// handle to the link (HostOnlyFatbin.h); -fgpu-rdc links define them in
+/// clang's device link instead.
+Error HipccInvocationBuilder::addHostOnlyFatbinArgs(
+    std::vector<std::string> &Args) const {
+  if (CL.hasClang(copt::OPT_fgpu_rdc) || LinkedInputs.empty())
+    return Error::success();
+  Expected<HostOnlyFatbinLink> Link = scanHostOnlyFatbinLink(LinkedInputs);
+  if (!Link)
+    return Link.takeError();
+  if (Link->needsNothing())
+    return Error::success();
+  // Only an object's reference is sure to reach the linker, and a library
+  // named by -l or passed through -Wl may still define the fat binary.
+  bool LinkerMayFindMore = CL.hasClang(copt::OPT_l) ||
+                           CL.hasClang(copt::OPT_Wl_COMMA) ||
+                           CL.hasClang(copt::OPT_Xlinker);
+  if (!Link->MissingFatbins.empty() && !Link->UnsuffixedFatbinDefined &&
+      !Link->FirstReferrer.empty() && !LinkerMayFindMore)
+    return createStringError(
+        inconvertibleErrorCode(),
+        Link->FirstReferrer + " refers to the HIP fat binary (" +
+            Link->MissingFatbins.front() +
+            ") but no input defines it: it was compiled with "
+            "--cuda-host-only; link the device code's offload bundle as an "
+            "object defining " +
+            UnsuffixedFatbinSymbol +
+            " (llvm-mc .incbin, as rocm-examples' hip_obj_gen.mcin does), or "
+            "compile the host side with -Xclang -fcuda-include-gpubinary "
+            "-Xclang <bundle>");
+  SmallString<256> HandleObject(
+      sys::path::parent_path(sys::path::parent_path(ExecutablePath)));
+  sys::path::append(HandleObject, "lib", "hipkit", "hipkit-gpubin-handle.o");
+  if (!Link->MissingHandles.empty() && !sys::fs::exists(HandleObject))
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + HandleObject +
+                                 "' is missing (host objects compiled with "
+                                 "--cuda-host-only need it); reinstall hipkit");
+  append_range(Args, hostOnlyFatbinLinkArgs(*Link, HandleObject));
+  return Error::success();
+}
+
 /// The user's clang arguments as given, with -x before inputs whose language
 /// hipcc decides and --offload-arch=native replaced by the GPUs found.
 std::vector<std::string> HipccInvocationBuilder::rewriteUserArgs(
@@ -720,8 +768,11 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
                              "-mllvm", "-amdgpu-function-calls=false"});
   }
   append_range(Args, rewriteUserArgs(UserArchArgs));
-  if (LinkStep)
+  if (LinkStep) {
     addLinkArgs(Args);
+    if (Error E = addHostOnlyFatbinArgs(Args))
+      return E;
+  }
   if (HasSourceInput)
     if (Error E = splitFlagsVariable("HIPCC_COMPILE_FLAGS_APPEND",
                                      env("HIPCC_COMPILE_FLAGS_APPEND"), Args))

@@ -1,0 +1,120 @@
+//===- HostOnlyFatbin.cpp - Linking host objects compiled alone -----------===//
+#include "HostOnlyFatbin.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/ObjectFile.h"
+
+using namespace llvm;
+using namespace llvm::object;
+
+namespace hipkit {
+namespace {
+constexpr StringLiteral FatbinPrefix = "__hip_fatbin_";
+constexpr StringLiteral HandlePrefix = "__hip_gpubin_handle_";
+
+struct SymbolScan {
+  StringSet<> Defined;
+  std::vector<std::string> Referenced; // in order of first reference
+  StringSet<> ReferencedSet;
+  StringMap<std::string> ObjectReferrer; // name -> first object referring
+
+  HostOnlyFatbinLink Result;
+
+  Error scanObject(const ObjectFile &Object, StringRef Referrer,
+                   bool IsArchiveMember) {
+    for (const SymbolRef &Symbol : Object.symbols()) {
+      Expected<StringRef> Name = Symbol.getName();
+      if (!Name)
+        return Name.takeError();
+      if (!Name->starts_with(FatbinPrefix) &&
+          !Name->starts_with(HandlePrefix) && *Name != UnsuffixedFatbinSymbol)
+        continue;
+      Expected<uint32_t> Flags = Symbol.getFlags();
+      if (!Flags)
+        return Flags.takeError();
+      if (!(*Flags & SymbolRef::SF_Undefined)) {
+        Defined.insert(*Name);
+        continue;
+      }
+      if (ReferencedSet.insert(*Name).second)
+        Referenced.push_back(Name->str());
+      if (!IsArchiveMember)
+        ObjectReferrer.try_emplace(*Name, Referrer.str());
+    }
+    return Error::success();
+  }
+
+  Error scanFile(StringRef Path) {
+    file_magic Magic;
+    if (identify_magic(Path, Magic))
+      return Error::success(); // clang says what is wrong with the input
+    if (Magic != file_magic::elf_relocatable && Magic != file_magic::archive)
+      return Error::success();
+    Expected<OwningBinary<Binary>> Owned = createBinary(Path);
+    if (!Owned)
+      return Owned.takeError();
+    Binary *Bin = Owned->getBinary();
+    if (auto *Object = dyn_cast<ObjectFile>(Bin))
+      return scanObject(*Object, Path, /*IsArchiveMember=*/false);
+    auto *Ar = dyn_cast<Archive>(Bin);
+    if (!Ar)
+      return Error::success();
+    Error Err = Error::success();
+    for (const Archive::Child &Member : Ar->children(Err)) {
+      Expected<std::unique_ptr<Binary>> MemberBin = Member.getAsBinary();
+      if (!MemberBin) {
+        consumeError(MemberBin.takeError()); // not an object: the linker's
+        continue;
+      }
+      if (auto *Object = dyn_cast<ObjectFile>(MemberBin->get()))
+        if (Error E = scanObject(*Object, Path, /*IsArchiveMember=*/true))
+          return E;
+    }
+    return Err;
+  }
+};
+} // namespace
+
+Expected<HostOnlyFatbinLink>
+scanHostOnlyFatbinLink(ArrayRef<std::string> Inputs) {
+  SymbolScan Scan;
+  for (const std::string &Path : Inputs)
+    if (Error E = Scan.scanFile(Path))
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot read the symbols of '" + Path +
+                                   "': " + toString(std::move(E)));
+  HostOnlyFatbinLink &Link = Scan.Result;
+  Link.UnsuffixedFatbinDefined = Scan.Defined.contains(UnsuffixedFatbinSymbol);
+  for (const std::string &Name : Scan.Referenced) {
+    if (Scan.Defined.contains(Name))
+      continue;
+    if (StringRef(Name).starts_with(FatbinPrefix)) {
+      Link.MissingFatbins.push_back(Name);
+      if (Link.FirstReferrer.empty())
+        Link.FirstReferrer = Scan.ObjectReferrer.lookup(Name);
+    }
+    else if (StringRef(Name).starts_with(HandlePrefix))
+      Link.MissingHandles.push_back(Name);
+  }
+  return std::move(Link);
+}
+
+std::vector<std::string>
+hostOnlyFatbinLinkArgs(const HostOnlyFatbinLink &Link, StringRef HandleObject) {
+  std::vector<std::string> Args;
+  if (Link.UnsuffixedFatbinDefined)
+    for (const std::string &Name : Link.MissingFatbins)
+      Args.push_back(
+          ("-Wl,--defsym=" + Name + "=" + UnsuffixedFatbinSymbol).str());
+  for (const std::string &Name : Link.MissingHandles)
+    Args.push_back(("-Wl,--defsym=" + Name + "=" + HandleStorageSymbol).str());
+  if (!Link.MissingHandles.empty())
+    Args.push_back(HandleObject.str());
+  return Args;
+}
+
+} // namespace hipkit
