@@ -3,9 +3,9 @@
 
 #include "ChildProcess.h"
 #include "CommandLine.h"
-#include "HostOnlyFatbin.h"
 #include "NvidiaPlatform.h"
 
+#include "hipkit/Hipcc/HostOnlyFatbin.h"
 #include "hipkit/Hipcc/OffloadTarget.h"
 #include "hipkit/Hipcc/ParallelOffload.h"
 #include "hipkit/Rocm/HipPlatform.h"
@@ -630,38 +630,18 @@ Error HipccInvocationBuilder::addHostOnlyFatbinArgs(
     std::vector<std::string> &Args) const {
   if (CL.hasClang(copt::OPT_fgpu_rdc) || LinkedInputs.empty())
     return Error::success();
-  Expected<HostOnlyFatbinLink> Link = scanHostOnlyFatbinLink(LinkedInputs);
-  if (!Link)
-    return Link.takeError();
-  if (Link->needsNothing())
-    return Error::success();
-  // Only an object's reference is sure to reach the linker, and a library
-  // named by -l or passed through -Wl may still define the fat binary.
-  bool LinkerMayFindMore = CL.hasClang(copt::OPT_l) ||
-                           CL.hasClang(copt::OPT_Wl_COMMA) ||
-                           CL.hasClang(copt::OPT_Xlinker);
-  if (!Link->MissingFatbins.empty() && !Link->UnsuffixedFatbinDefined &&
-      !Link->FirstReferrer.empty() && !LinkerMayFindMore)
-    return createStringError(
-        inconvertibleErrorCode(),
-        Link->FirstReferrer + " refers to the HIP fat binary (" +
-            Link->MissingFatbins.front() +
-            ") but no input defines it: it was compiled with "
-            "--cuda-host-only; link the device code's offload bundle as an "
-            "object defining " +
-            UnsuffixedFatbinSymbol +
-            " (llvm-mc .incbin, as rocm-examples' hip_obj_gen.mcin does), or "
-            "compile the host side with -Xclang -fcuda-include-gpubinary "
-            "-Xclang <bundle>");
-  SmallString<256> HandleObject(
-      sys::path::parent_path(sys::path::parent_path(ExecutablePath)));
-  sys::path::append(HandleObject, "lib", "hipkit", "hipkit-gpubin-handle.o");
-  if (!Link->MissingHandles.empty() && !sys::fs::exists(HandleObject))
-    return createStringError(inconvertibleErrorCode(),
-                             "'" + HandleObject +
-                                 "' is missing (host objects compiled with "
-                                 "--cuda-host-only need it); reinstall hipkit");
-  append_range(Args, hostOnlyFatbinLinkArgs(*Link, HandleObject));
+  HostOnlyFatbinRequest Request;
+  Request.LinkedInputs = LinkedInputs;
+  Request.LinkerMayFindMore = CL.hasClang(copt::OPT_l) ||
+                              CL.hasClang(copt::OPT_Wl_COMMA) ||
+                              CL.hasClang(copt::OPT_Xlinker);
+  Request.Prefix =
+      sys::path::parent_path(sys::path::parent_path(ExecutablePath)).str();
+  Request.ReportMissingFatbin = true;
+  Expected<std::vector<std::string>> Extra = hostOnlyFatbinLinkArgs(Request);
+  if (!Extra)
+    return Extra.takeError();
+  append_range(Args, *Extra);
   return Error::success();
 }
 

@@ -1,12 +1,15 @@
 //===- HostOnlyFatbin.cpp - Linking host objects compiled alone -----------===//
-#include "HostOnlyFatbin.h"
+#include "hipkit/Hipcc/HostOnlyFatbin.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 using namespace llvm::object;
@@ -103,17 +106,48 @@ scanHostOnlyFatbinLink(ArrayRef<std::string> Inputs) {
   return std::move(Link);
 }
 
-std::vector<std::string>
-hostOnlyFatbinLinkArgs(const HostOnlyFatbinLink &Link, StringRef HandleObject) {
+Expected<std::vector<std::string>>
+hostOnlyFatbinLinkArgs(const HostOnlyFatbinRequest &Request) {
   std::vector<std::string> Args;
+  if (Request.LinkedInputs.empty())
+    return Args;
+  Expected<HostOnlyFatbinLink> Scanned =
+      scanHostOnlyFatbinLink(Request.LinkedInputs);
+  if (!Scanned)
+    return Scanned.takeError();
+  const HostOnlyFatbinLink &Link = *Scanned;
+  if (Link.needsNothing())
+    return Args;
+  if (Request.ReportMissingFatbin && !Link.MissingFatbins.empty() &&
+      !Link.UnsuffixedFatbinDefined && !Link.FirstReferrer.empty() &&
+      !Request.LinkerMayFindMore)
+    return createStringError(
+        inconvertibleErrorCode(),
+        Link.FirstReferrer + " refers to the HIP fat binary (" +
+            Link.MissingFatbins.front() +
+            ") but no input defines it: it was compiled with "
+            "--cuda-host-only; link the device code's offload bundle as an "
+            "object defining " +
+            UnsuffixedFatbinSymbol +
+            " (llvm-mc .incbin, as rocm-examples' hip_obj_gen.mcin does), or "
+            "compile the host side with -Xclang -fcuda-include-gpubinary "
+            "-Xclang <bundle>");
   if (Link.UnsuffixedFatbinDefined)
     for (const std::string &Name : Link.MissingFatbins)
       Args.push_back(
           ("-Wl,--defsym=" + Name + "=" + UnsuffixedFatbinSymbol).str());
+  if (Link.MissingHandles.empty())
+    return Args;
+  SmallString<256> HandleObject(Request.Prefix);
+  sys::path::append(HandleObject, "lib", "hipkit", "hipkit-gpubin-handle.o");
+  if (!sys::fs::exists(HandleObject))
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + HandleObject +
+                                 "' is missing (host objects compiled with "
+                                 "--cuda-host-only need it); reinstall hipkit");
   for (const std::string &Name : Link.MissingHandles)
     Args.push_back(("-Wl,--defsym=" + Name + "=" + HandleStorageSymbol).str());
-  if (!Link.MissingHandles.empty())
-    Args.push_back(HandleObject.str());
+  Args.push_back(HandleObject.str().str());
   return Args;
 }
 

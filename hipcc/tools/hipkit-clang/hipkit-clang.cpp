@@ -11,11 +11,21 @@
 // "argument unused" warnings from every non-HIP compile, and command-line
 // --rocm-path/--hip-path still win over it in clang.
 //
+// A link of host objects compiled with --cuda-host-only gets what hipcc's link
+// step gives it (hipkit/Hipcc/HostOnlyFatbin.h): the definitions clang 19
+// leaves to the link, so CMake projects built like rocm-examples'
+// assembly_to_executable link as with ROCm. Nothing else is added.
+//
 //===----------------------------------------------------------------------===//
+#include "hipkit/Hipcc/HostOnlyFatbin.h"
 #include "hipkit/Rocm/RocmInstallation.h"
 #include "hipkit/Support/Diagnostics.h"
 
+#include "clang/Driver/Options.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -63,6 +73,45 @@ buildEnvironment(const hipkit::RocmInstallation &Rocm) {
   return Env;
 }
 
+namespace copt = clang::driver::options;
+
+/// For a command that links host objects compiled with --cuda-host-only: the
+/// linker arguments that define what they leave to the link. \p Args are
+/// clang's, parsed by clang's own table.
+static Expected<std::vector<std::string>>
+hostOnlyFatbinArgs(ArrayRef<const char *> RawArgs, StringRef Prefix) {
+  BumpPtrAllocator Alloc;
+  SmallVector<const char *, 64> Expanded(RawArgs.begin(), RawArgs.end());
+  cl::ExpansionContext Expansion(Alloc, cl::TokenizeGNUCommandLine);
+  if (Error E = Expansion.expandResponseFiles(Expanded)) {
+    consumeError(std::move(E)); // clang reports it
+    return std::vector<std::string>();
+  }
+  unsigned MissingIndex = 0, MissingCount = 0;
+  opt::InputArgList Args = clang::driver::getDriverOptTable().ParseArgs(
+      Expanded, MissingIndex, MissingCount,
+      opt::Visibility(copt::ClangOption));
+  if (MissingCount ||
+      Args.hasArg(copt::OPT_c, copt::OPT_S, copt::OPT_E, copt::OPT_M,
+                  copt::OPT_MM, copt::OPT_fsyntax_only,
+                  copt::OPT_cuda_device_only, copt::OPT_emit_ast,
+                  copt::OPT__precompile) ||
+      Args.hasArg(copt::OPT_fgpu_rdc))
+    return std::vector<std::string>();
+  hipkit::HostOnlyFatbinRequest Request;
+  StringRef Language;
+  for (const opt::Arg *A : Args.filtered(copt::OPT_x, copt::OPT_INPUT)) {
+    if (A->getOption().matches(copt::OPT_x))
+      Language = A->getValue() == StringRef("none") ? "" : A->getValue();
+    else if (Language.empty() && StringRef(A->getValue()) != "-")
+      Request.LinkedInputs.push_back(A->getValue());
+  }
+  Request.LinkerMayFindMore =
+      Args.hasArg(copt::OPT_l, copt::OPT_Wl_COMMA, copt::OPT_Xlinker);
+  Request.Prefix = Prefix.str();
+  return hipkit::hostOnlyFatbinLinkArgs(Request);
+}
+
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   hipkit::setToolName("hipkit-clang");
@@ -76,6 +125,16 @@ int main(int Argc, char **Argv) {
   std::vector<StringRef> Args{Clang};
   for (int I = 1; I < Argc; ++I)
     Args.push_back(Argv[I]);
+  // <prefix>/llvm/bin/clang++
+  std::string Prefix = sys::path::parent_path(
+      sys::path::parent_path(sys::path::parent_path(Self))).str();
+  Expected<std::vector<std::string>> LinkExtras =
+      hostOnlyFatbinArgs(ArrayRef(Argv + 1, Argv + Argc), Prefix);
+  if (!LinkExtras) {
+    hipkit::reportError(toString(LinkExtras.takeError()));
+    return 1;
+  }
+  Args.insert(Args.end(), LinkExtras->begin(), LinkExtras->end());
 
   // This prefix is the ROCm root, whatever ROCM_PATH says: that is the point
   // of this driver. Only DEVICE_LIB_PATH-style overrides are honoured.

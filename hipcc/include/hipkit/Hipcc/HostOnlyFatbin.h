@@ -55,12 +55,26 @@ struct HostOnlyFatbinLink {
 llvm::Expected<HostOnlyFatbinLink>
 scanHostOnlyFatbinLink(llvm::ArrayRef<std::string> Inputs);
 
-/// The linker arguments that bind what \p Link lacks: each missing fat-binary
-/// name to __hip_fatbin, each missing handle to \p HandleObject's storage
-/// (which is then linked too).
-std::vector<std::string>
-hostOnlyFatbinLinkArgs(const HostOnlyFatbinLink &Link,
-                       llvm::StringRef HandleObject);
+/// A link hipcc or <prefix>/llvm/bin/clang++ is about to run.
+struct HostOnlyFatbinRequest {
+  /// The inputs clang links as they are (objects, archives, ...).
+  std::vector<std::string> LinkedInputs;
+  /// -l, -Wl, or -Xlinker may bring a definition hipcc cannot see.
+  bool LinkerMayFindMore = false;
+  /// hipkit's prefix, where lib/hipkit/hipkit-gpubin-handle.o lives.
+  std::string Prefix;
+  /// An object's reference to a fat binary no input defines is an error
+  /// (hipcc); otherwise the linker reports it (clang++, which changes nothing
+  /// clang says).
+  bool ReportMissingFatbin = false;
+};
+
+/// The linker arguments that complete \p Request's link: each missing
+/// fat-binary name bound to __hip_fatbin, each missing handle to the storage
+/// of hipkit-gpubin-handle.o, which is then linked too. None when nothing is
+/// missing.
+llvm::Expected<std::vector<std::string>>
+hostOnlyFatbinLinkArgs(const HostOnlyFatbinRequest &Request);
 
 } // namespace hipkit
 
