@@ -51,7 +51,7 @@ def derive(cuda, rocm, overrides):
     rows = {}
 
     def add(name, kind, hip=""):
-        if name.startswith("_") or name in rows:
+        if (name.startswith("_") and name not in overrides) or name in rows:
             return
         override = overrides.get(name, {}).get("hip_name", "")
         if override and not hipfft.name(override):
