@@ -21,6 +21,13 @@
                        with DIR/older (the libraries' Debian 13 releases),
                        hip_added must be the oldest release of the same
                        library that declares hip_name, else 6.4.
+  --every-header DIR   every header a user can include from the CUDA installation's
+                       include folder DIR has a header row (supported, or
+                       unsupported with a why: reason): all files under DIR but
+                       the implementation folders (detail/, details/, impl/,
+                       nvtxDetail/), the crt/ headers that refuse direct inclusion
+                       (they test __CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__), and
+                       cccl/ (CUB, Thrust and libcu++, not covered yet).
 
 Prints `file:line: error: ...` for each violation and exits 1; otherwise
 prints one summary line per check.
@@ -73,6 +80,25 @@ def hip_identifiers(hip_dir, clang_include):
     return ids
 
 
+IMPLEMENTATION_FOLDERS = {"detail", "details", "impl", "nvtxDetail"}
+
+
+def user_headers(include):
+    """The headers under `include` a user can include (see --every-header)."""
+    found = []
+    for root, dirs, files in os.walk(include):
+        rel_root = os.path.relpath(root, include)
+        dirs[:] = sorted(d for d in dirs if d not in IMPLEMENTATION_FOLDERS
+                         and not (rel_root == "." and d == "cccl"))
+        for name in sorted(files):
+            rel = os.path.normpath(os.path.join(rel_root, name))
+            if rel.startswith("crt" + os.sep) and "__CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__" \
+                    in cheaders.read_header(os.path.join(root, name)):
+                continue
+            found.append(rel.replace(os.sep, "/"))
+    return found
+
+
 def hip_version(hip_dir):
     path = os.path.join(hip_dir, "hip_version.h")
     try:
@@ -121,6 +147,7 @@ def main(argv):
     parser.add_argument("--cuda-include")
     parser.add_argument("--hip-include")
     parser.add_argument("--rocm-libraries")
+    parser.add_argument("--every-header")
     parser.add_argument("--clang-include",
                         help="with --hip-include: clang's resource include dir, whose "
                              "__clang_hip_*.h declare names every hipcc provides")
@@ -207,6 +234,21 @@ def main(argv):
         older = os.path.join(args.rocm_libraries, "older")
         if os.path.isfile(os.path.join(older, "versions.tsv")):
             errors += check_library_dates(rows, libraryrows.OlderReleases(older), older)
+    if args.every_header:
+        rows_by_header = {r.cuda_name: r for r in rows if r.kind == "header"}
+        headers = user_headers(args.every_header)
+        for header in headers:
+            row = rows_by_header.get(header)
+            if row is None:
+                errors.append("%s: error: no header row for '%s'; add one (unsupported with "
+                              "a why: reason where HIP has no counterpart)"
+                              % (os.path.join(args.every_header, header), header))
+            elif row.api == "headers" and row.status == "unsupported" \
+                    and "why:" not in row.rewrite:
+                errors.append("%s: error: the unsupported header '%s' has no why: reason"
+                              % (row.where(), header))
+        print("headers: %d CUDA headers in %s, each with a row" % (len(headers),
+                                                                  args.every_header))
     sys.stdout.flush()
     for error in errors:
         print(error, file=sys.stderr)

@@ -5,7 +5,8 @@
 
 Every function, type, enum, enumerator and macro that cufft.h, cufftXt.h and cudalibxt.h
 (the multi-GPU descriptors of the Xt API) declare gets a row; names with a leading
-underscore are the headers' own. hipFFT names (hip_name) are found by transforms and
+underscore are the headers' own, except the guards overrides-cufft.tsv names (_CUFFT_H_,
+which user code tests). hipFFT names (hip_name) are found by transforms and
 accepted only if the hipFFT headers declare them (functions: with as many parameters):
   cufftX, CUFFT_X -> hipfftX, HIPFFT_X;
   cudalibxt.h: cudaX, CUDA_X, libX, LIB_X -> hipX, HIP_X, hiplibX, HIPLIB_X;
@@ -51,7 +52,7 @@ def derive(cuda, rocm, overrides):
     rows = {}
 
     def add(name, kind, hip=""):
-        if name.startswith("_") or name in rows:
+        if (name.startswith("_") and name not in overrides) or name in rows:
             return
         override = overrides.get(name, {}).get("hip_name", "")
         if override and not hipfft.name(override):
