@@ -251,7 +251,7 @@ def nvcc_builtin_names(stand_in):
         {n for e in cheaders.enums(text) for n in e.enumerators}
 
 
-def nvcc_builtin_forms(name, decls):
+def nvcc_builtin_forms(name, decls, scopes):
     """(HIP builtin, forms rule) of an __nv_atomic_* function, or (None, reason).
     The _n and fetch forms pass what the __hip_atomic_* builtin of that operation
     takes, less compare_exchange's weak flag (HIP names the strength instead;
@@ -259,7 +259,8 @@ def nvcc_builtin_forms(name, decls):
     AMD GPUs have no weak compare-and-swap: both are one instruction); the void
     forms are the fetch form cast to void; a generic form (no _n) is its _n
     form with the values passed through pointers, unless it returns through
-    one; the scope, last and defaulted to the system, is added where omitted."""
+    one; the scope, last and defaulted to the system, is added where omitted, and
+    must otherwise be one of `scopes` (the __NV_THREAD_SCOPE_* enumerators)."""
     ret, params = decls[name]
     op = name[len("__nv_atomic_"):]
     if op == "thread_fence":
@@ -288,7 +289,11 @@ def nvcc_builtin_forms(name, decls):
     full = "%s%s(%s)" % (prefix, builtin, ",".join(items))
     omitted = "%s%s(%s,=%s)" % (prefix, builtin, ",".join(items[:-1]),
                                 NV_SCOPES["SYSTEM"][0])
-    return builtin, "%d>%s;%d>%s" % (len(params) - 1, omitted, len(params), full)
+    # A scope written as a value (3, a variable) would keep CUDA's number, which
+    # means another scope in HIP (__NV_THREAD_SCOPE_DEVICE is 3, __HIP_MEMORY_SCOPE_AGENT
+    # 4): only calls that name the scope are translated (CLUSTER's own row reports it).
+    return builtin, "%d>%s;%d&%d=%s>%s" % (len(params) - 1, omitted, len(params),
+                                           len(params) - 1, "|".join(scopes), full)
 
 
 def nvcc_builtin_rows(stand_in, hip, history, ids, rows):
@@ -311,7 +316,8 @@ def nvcc_builtin_rows(stand_in, hip, history, ids, rows):
         if scope in NV_SCOPE_REASONS:
             rows.rows[name] += ["", "why:" + NV_SCOPE_REASONS[scope]]
     for name in sorted(decls):
-        builtin, forms = nvcc_builtin_forms(name, decls)
+        builtin, forms = nvcc_builtin_forms(
+            name, decls, [n for n in enumerators if n.startswith("__NV_THREAD_SCOPE_")])
         if builtin and not hip.version(builtin):
             die("%s: '%s' (for '%s') is not a clang builtin (pass --clang-builtins)"
                 % (stand_in, builtin, name))
