@@ -42,6 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "derive"))
 import cheaders  # noqa: E402
+import derive_device  # noqa: E402
 import gen_mapping_table  # noqa: E402
 import libraryrows  # noqa: E402
 
@@ -151,6 +152,13 @@ def main(argv):
     parser.add_argument("--clang-include",
                         help="with --hip-include: clang's resource include dir, whose "
                              "__clang_hip_*.h declare names every hipcc provides")
+    parser.add_argument("--clang-builtins", action="append", default=[], metavar="FILE",
+                        help="with --hip-include: clang's builtin lists (Builtins.inc, "
+                             "BuiltinsAMDGPU.def), names every hipcc provides")
+    parser.add_argument("--nvcc-builtins", metavar="FILE",
+                        help="with --cuda-include: hipify-clang's stand-in for nvcc's own "
+                             "builtins (hipify_cuda_nvcc_builtins.h), which no CUDA header "
+                             "declares")
     args = parser.parse_args(argv)
     try:
         rows = []
@@ -162,6 +170,8 @@ def main(argv):
     errors = []
     if args.cuda_include:
         ids = cuda_identifiers(args.cuda_include)
+        if args.nvcc_builtins:
+            ids |= derive_device.nvcc_builtin_names(args.nvcc_builtins)
         checked = 0
         for row in rows:
             if row.cuda_removed:
@@ -182,7 +192,7 @@ def main(argv):
     if args.hip_include:
         hip_dir = os.path.join(args.hip_include, "hip")
         version = hip_version(hip_dir)
-        ids = hip_identifiers(hip_dir, args.clang_include)
+        ids = hip_identifiers(hip_dir, args.clang_include) | cheaders.builtins(args.clang_builtins)
         older = newer = 0
         for row in rows:
             if not row.hip_name or row.api in gen_mapping_table.LIBRARIES:
