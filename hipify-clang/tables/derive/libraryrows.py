@@ -108,11 +108,8 @@ def add_removed_rows(tables, older_tables, history=None):
             for name, row in sets[index][1].get(api, {}).items():
                 if name in rows:
                     continue
-                removed = versions[index + 1]
-                deprecated = ""
-                if history:
-                    deprecated, removed = history.lookup(name)[0], \
-                        history.lookup(name)[1] or removed
+                deprecated, removed = history.lookup(name) if history else ("", "")
+                removed = removed or versions[index + 1]
                 row = dict(row, cuda_removed=removed,
                            cuda_deprecated=deprecated or row["cuda_deprecated"])
                 if not row["hip_name"]:
