@@ -61,10 +61,14 @@ class RewriteRuleInfo:
         self.needs_fallback = match.group(5) == "true"
         self.test = match.group(6)
         self.doc = "".join(re.findall(r'"([^"]*)"', match.group(7)))
+        # `[word]:` is an optional literal (`define:[experimental]:MACRO:TEXT`).
         parts = self.syntax.split(":")
-        if any(part not in RULE_SYNTAX for part in parts):
+        optional = [re.fullmatch(r"\[([a-z]+)\]", part) for part in parts]
+        if any(part not in RULE_SYNTAX and not opt for part, opt in zip(parts, optional)):
             raise ValueError("rule '%s' has an unknown syntax '%s'" % (self.name, self.syntax))
-        self.argument_re = re.compile("^%s$" % ":".join(RULE_SYNTAX[p] for p in parts))
+        self.argument_re = re.compile("^%s$" % "".join(
+            "(?:%s:)?" % opt.group(1) if opt else RULE_SYNTAX[part] + ":"
+            for part, opt in zip(parts, optional))[:-1])
 
     def spelling(self):
         return "%s:%s" % (self.name, self.syntax)
