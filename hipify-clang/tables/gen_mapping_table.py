@@ -51,7 +51,9 @@ RULE_SYNTAX["CASES"] = r"%s(?:;%s)*" % (_CASE, _CASE)
 RULE_SYNTAX["MACRO"] = r"[A-Za-z_]\w*"
 RULE_SYNTAX["ARITIES"] = r"[0-9]+=[A-Za-z_]\w*(?:;[0-9]+=[A-Za-z_]\w*)*"
 # Overloads (the `hipdefines` rule): parameter lists `TYPE,TYPE@VERSION`, `;`-separated.
-_OVERLOAD = r"[A-Za-z_][A-Za-z0-9_ *&]*(?:,[A-Za-z_][A-Za-z0-9_ *&]*)*@[0-9]+\.[0-9]+"
+# On a vector type: the operators HIP's HIP_vector_type declares, `operator+=(float4,float4)@5.2`.
+_TYPES = r"[A-Za-z_][A-Za-z0-9_ *&]*(?:,[A-Za-z_][A-Za-z0-9_ *&]*)*"
+_OVERLOAD = r"(?:%s|operator[-+*/%%^&|~!<>=]+\(%s\))@[0-9]+\.[0-9]+" % (_TYPES, _TYPES)
 RULE_SYNTAX["OVERLOADS"] = r"%s(?:;%s)*" % (_OVERLOAD, _OVERLOAD)
 
 
