@@ -68,7 +68,8 @@ bool RewriteRule::rewriteReference(FileTranslation &, unsigned,
 void RewriteRule::rewriteCall(CallEditor &, const CallSite &) const {}
 
 void RewriteRule::rewriteInclude(FileTranslation &, unsigned, unsigned,
-                                 const ApiMapping &, llvm::StringRef) const {}
+                                 const ApiMapping &, llvm::StringRef,
+                                 const NamePolicy &) const {}
 
 void RewriteRule::rewriteMember(CallEditor &, const clang::MemberExpr &,
                                 const ApiMapping &) const {}

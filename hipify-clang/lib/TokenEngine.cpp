@@ -265,10 +265,10 @@ std::vector<BraceOpener> openBracesAt(llvm::ArrayRef<RawToken> Tokens,
 /// What the header row's rule adds around its include (`define`).
 void rewriteInclude(FileTranslation &FT, llvm::StringRef Contents,
                     const Directive &D, const ApiMapping &Row,
-                    llvm::StringRef HipHeader) {
+                    llvm::StringRef HipHeader, const NamePolicy &Policy) {
   if (const RewriteRule *Rule = RewriteRule::forRow(Row))
     Rule->rewriteInclude(FT, lineStart(Contents, D.HashOffset), D.NameBegin + 1,
-                         Row, HipHeader);
+                         Row, HipHeader, Policy);
 }
 
 constexpr llvm::StringLiteral HipRuntimeHeader = "hip/hip_runtime.h";
@@ -408,7 +408,7 @@ void TokenEngine::translate(FileTranslation &FT,
                    (D.Angled ? "<" : "\"") + HipHeader +
                        (D.Angled ? ">" : "\""),
                    Origin, "include", Row->Api);
-        rewriteInclude(FT, Contents, D, *Row, HipHeader);
+        rewriteInclude(FT, Contents, D, *Row, HipHeader, Policy);
         continue;
       }
     } else if (llvm::StringRef(D.HeaderName).starts_with("hip/")) {
@@ -434,7 +434,7 @@ void TokenEngine::translate(FileTranslation &FT,
       FT.addEdit(D.NameBegin, D.NameEnd - D.NameBegin,
                  (D.Angled ? "<" : "\"") + HipHeader + (D.Angled ? ">" : "\""),
                  Origin, "include", Row->Api);
-      rewriteInclude(FT, Contents, D, *Row, HipHeader);
+      rewriteInclude(FT, Contents, D, *Row, HipHeader, Policy);
     }
     Emitted.push_back({HipHeader, D.Blocks});
   }

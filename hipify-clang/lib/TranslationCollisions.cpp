@@ -13,6 +13,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -672,23 +673,44 @@ private:
   /// programs carry) is a redefinition on AMD: it goes under
   /// `#if !defined(__HIP_PLATFORM_AMD__)` (or an older HIP, for an overload a
   /// newer HIP added), which HIP on NVIDIA still compiles.
+  /// A user's operator for a vector type (helper_math.h's `operator+=(float4
+  /// &, float4)`) is looked up on the row of its first operand's type, whose
+  /// list names HIP_vector_type's non-template operators
+  /// (`operator+=(float4,float4)`: operands without const and references),
+  /// with which it would be ambiguous.
   void guardIfHipDefines(const FunctionDecl &FD) {
-    if (!FD.isThisDeclarationADefinition() || !FD.getIdentifier() ||
+    bool IsOperator = FD.isOverloadedOperator() && FD.getNumParams() > 0;
+    if (!FD.isThisDeclarationADefinition() ||
+        (!FD.getIdentifier() && !IsOperator) ||
         FD.getDescribedFunctionTemplate() || isa<CXXMethodDecl>(FD) ||
         !FD.getDeclContext()->getRedeclContext()->isTranslationUnit())
       return;
-    const ApiMapping *Row = lookupCudaName(FD.getName());
+    PrintingPolicy Policy(AST.getLangOpts());
+    auto Operand = [&](QualType T) {
+      T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+      if (const auto *Record = T->getAs<RecordType>())
+        return Record->getDecl()->getName().str();
+      return T.getAsString(Policy);
+    };
+    std::string OperandType =
+        IsOperator ? Operand(FD.getParamDecl(0)->getType()) : "";
+    const ApiMapping *Row =
+        lookupCudaName(IsOperator ? llvm::StringRef(OperandType) : FD.getName());
     llvm::StringRef List = Row ? Row->Rewrite : llvm::StringRef();
     if (!List.consume_front("hipdefines:"))
       return;
-    PrintingPolicy Policy(AST.getLangOpts());
     std::string Key;
     for (const ParmVarDecl *P : FD.parameters()) {
       if (P != *FD.param_begin())
         Key += ",";
-      Key += P->getType().getCanonicalType().getUnqualifiedType().getAsString(
-          Policy);
+      Key += IsOperator ? Operand(P->getType())
+                        : P->getType()
+                              .getCanonicalType()
+                              .getUnqualifiedType()
+                              .getAsString(Policy);
     }
+    if (IsOperator)
+      Key = FD.getNameAsString() + "(" + Key + ")";
     llvm::erase_if(Key, [](char C) { return C == ' '; });
     llvm::SmallVector<llvm::StringRef, 4> Overloads;
     List.split(Overloads, ';');
@@ -713,11 +735,23 @@ private:
                                    Major * 10000000 + Minor * 100000)
                          .str();
       std::string Signature =
-          llvm::formatv("{0}({1})", FD.getName(), Parameters).str();
-      if (guard(&FD,
-                "hipify: HIP defines " + Signature + " on AMD (HIP " +
-                    Version.str() + ")",
-                Condition))
+          IsOperator ? Parameters.str()
+                     : llvm::formatv("{0}({1})", FD.getName(), Parameters).str();
+      bool Guarded = guard(&FD,
+                           "hipify: HIP defines " + Signature + " on AMD (HIP " +
+                               Version.str() + ")",
+                           Condition);
+      if (Guarded && IsOperator) {
+        // helper_math.h has dozens: one note per file.
+        if (NotedVectorOperators.insert(FT).second)
+          FT->note(Offset, warning_names::DeclarationCollision,
+                   llvm::formatv(
+                       "HIP's vector types define '{0}' (HIP {1}) and the "
+                       "like on AMD, with which this file's own definitions "
+                       "would be ambiguous there; each is put under '#if "
+                       "{2}': uses reach HIP's",
+                       Signature, Version, Condition));
+      } else if (Guarded)
         FT->warn(Offset, warning_names::DeclarationCollision,
                  llvm::formatv("HIP {0} defines '{1}' on AMD, so this "
                                "definition would be a redefinition there; put "
@@ -732,6 +766,9 @@ private:
       return;
     }
   }
+
+  /// The files whose vector operators were guarded, each noted once.
+  llvm::SmallPtrSet<FileTranslation *, 4> NotedVectorOperators;
 
   /// Puts \p D's lines (its whole lines when nothing else shares them) between
   /// `#if 0 // Comment` and `#endif`.

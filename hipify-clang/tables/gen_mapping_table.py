@@ -56,7 +56,9 @@ _FORM = r"[0-9]+(?:&%s)*>[^;>]*[A-Za-z_]\w*\((?:\*?[0-9]+|=[^,;()\s][^,;()]*)" \
     r"(?:,(?:\*?[0-9]+|=[^,;()\s][^,;()]*))*\)" % _CONDITION
 RULE_SYNTAX["FORMS"] = r"%s(?:;%s)*" % (_FORM, _FORM)
 # Overloads (the `hipdefines` rule): parameter lists `TYPE,TYPE@VERSION`, `;`-separated.
-_OVERLOAD = r"[A-Za-z_][A-Za-z0-9_ *&]*(?:,[A-Za-z_][A-Za-z0-9_ *&]*)*@[0-9]+\.[0-9]+"
+# On a vector type: the operators HIP's HIP_vector_type declares, `operator+=(float4,float4)@5.2`.
+_TYPES = r"[A-Za-z_][A-Za-z0-9_ *&]*(?:,[A-Za-z_][A-Za-z0-9_ *&]*)*"
+_OVERLOAD = r"(?:%s|operator[-+*/%%^&|~!<>=]+\(%s\))@[0-9]+\.[0-9]+" % (_TYPES, _TYPES)
 RULE_SYNTAX["OVERLOADS"] = r"%s(?:;%s)*" % (_OVERLOAD, _OVERLOAD)
 
 
@@ -66,10 +68,14 @@ class RewriteRuleInfo:
         self.needs_fallback = match.group(5) == "true"
         self.test = match.group(6)
         self.doc = "".join(re.findall(r'"([^"]*)"', match.group(7)))
+        # `[word]:` is an optional literal (`define:[experimental]:MACRO:TEXT`).
         parts = self.syntax.split(":")
-        if any(part not in RULE_SYNTAX for part in parts):
+        optional = [re.fullmatch(r"\[([a-z]+)\]", part) for part in parts]
+        if any(part not in RULE_SYNTAX and not opt for part, opt in zip(parts, optional)):
             raise ValueError("rule '%s' has an unknown syntax '%s'" % (self.name, self.syntax))
-        self.argument_re = re.compile("^%s$" % ":".join(RULE_SYNTAX[p] for p in parts))
+        self.argument_re = re.compile("^%s$" % "".join(
+            "(?:%s:)?" % opt.group(1) if opt else RULE_SYNTAX[part] + ":"
+            for part, opt in zip(parts, optional))[:-1])
 
     def spelling(self):
         return "%s:%s" % (self.name, self.syntax)

@@ -8,6 +8,9 @@
 // header gets `#define MACRO` before it (guarded, so a -D or an earlier
 // include wins), with a note saying WHY; only where the row's HIP header is
 // written (--roc writes another library's).
+// `define:experimental:MACRO:WHY` does so only with --experimental: MIOpen
+// declares its graph API, what cuDNN's graph API translates to, only under
+// MIOPEN_BETA_API.
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/RewriteRule.h"
@@ -22,13 +25,17 @@ namespace {
 
 class DefineMacroRule : public RewriteRule {
 public:
-  DefineMacroRule(llvm::StringRef Macro, llvm::StringRef Why)
-      : RewriteRule(RewriteRuleKind::DefineMacro), Macro(Macro), Why(Why) {}
+  DefineMacroRule(llvm::StringRef Macro, llvm::StringRef Why,
+                  bool OnlyExperimental)
+      : RewriteRule(RewriteRuleKind::DefineMacro), Macro(Macro), Why(Why),
+        OnlyExperimental(OnlyExperimental) {}
 
   void rewriteInclude(FileTranslation &FT, unsigned LineStart,
                       unsigned NameOffset, const ApiMapping &Row,
-                      llvm::StringRef Written) const override {
-    if (Written != Row.HipName)
+                      llvm::StringRef Written,
+                      const NamePolicy &Policy) const override {
+    if (Written != Row.HipName ||
+        (OnlyExperimental && !Policy.options().Experimental))
       return;
     llvm::StringRef EOL = FT.lineEnding();
     FT.addEdit(
@@ -43,16 +50,18 @@ public:
 
 private:
   llvm::StringRef Macro, Why; ///< Point into the constant table.
+  bool OnlyExperimental;      ///< Defined only with --experimental.
 };
 
 } // namespace
 
 std::unique_ptr<RewriteRule>
 hipkit::hipify::createDefineMacroRule(llvm::StringRef Argument) {
+  bool OnlyExperimental = Argument.consume_front("experimental:");
   auto [Macro, Why] = Argument.split(':');
   if (Macro.empty() || Why.empty() || !llvm::all_of(Macro, [](char C) {
         return clang::isAsciiIdentifierContinue(C);
       }))
     return nullptr;
-  return std::make_unique<DefineMacroRule>(Macro, Why);
+  return std::make_unique<DefineMacroRule>(Macro, Why, OnlyExperimental);
 }

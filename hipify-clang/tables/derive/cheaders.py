@@ -117,11 +117,13 @@ ENUM_RE = re.compile(r"\benum\s+(?:class\s+)?((?:[A-Za-z_]\w*\s+)*?)([A-Za-z_]\w
 
 
 class Enum:
-    def __init__(self, tag, typedef, enumerators, values=None):
+    def __init__(self, tag, typedef, enumerators, values=None, explicit=None):
         self.tag, self.typedef, self.enumerators = tag, typedef, enumerators
         # {enumerator: its value, or None where the initializer is more than
         # integers, shifts and bit operations over the enum's own enumerators}.
         self.values = values or {}
+        # The enumerators written with an initializer (`= 900`).
+        self.explicit = explicit or set()
 
     def names(self):
         return [n for n in (self.tag, self.typedef) if n]
@@ -132,12 +134,14 @@ def enums(text):
     result = []
     for m in ENUM_RE.finditer(text):
         body = re.sub(r"^\s*#[^\n]*", "", m.group(3), flags=re.M)
-        enumerators, values, previous = [], {}, -1
+        enumerators, values, explicit, previous = [], {}, set(), -1
         for item in body.split(","):
             ident = IDENT_RE.search(item)
             if ident:
                 enumerators.append(ident.group(0))
                 _, equals, initializer = item.partition("=")
+                if equals:
+                    explicit.add(ident.group(0))
                 value = enumerator_value(initializer, values) if equals else \
                     (previous + 1 if previous is not None else None)
                 values[ident.group(0)] = previous = value
@@ -145,7 +149,7 @@ def enums(text):
         start = max(start, text.rfind("}", 0, m.start()), text.rfind("{", 0, m.start()))
         prefix = text[start + 1:m.start()]
         typedef = m.group(4) if re.search(r"\btypedef\b", prefix) else None
-        result.append(Enum(m.group(2), typedef, enumerators, values))
+        result.append(Enum(m.group(2), typedef, enumerators, values, explicit))
     return result
 
 

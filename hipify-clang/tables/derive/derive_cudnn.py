@@ -28,8 +28,18 @@ miopenTensorDescriptor_t: MIOpen's filters are tensors) and rewrites-cudnn.tsv f
 `when`), members named differently (`members`), and the reason a name is left (`why`). Every identifier a rewrite writes is
 checked against miopen.h too.
 The cuDNN graph (backend) API, everything cudnn_graph.h declares from
-cudnnBackendDescriptor_t on, has no counterpart but MIOpen's partial beta graph API: its
-rows are unsupported and say so.
+cudnnBackendDescriptor_t on, has its counterpart in MIOpen's graph API, which miopen.h
+declares only under MIOPEN_BETA_API: its rows are `experimental` (translated with
+--experimental, whose output defines MIOPEN_BETA_API before miopen.h: the header rows'
+`define` rule), paired by meaning, never by a namesake alone:
+  enums: cudnnX -> miopenX when MIOpen's enum has the namesake (CUDNN_Y -> MIOPEN_Y) of
+      one of cuDNN's enumerators (miopenPaddingMode_t, the convolution's padding, has none
+      of cudnnPaddingMode_t's);
+  enumerators: CUDNN_Y -> MIOPEN_Y of the counterpart enum; where MIOpen gives every
+      enumerator of it a value (miopenBackendAttributeName_t: cuDNN's values), the values
+      must agree, else the enumerator is left with the reason;
+  types: cudnnX -> miopenX; functions: as above, over the beta declarations;
+the rest is unsupported and its reason names what MIOpen's graph API lacks.
 Version macros and header guards get no name (MIOpen's version counts differently).
 hip_added is "6.4": the one MIOpen header set read (Debian sid's ROCm 6.4).
 """
@@ -53,8 +63,13 @@ CUDA_HEADERS = ["cudnn.h", "cudnn_version.h", "cudnn_graph.h", "cudnn_ops.h",
 HEADER_ROWS = CUDA_HEADERS + [h[:-2] + "_v9.h" for h in CUDA_HEADERS]
 GRAPH_HEADER = "cudnn_graph.h"
 GRAPH_START = "typedef void *cudnnBackendDescriptor_t;"
-GRAPH_REASON = ("why:part of the cuDNN graph (backend) API, which MIOpen has only as a "
-                "partial beta API (miopenBackend* under MIOPEN_BETA_API); port this code by hand")
+# Where MIOpen's beta graph API lacks a graph name: the reason names what is missing.
+GRAPH_REASON = ("why:part of the cuDNN graph (backend) API; MIOpen's graph API "
+                "(miopenBackend*, under MIOPEN_BETA_API) has no %s; port this code by hand")
+# With --experimental (the graph API's rows), the translated include of miopen.h is preceded
+# by a definition of MIOPEN_BETA_API (rule `define`, RewriteRules.def), with a note.
+BETA_DEFINE = ("define:experimental:MIOPEN_BETA_API:MIOpen declares its graph API "
+               "(miopenBackend*), a beta API that may change in any release, only under it")
 API_MARKERS = ["CUDNNWINAPI"]
 DEPRECATION_RE = re.compile(r"\bCUDNN_DEPRECATED(?:_ENUM)?\b")
 # CUDA runtime types in cuDNN's signatures, as miopen.h spells their HIP counterparts.
@@ -120,16 +135,36 @@ def without_beta_api(text):
 class MIOpen:
     def __init__(self, rocm):
         path = os.path.join(rocm, TARGET)
-        self.text = without_beta_api(cheaders.read_header(path))
+        full = cheaders.read_header(path)
+        self.text = without_beta_api(full)
         self.ids = set(cheaders.IDENT_RE.findall(self.text))
         self.params = parameter_lists(self.text)
         self.enums = {}
         for e in cheaders.enums(self.text):
             for name in e.names():
                 self.enums[name] = e.enumerators
+        # With the MIOPEN_BETA_API blocks: the graph API's counterparts.
+        self.beta_ids = set(cheaders.IDENT_RE.findall(full))
+        self.beta_params = parameter_lists(full)
+        self.beta_enums = {n: e for e in cheaders.enums(full) for n in e.names()}
 
     def name(self, name):
         return name if name in self.ids else ""
+
+    def beta_name(self, name):
+        return name if name in self.beta_ids else ""
+
+    def graph_enum(self, cuda_enum):
+        """The MIOpen enum that means what cuda_enum (a graph API enum) means: its
+        namesake, holding the namesake of one of cuda_enum's enumerators."""
+        hip = "miopen" + cuda_enum.names()[-1][len("cudnn"):]
+        enumerators = self.beta_enums[hip].enumerators if hip in self.beta_enums else []
+        return hip if any(graph_enumerator(n) in enumerators
+                          for n in cuda_enum.enumerators) else ""
+
+
+def graph_enumerator(name):
+    return "MIOPEN_" + name[len("CUDNN_"):] if name.startswith("CUDNN_") else ""
 
 
 def parameter_types(params, type_map=None):
@@ -157,30 +192,33 @@ def derive(cuda, rocm, overrides, rewrites_path):
         if name and not miopen.name(name):
             die("%s: %s '%s' is not declared by %s" % (what[0], what[1], name, TARGET))
 
-    def add(name, kind, hip=""):
+    def add(name, kind, hip="", lacks=""):
+        """lacks: for a graph API name, what MIOpen's graph API lacks where hip is
+        empty (the graph API's names are never matched by the transforms above:
+        MIOpen's namesakes, such as miopenPaddingMode_t, may mean something else)."""
         if name.startswith("_") or name in rows:
             return
         override = overrides.get(name, {}).get("hip_name", "")
         check(override, ("overrides-cudnn.tsv", "hip_name"))
-        # The graph API's names are never matched by a transform: MIOpen's namesakes
-        # (miopenPaddingMode_t for cudnnPaddingMode_t) mean something else.
-        hip = override or ("" if name in graph_names else hip)
+        graph = name in graph_names
+        hip = override or hip
         rewrite = rewrites.get(name, "")
         if rewrite.startswith("why:"):
             if override:
                 die("rewrites-cudnn.tsv: '%s' has a reason to be left (why:) and an "
                     "override" % name)
             hip = ""  # A reason to leave the name: no transform's name either.
-        if not hip and not rewrite and name in graph_names:
-            rewrite = GRAPH_REASON
+        if not hip and not rewrite and graph:
+            rewrite = GRAPH_REASON % (lacks or "counterpart of it")
         rows[name] = {
             "cuda_name": name, "kind": kind, "api": API, "hip_name": hip, "roc_name": hip,
-            "status": "supported" if hip else "unsupported",
+            "status": ("experimental" if graph else "supported") if hip else "unsupported",
             "cuda_added": "", "cuda_deprecated": "", "cuda_removed": "",
             "hip_added": ROCM_VERSION if hip else "", "fallback": "", "rewrite": rewrite}
 
     for header in HEADER_ROWS:
         add(header, "header", TARGET if os.path.exists(os.path.join(rocm, TARGET)) else "")
+        rows[header]["rewrite"] = BETA_DEFINE if rows[header]["hip_name"] else ""
 
     full = {h: cheaders.read_header(os.path.join(cuda, h)) for h in CUDA_HEADERS}
     text = {h: DEPRECATION_RE.sub(" ", cheaders.toplevel(full[h])) for h in CUDA_HEADERS}
@@ -198,19 +236,44 @@ def derive(cuda, rocm, overrides, rewrites_path):
         for e in cheaders.enums(text[h]):
             hip_type = ""
             for type_name in e.names():
-                hip_type = overrides.get(type_name, {}).get("hip_name", "") or \
-                    miopen.name("miopen" + type_name[len("cudnn"):])
+                if type_name in graph_names:
+                    hip_type = miopen.graph_enum(e)
+                else:
+                    hip_type = overrides.get(type_name, {}).get("hip_name", "") or \
+                        miopen.name("miopen" + type_name[len("cudnn"):])
                 type_map[type_name] = hip_type
-                add(type_name, "enum", hip_type)
+                add(type_name, "enum", hip_type, "enum with the enumerators of this one")
             enum_pairs.append((e, rows[e.names()[-1]]["hip_name"] if e.names() else ""))
         for type_name in sorted(cheaders.typedef_names(text[h]) | cheaders.struct_names(text[h])):
             if type_name.startswith("cudnn"):
+                hip = "miopen" + type_name[len("cudnn"):]
                 hip_type = overrides.get(type_name, {}).get("hip_name", "") or \
-                    miopen.name("miopen" + type_name[len("cudnn"):])
+                    (miopen.beta_name(hip) if type_name in graph_names else miopen.name(hip))
                 type_map.setdefault(type_name, hip_type)
-            add(type_name, "type", type_map.get(type_name, ""))
+            add(type_name, "type", type_map.get(type_name, ""),
+                "miopen" + type_name[len("cudnn"):])
+
+    def add_graph_enumerators(e, hip_enum):
+        hip_e = miopen.beta_enums.get(hip_enum)
+        # An enum whose every enumerator MIOpen numbers is meant to take cuDNN's values.
+        numbered = hip_e is not None and set(hip_e.enumerators) <= hip_e.explicit
+        for enumerator in e.enumerators:
+            hip = graph_enumerator(enumerator)
+            if not hip_e:
+                add(enumerator, "enumerator", "", "counterpart of %s" % e.names()[-1])
+            elif hip not in hip_e.enumerators:
+                add(enumerator, "enumerator", "", "%s in %s" % (hip, hip_enum))
+            elif numbered and hip_e.values[hip] != e.values.get(enumerator):
+                add(enumerator, "enumerator", "",
+                    "%s with cuDNN's value %s (it is %s, where %s otherwise has cuDNN's values)"
+                    % (hip, e.values.get(enumerator), hip_e.values[hip], hip_enum))
+            else:
+                add(enumerator, "enumerator", hip)
 
     for e, hip_enum in enum_pairs:
+        if e.names() and e.names()[-1] in graph_names:
+            add_graph_enumerators(e, hip_enum)
+            continue
         cuda_prefix = common_prefix(e.enumerators, "_")
         hip_enumerators = miopen.enums.get(hip_enum, [])
         hip_prefix = normalized(common_prefix(hip_enumerators, ""))
@@ -229,13 +292,15 @@ def derive(cuda, rocm, overrides, rewrites_path):
         cuda_params.update({k: v for k, v in parameter_lists(text[h]).items()
                             if k not in cuda_params})
     def same_parameters(name, hip):
-        return hip in miopen.params and parameter_types(cuda_params[name], type_map) == \
-            parameter_types(miopen.params[hip])
+        params = miopen.beta_params if name in graph_names else miopen.params
+        return hip in params and parameter_types(cuda_params[name], type_map) == \
+            parameter_types(params[hip])
 
     for h in CUDA_HEADERS:
         for name in sorted(cheaders.functions(text[h], API_MARKERS)):
             hip = "miopen" + name[len("cudnn"):] if name.startswith("cudnn") else ""
-            add(name, "function", hip if hip and same_parameters(name, hip) else "")
+            lacks = ("%s with these parameters" if hip in miopen.beta_params else "%s") % hip
+            add(name, "function", hip if hip and same_parameters(name, hip) else "", lacks)
             # A renamed function whose arguments no rewrite changes must take the
             # same ones.
             row = rows[name]

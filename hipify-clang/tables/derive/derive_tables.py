@@ -448,6 +448,65 @@ def hip_only_overloads(cuda, hip):
     return result
 
 
+VECTOR_HEADER = "amd_detail/amd_hip_vector_types.h"
+VECTOR_STRUCT = "struct HIP_vector_type : public HIP_vector_base"
+OPERATOR_RE = re.compile(r"\boperator\s*([-+*/%^&|~!<>=]+)\s*\(([^()]*)\)")
+
+
+def vector_operator_keys(text):
+    """The non-template operators HIP_vector_type declares (members and friends), as
+    parameter lists over `V` (the vector type itself; a member's object first):
+    `operator+=(V,V)`, `operator*(V,V)`, `operator++(V,int)`. A user's non-template
+    operator of the same operands for a vector type is then ambiguous with HIP's (both
+    exact matches, neither a template); HIP's template operators lose to it."""
+    start = text.find(VECTOR_STRUCT)
+    if start < 0:
+        return set()
+    depth, body_start, end = 0, text.index("{", start), None
+    for i in range(body_start, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        if depth == 0:
+            end = i
+            break
+    # `std::is_integral<U>{}` in a template's head is no body.
+    body = text[body_start + 1:end].replace("{}", "  ")
+    keys = set()
+    for m in OPERATOR_RE.finditer(body):
+        op, parameters = m.group(1), m.group(2)
+        if op == "=":
+            continue  # Assignment: the type's own, never a user's.
+        head_start = max(body.rfind(";", 0, m.start()), body.rfind("}", 0, m.start()),
+                         body.rfind("{", 0, m.start()))
+        head = body[head_start + 1:m.start()]
+        if re.search(r"\btemplate\b", head):
+            continue
+        operands = [] if re.search(r"\bfriend\b", head) else ["V"]
+        for parameter in filter(None, (p.strip() for p in parameters.split(","))):
+            operands.append("V" if "HIP_vector_type" in parameter else parameter_key(parameter))
+        operands = [o for o in operands if o and o != "void"]
+        keys.add("operator%s(%s)" % (op, ",".join(operands)))
+    return keys
+
+
+def hip_vector_operators(hip):
+    """{vector type: LIST} (the `hipdefines` lists of the vector types, float4 ...):
+    the non-template operators HIP's HIP_vector_type declares, each with the oldest
+    HIP version whose headers do (`operator+=(float4,float4)@5.2`)."""
+    first = {}
+    types = set()
+    for version, directory in hip.dirs:
+        path = os.path.join(directory, VECTOR_HEADER)
+        if not os.path.exists(path):
+            continue
+        text = cheaders.read_header(path)
+        types |= {"%s%d" % (base, n) for base in
+                  re.findall(r"__MAKE_VECTOR_TYPE__\((\w+),", text) for n in range(1, 5)}
+        for key in vector_operator_keys(text):
+            first.setdefault(key, version)
+    return {t: ";".join("%s@%s" % (key.replace("V", t), v)
+                        for key, v in sorted(first.items())) for t in sorted(types)}
+
+
 # ---------------------------------------------------------------------------
 # Aliases: names the CUDA headers themselves declare to mean another name.
 
@@ -826,6 +885,9 @@ def main(argv):
             REWRITES[row["cuda_name"]] = [row["fallback"], row["rewrite"]]
     for name, overloads in hip_only_overloads(args.cuda, hip).items():
         REWRITES.setdefault(name, ["", "hipdefines:" + overloads])
+    for name, overloads in hip_vector_operators(hip).items():
+        if overloads:
+            REWRITES.setdefault(name, ["", "hipdefines:" + overloads])
     overrides = {}
     for row in read_tsv(args.overrides, ["cuda_name", "hip_name", "kind"]):
         overrides[row["cuda_name"]] = "" if row["hip_name"] == "-" else row["hip_name"]

@@ -93,10 +93,11 @@ public:
   virtual void rewriteCall(CallEditor &Editor, const CallSite &Site) const;
   /// The token engine's rewrite of an include of the row's header, written
   /// as \p Written (\p LineStart: the start of the include's line,
-  /// \p NameOffset: the header name's).
+  /// \p NameOffset: the header name's), under \p Policy's options.
   virtual void rewriteInclude(FileTranslation &FT, unsigned LineStart,
                               unsigned NameOffset, const ApiMapping &Row,
-                              llvm::StringRef Written) const;
+                              llvm::StringRef Written,
+                              const NamePolicy &Policy) const;
   /// The AST engine's rewrite of a member access `E` whose object has the
   /// row's type (`perf.algo` for a cudnnConvolutionFwdAlgoPerf_t).
   virtual void rewriteMember(CallEditor &Editor, const clang::MemberExpr &E,

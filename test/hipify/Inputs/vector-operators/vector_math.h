@@ -171,6 +171,8 @@ inline __host__ __device__ float3 normalize(float3 v) { return v * rsqrtf(dot(v,
 inline __host__ __device__ float length(float4 v) { return sqrtf(dot(v, v)); }
 inline __host__ __device__ float4 normalize(float4 v) { return v * rsqrtf(dot(v, v)); }
 inline __host__ __device__ float3 cross(float3 a, float3 b) { return make_float3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
+// Mixed operands, which HIP's vector types have no operator for.
+inline __host__ __device__ float3 operator*(float3 a, int3 b) { return make_float3(a.x * b.x, a.y * b.y, a.z * b.z); }
 inline __host__ __device__ float lerp(float a, float b, float t) { return a + t * (b - a); }
 inline __host__ __device__ float3 lerp(float3 a, float3 b, float t) { return a + t * (b - a); }
 inline __device__ __host__ float clamp(float f, float a, float b) { return fmaxf(a, fminf(f, b)); }
