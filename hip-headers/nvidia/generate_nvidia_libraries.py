@@ -48,7 +48,7 @@ import generate_nvidia_api as api  # noqa: E402
 
 
 class Library:
-    def __init__(self, output, title, tables, hip_header, cuda_headers, filters, after=()):
+    def __init__(self, output, title, tables, hip_header, cuda_headers, filters=(), after=()):
         self.output, self.title, self.tables = output, title, tables
         self.hip_header, self.cuda_headers, self.filters = hip_header, cuda_headers, filters
         # hipkit's library headers this one includes and leaves their names
@@ -58,23 +58,50 @@ class Library:
 
 LIBRARIES = [
     Library("hipblas/hipblas.h", "hipBLAS over cuBLAS", ["cublas.tsv"], "hipblas/hipblas.h",
-            ["cublas_v2.h"], ("cublas", "CUBLAS")),
+            ["cublas_v2.h"]),
     Library("hipfft/hipfft.h", "hipFFT over cuFFT", ["cufft.tsv"], "hipfft/hipfft.h",
-            ["cufft.h"], ("cufft", "CUFFT")),
+            ["cufft.h"]),
     Library("hiprand/hiprand.h", "hipRAND's host API over cuRAND", ["curand.tsv"],
-            "hiprand/hiprand.h", ["curand.h"], ("curand", "CURAND")),
+            "hiprand/hiprand.h", ["curand.h"], ("mtgp32",)),
     Library("hiprand/hiprand_kernel.h", "hipRAND's device API over curand_kernel.h",
             ["curand.tsv"], "hiprand/hiprand_kernel.h", ["curand_kernel.h"],
-            ("curand", "CURAND"), after=["hiprand/hiprand.h"]),
+            ("mtgp32",), after=["hiprand/hiprand.h"]),
     Library("hipsparse/hipsparse.h", "hipSPARSE over cuSPARSE", ["cusparse.tsv"],
-            "hipsparse/hipsparse.h", ["cusparse.h"], ("cusparse", "CUSPARSE")),
+            "hipsparse/hipsparse.h", ["cusparse.h"], ("Info",)),
     Library("hipsolver/hipsolver.h", "hipSOLVER's dense API over cuSOLVER", ["cusolver.tsv"],
-            "hipsolver/hipsolver.h", ["cusolverDn.h"], ("cusolver", "CUSOLVER"),
+            "hipsolver/hipsolver.h", ["cusolverDn.h"], ("Info",),
             after=["hipblas/hipblas.h"]),
 ]
 # The runtime's tables: the HIP types library signatures use besides their own.
 SHARED_TABLES = ["runtime.tsv", "library_types.tsv", "complex.tsv", "fp16.tsv"]
 COMMON_HEADER = "hipkit_nvidia_library_types.h"
+# Spellings of a signed 64-bit integer, all passed by value alike.
+INT64 = {t: "int64_t" for t in ("long", "long int", "long long", "long long int")}
+
+
+def qualification_conversion(hip, cuda):
+    """True when ROCm's pointer parameter converts implicitly to CUDA's,
+    which only adds const (void * to const void *, const void ** to
+    const void *const *): C++'s qualification conversion, const added at a
+    level needing const at every level between it and the top."""
+    def levels(t):
+        parts = t.split("*")
+        return [(("const" in p.split()) or p.strip().startswith("const")) for p in parts], \
+            [re.sub(r"\bconst\b", "", p).strip() for p in parts]
+    (hc, hb), (cc, cb) = levels(hip), levels(cuda)
+    if hb != cb or len(hc) < 2:
+        return False
+    added = False
+    for i in range(len(hc) - 1, -1, -1):  # from the top level inwards
+        if hc[i] and not cc[i]:
+            return False
+        if cc[i] and not hc[i]:
+            # Const added below the top: every level above it (but the top)
+            # must be const on CUDA's side.
+            if any(not cc[k] for k in range(i + 1, len(cc) - 1)):
+                return False
+            added = True
+    return added
 
 
 def read(tables, names):
@@ -132,15 +159,17 @@ class Generator:
         return declarations(self.opts.clang, src, hip_args(self.opts.rocm_include),
                             ("hip", "HIP"), "hip")
 
-    def cuda(self, headers):
+    def cuda(self, headers, filters=()):
+        """CUDA's declarations: those named cu*/CU* and the library's others
+        (cuSOLVER's syevjInfo_t)."""
         src = "".join("#include <%s>\n" % h for h in ["cuda_runtime.h"] + headers)
         return declarations(self.opts.clang, src, cuda_args(self.opts.cuda_include),
-                            ("cu", "CU"), "cuda")
+                            ("cu", "CU") + tuple(filters), "cuda")
 
     def library(self, lib, rows, previous, previous_rows):
         """The header's text and (hip name, kind, why) for what is left out."""
         hip = self.hip(lib)
-        cuda = self.cuda(lib.cuda_headers)
+        cuda = self.cuda(lib.cuda_headers, lib.filters)
         own = previous
         emitted = dict(types=set(), enumerators=set(), macros=set(), functions=set())
         left_out = []
@@ -169,6 +198,11 @@ class Generator:
                     derived[name] = aliases[name]
                     return aliases[name]
                 target = hip["targets"].get(name)
+                # hipsolverOperation_t: ROCm's typedef of a mapped HIP type
+                # (hipblasOperation_t).
+                if target in hip_to_cuda and name.startswith(("hip", "HIP")):
+                    derived[name] = hip_to_cuda[target]
+                    return derived[name]
                 # hipblasHalf: ROCm's typedef of a type CUDA shares (__half).
                 if target and depth < 4 and name.startswith(("hip", "HIP")) and \
                         not re.search(r"\b(hip|HIP)", target):
@@ -207,7 +241,10 @@ class Generator:
             mapped = to_cuda(unqualified(h_type))
             if re.search(r"\b(hip|HIP)\w*", mapped):
                 return False  # a HIP type with no CUDA counterpart
-            return canonical(mapped) == canonical(unqualified(c_type))
+            h, c = canonical(mapped), canonical(unqualified(c_type))
+            # hipblasStride (int64_t) for long long: a 64-bit integer by value.
+            h, c = INT64.get(h, h), INT64.get(c, c)
+            return h == c or qualification_conversion(h, c)
 
         out = []
         # Types.
@@ -266,6 +303,7 @@ class Generator:
                           for c in cuda["functions"].get(name, [])]
             made = False
             seen = set()
+            difference = ""
             for h in hip["functions"][h_name]:
                 if h.variadic or h.unrenderable_default or h.template is not None:
                     continue
@@ -275,7 +313,12 @@ class Generator:
                 for c_name, c in candidates:
                     if c.template is not None or len(c.params) != len(h.params):
                         continue
-                    if not all(agree(hp[1], cp[1]) for hp, cp in zip(h.params, c.params)):
+                    differing = [(i, hp[1], cp[1]) for i, (hp, cp) in
+                                 enumerate(zip(h.params, c.params)) if not agree(hp[1], cp[1])]
+                    if differing:
+                        i, ht, ct = differing[0]
+                        difference = difference or " (parameter %d: `%s` against `%s`)" % (
+                            i + 1, api.normalize(ht), api.normalize(ct))
                         continue
                     if not agree(h.result, c.result):
                         continue
@@ -323,8 +366,8 @@ class Generator:
             else:
                 names = ", ".join(sorted(set(by_hip[h_name])))
                 left_out.append((h_name, "function",
-                                 "ROCm 6.4's signature differs from CUDA 13's " + names
-                                 if candidates else "CUDA 13 has no " + names))
+                                 "ROCm 6.4's signature differs from CUDA 13's " + names +
+                                 difference if candidates else "CUDA 13 has no " + names))
         extra = sorted(h for h in derived if h not in typedefs and h not in own["types"])
         if extra:
             out.append("")
@@ -456,7 +499,9 @@ def main():
         done[lib.output] = emitted
         files[lib.output] = gen.header(lib, body)
         mine = {e for key in emitted for e in emitted[key]}
-        left += [(lib.output, h, k, why) for h, k, why in left_out if h not in mine]
+        earlier = {h for header, h, _, _ in left if header in lib.after}
+        left += [(lib.output, h, k, why) for h, k, why in left_out
+                 if h not in mine and h not in earlier]
         summary.append((lib.output, emitted))
     for name, text in files.items():
         path = os.path.join(opts.output, name)

@@ -149,6 +149,12 @@ inline hipblasStatus_t hipblasCgemvBatched_v2(hipblasHandle_t handle, hipblasOpe
 inline hipblasStatus_t hipblasCgemvBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex *const * AP, int64_t lda, const hipComplex *const * x, int64_t incx, const hipComplex * beta, hipComplex *const * y, int64_t incy, int64_t batchCount) {
   return cublasCgemvBatched_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy, batchCount);
 }
+inline hipblasStatus_t hipblasCgemvStridedBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, int m, int n, const hipComplex * alpha, const hipComplex * AP, int lda, hipblasStride strideA, const hipComplex * x, int incx, hipblasStride stridex, const hipComplex * beta, hipComplex * y, int incy, hipblasStride stridey, int batchCount) {
+  return cublasCgemvStridedBatched(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
+}
+inline hipblasStatus_t hipblasCgemvStridedBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, hipblasStride strideA, const hipComplex * x, int64_t incx, hipblasStride stridex, const hipComplex * beta, hipComplex * y, int64_t incy, hipblasStride stridey, int64_t batchCount) {
+  return cublasCgemvStridedBatched_64(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
+}
 inline hipblasStatus_t hipblasCgemv_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
   return cublasCgemv_v2(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
@@ -172,6 +178,12 @@ inline hipblasStatus_t hipblasCgeru_v2_64(hipblasHandle_t handle, int64_t m, int
 }
 inline hipblasStatus_t hipblasCgetrfBatched_v2(hipblasHandle_t handle, const int n, hipComplex *const * A, const int lda, int * ipiv, int * info, const int batchCount) {
   return cublasCgetrfBatched(handle, n, A, lda, ipiv, info, batchCount);
+}
+inline hipblasStatus_t hipblasCgetriBatched_v2(hipblasHandle_t handle, const int n, hipComplex *const * A, const int lda, int * ipiv, hipComplex *const * C, const int ldc, int * info, const int batchCount) {
+  return cublasCgetriBatched(handle, n, A, lda, ipiv, C, ldc, info, batchCount);
+}
+inline hipblasStatus_t hipblasCgetrsBatched_v2(hipblasHandle_t handle, const hipblasOperation_t trans, const int n, const int nrhs, hipComplex *const * A, const int lda, const int * ipiv, hipComplex *const * B, const int ldb, int * info, const int batchCount) {
+  return cublasCgetrsBatched(handle, trans, n, nrhs, A, lda, ipiv, B, ldb, info, batchCount);
 }
 inline hipblasStatus_t hipblasChbmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
   return cublasChbmv_v2(handle, uplo, n, k, alpha, AP, lda, x, incx, beta, y, incy);
@@ -446,6 +458,12 @@ inline hipblasStatus_t hipblasDgemvBatched(hipblasHandle_t handle, hipblasOperat
 inline hipblasStatus_t hipblasDgemvBatched_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const double * alpha, const double *const * AP, int64_t lda, const double *const * x, int64_t incx, const double * beta, double *const * y, int64_t incy, int64_t batchCount) {
   return cublasDgemvBatched_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy, batchCount);
 }
+inline hipblasStatus_t hipblasDgemvStridedBatched(hipblasHandle_t handle, hipblasOperation_t transA, int m, int n, const double * alpha, const double * AP, int lda, hipblasStride strideA, const double * x, int incx, hipblasStride stridex, const double * beta, double * y, int incy, hipblasStride stridey, int batchCount) {
+  return cublasDgemvStridedBatched(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
+}
+inline hipblasStatus_t hipblasDgemvStridedBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, int64_t m, int64_t n, const double * alpha, const double * AP, int64_t lda, hipblasStride strideA, const double * x, int64_t incx, hipblasStride stridex, const double * beta, double * y, int64_t incy, hipblasStride stridey, int64_t batchCount) {
+  return cublasDgemvStridedBatched_64(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
+}
 inline hipblasStatus_t hipblasDgemv_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const double * alpha, const double * AP, int64_t lda, const double * x, int64_t incx, const double * beta, double * y, int64_t incy) {
   return cublasDgemv_v2_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
@@ -460,6 +478,12 @@ inline hipblasStatus_t hipblasDger_64(hipblasHandle_t handle, int64_t m, int64_t
 }
 inline hipblasStatus_t hipblasDgetrfBatched(hipblasHandle_t handle, const int n, double *const * A, const int lda, int * ipiv, int * info, const int batchCount) {
   return cublasDgetrfBatched(handle, n, A, lda, ipiv, info, batchCount);
+}
+inline hipblasStatus_t hipblasDgetriBatched(hipblasHandle_t handle, const int n, double *const * A, const int lda, int * ipiv, double *const * C, const int ldc, int * info, const int batchCount) {
+  return cublasDgetriBatched(handle, n, A, lda, ipiv, C, ldc, info, batchCount);
+}
+inline hipblasStatus_t hipblasDgetrsBatched(hipblasHandle_t handle, const hipblasOperation_t trans, const int n, const int nrhs, double *const * A, const int lda, const int * ipiv, double *const * B, const int ldb, int * info, const int batchCount) {
+  return cublasDgetrsBatched(handle, trans, n, nrhs, A, lda, ipiv, B, ldb, info, batchCount);
 }
 inline hipblasStatus_t hipblasDnrm2(hipblasHandle_t handle, int n, const double * x, int incx, double * result) {
   return cublasDnrm2_v2(handle, n, x, incx, result);
@@ -641,11 +665,23 @@ inline hipblasStatus_t hipblasDznrm2_v2(hipblasHandle_t handle, int n, const hip
 inline hipblasStatus_t hipblasDznrm2_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, double * result) {
   return cublasDznrm2_v2_64(handle, n, x, incx, result);
 }
+inline hipblasStatus_t hipblasGemmBatchedEx_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const void * alpha, const void ** A, hipDataType aType, int lda, const void ** B, hipDataType bType, int ldb, const void * beta, void ** C, hipDataType cType, int ldc, int batchCount, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
+  return cublasGemmBatchedEx(handle, transA, transB, m, n, k, alpha, A, aType, lda, B, bType, ldb, beta, C, cType, ldc, batchCount, computeType, algo);
+}
+inline hipblasStatus_t hipblasGemmBatchedEx_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const void * alpha, const void ** A, hipDataType aType, int64_t lda, const void ** B, hipDataType bType, int64_t ldb, const void * beta, void ** C, hipDataType cType, int64_t ldc, int64_t batchCount, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
+  return cublasGemmBatchedEx_64(handle, transA, transB, m, n, k, alpha, A, aType, lda, B, bType, ldb, beta, C, cType, ldc, batchCount, computeType, algo);
+}
 inline hipblasStatus_t hipblasGemmEx_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const void * alpha, const void * A, hipDataType aType, int lda, const void * B, hipDataType bType, int ldb, const void * beta, void * C, hipDataType cType, int ldc, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
   return cublasGemmEx(handle, transA, transB, m, n, k, alpha, A, aType, lda, B, bType, ldb, beta, C, cType, ldc, computeType, algo);
 }
 inline hipblasStatus_t hipblasGemmEx_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const void * alpha, const void * A, hipDataType aType, int64_t lda, const void * B, hipDataType bType, int64_t ldb, const void * beta, void * C, hipDataType cType, int64_t ldc, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
   return cublasGemmEx_64(handle, transA, transB, m, n, k, alpha, A, aType, lda, B, bType, ldb, beta, C, cType, ldc, computeType, algo);
+}
+inline hipblasStatus_t hipblasGemmStridedBatchedEx_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const void * alpha, const void * A, hipDataType aType, int lda, hipblasStride strideA, const void * B, hipDataType bType, int ldb, hipblasStride strideB, const void * beta, void * C, hipDataType cType, int ldc, hipblasStride strideC, int batchCount, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
+  return cublasGemmStridedBatchedEx(handle, transA, transB, m, n, k, alpha, A, aType, lda, strideA, B, bType, ldb, strideB, beta, C, cType, ldc, strideC, batchCount, computeType, algo);
+}
+inline hipblasStatus_t hipblasGemmStridedBatchedEx_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const void * alpha, const void * A, hipDataType aType, int64_t lda, hipblasStride strideA, const void * B, hipDataType bType, int64_t ldb, hipblasStride strideB, const void * beta, void * C, hipDataType cType, int64_t ldc, hipblasStride strideC, int64_t batchCount, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
+  return cublasGemmStridedBatchedEx_64(handle, transA, transB, m, n, k, alpha, A, aType, lda, strideA, B, bType, ldb, strideB, beta, C, cType, ldc, strideC, batchCount, computeType, algo);
 }
 inline hipblasStatus_t hipblasGetAtomicsMode(hipblasHandle_t handle, hipblasAtomicsMode_t * atomics_mode) {
   return cublasGetAtomicsMode(handle, atomics_mode);
@@ -863,6 +899,12 @@ inline hipblasStatus_t hipblasSgemvBatched(hipblasHandle_t handle, hipblasOperat
 inline hipblasStatus_t hipblasSgemvBatched_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const float * alpha, const float *const * AP, int64_t lda, const float *const * x, int64_t incx, const float * beta, float *const * y, int64_t incy, int64_t batchCount) {
   return cublasSgemvBatched_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy, batchCount);
 }
+inline hipblasStatus_t hipblasSgemvStridedBatched(hipblasHandle_t handle, hipblasOperation_t transA, int m, int n, const float * alpha, const float * AP, int lda, hipblasStride strideA, const float * x, int incx, hipblasStride stridex, const float * beta, float * y, int incy, hipblasStride stridey, int batchCount) {
+  return cublasSgemvStridedBatched(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
+}
+inline hipblasStatus_t hipblasSgemvStridedBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, int64_t m, int64_t n, const float * alpha, const float * AP, int64_t lda, hipblasStride strideA, const float * x, int64_t incx, hipblasStride stridex, const float * beta, float * y, int64_t incy, hipblasStride stridey, int64_t batchCount) {
+  return cublasSgemvStridedBatched_64(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
+}
 inline hipblasStatus_t hipblasSgemv_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const float * alpha, const float * AP, int64_t lda, const float * x, int64_t incx, const float * beta, float * y, int64_t incy) {
   return cublasSgemv_v2_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
@@ -877,6 +919,12 @@ inline hipblasStatus_t hipblasSger_64(hipblasHandle_t handle, int64_t m, int64_t
 }
 inline hipblasStatus_t hipblasSgetrfBatched(hipblasHandle_t handle, const int n, float *const * A, const int lda, int * ipiv, int * info, const int batchCount) {
   return cublasSgetrfBatched(handle, n, A, lda, ipiv, info, batchCount);
+}
+inline hipblasStatus_t hipblasSgetriBatched(hipblasHandle_t handle, const int n, float *const * A, const int lda, int * ipiv, float *const * C, const int ldc, int * info, const int batchCount) {
+  return cublasSgetriBatched(handle, n, A, lda, ipiv, C, ldc, info, batchCount);
+}
+inline hipblasStatus_t hipblasSgetrsBatched(hipblasHandle_t handle, const hipblasOperation_t trans, const int n, const int nrhs, float *const * A, const int lda, const int * ipiv, float *const * B, const int ldb, int * info, const int batchCount) {
+  return cublasSgetrsBatched(handle, trans, n, nrhs, A, lda, ipiv, B, ldb, info, batchCount);
 }
 inline hipblasStatus_t hipblasSnrm2(hipblasHandle_t handle, int n, const float * x, int incx, float * result) {
   return cublasSnrm2_v2(handle, n, x, incx, result);
@@ -1118,6 +1166,12 @@ inline hipblasStatus_t hipblasZgemvBatched_v2(hipblasHandle_t handle, hipblasOpe
 inline hipblasStatus_t hipblasZgemvBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int64_t lda, const hipDoubleComplex *const * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex *const * y, int64_t incy, int64_t batchCount) {
   return cublasZgemvBatched_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy, batchCount);
 }
+inline hipblasStatus_t hipblasZgemvStridedBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, hipblasStride strideA, const hipDoubleComplex * x, int incx, hipblasStride stridex, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy, hipblasStride stridey, int batchCount) {
+  return cublasZgemvStridedBatched(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
+}
+inline hipblasStatus_t hipblasZgemvStridedBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, hipblasStride strideA, const hipDoubleComplex * x, int64_t incx, hipblasStride stridex, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy, hipblasStride stridey, int64_t batchCount) {
+  return cublasZgemvStridedBatched_64(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
+}
 inline hipblasStatus_t hipblasZgemv_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
   return cublasZgemv_v2(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
@@ -1141,6 +1195,12 @@ inline hipblasStatus_t hipblasZgeru_v2_64(hipblasHandle_t handle, int64_t m, int
 }
 inline hipblasStatus_t hipblasZgetrfBatched_v2(hipblasHandle_t handle, const int n, hipDoubleComplex *const * A, const int lda, int * ipiv, int * info, const int batchCount) {
   return cublasZgetrfBatched(handle, n, A, lda, ipiv, info, batchCount);
+}
+inline hipblasStatus_t hipblasZgetriBatched_v2(hipblasHandle_t handle, const int n, hipDoubleComplex *const * A, const int lda, int * ipiv, hipDoubleComplex *const * C, const int ldc, int * info, const int batchCount) {
+  return cublasZgetriBatched(handle, n, A, lda, ipiv, C, ldc, info, batchCount);
+}
+inline hipblasStatus_t hipblasZgetrsBatched_v2(hipblasHandle_t handle, const hipblasOperation_t trans, const int n, const int nrhs, hipDoubleComplex *const * A, const int lda, const int * ipiv, hipDoubleComplex *const * B, const int ldb, int * info, const int batchCount) {
+  return cublasZgetrsBatched(handle, trans, n, nrhs, A, lda, ipiv, B, ldb, info, batchCount);
 }
 inline hipblasStatus_t hipblasZhbmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
   return cublasZhbmv_v2(handle, uplo, n, k, alpha, AP, lda, x, incx, beta, y, incy);
@@ -1369,6 +1429,8 @@ inline hipblasStatus_t hipblasZtrsv_v2_64(hipblasHandle_t handle, hipblasFillMod
 #define hipblasCgemv hipblasCgemv_v2
 #define hipblasCgemvBatched hipblasCgemvBatched_v2
 #define hipblasCgemvBatched_64 hipblasCgemvBatched_v2_64
+#define hipblasCgemvStridedBatched hipblasCgemvStridedBatched_v2
+#define hipblasCgemvStridedBatched_64 hipblasCgemvStridedBatched_v2_64
 #define hipblasCgemv_64 hipblasCgemv_v2_64
 #define hipblasCgeqrfBatched hipblasCgeqrfBatched_v2
 #define hipblasCgerc hipblasCgerc_v2
@@ -1376,6 +1438,8 @@ inline hipblasStatus_t hipblasZtrsv_v2_64(hipblasHandle_t handle, hipblasFillMod
 #define hipblasCgeru hipblasCgeru_v2
 #define hipblasCgeru_64 hipblasCgeru_v2_64
 #define hipblasCgetrfBatched hipblasCgetrfBatched_v2
+#define hipblasCgetriBatched hipblasCgetriBatched_v2
+#define hipblasCgetrsBatched hipblasCgetrsBatched_v2
 #define hipblasChbmv hipblasChbmv_v2
 #define hipblasChbmv_64 hipblasChbmv_v2_64
 #define hipblasChemm hipblasChemm_v2
@@ -1449,8 +1513,12 @@ inline hipblasStatus_t hipblasZtrsv_v2_64(hipblasHandle_t handle, hipblasFillMod
 #define hipblasDzasum_64 hipblasDzasum_v2_64
 #define hipblasDznrm2 hipblasDznrm2_v2
 #define hipblasDznrm2_64 hipblasDznrm2_v2_64
+#define hipblasGemmBatchedEx hipblasGemmBatchedEx_v2
+#define hipblasGemmBatchedEx_64 hipblasGemmBatchedEx_v2_64
 #define hipblasGemmEx hipblasGemmEx_v2
 #define hipblasGemmEx_64 hipblasGemmEx_v2_64
+#define hipblasGemmStridedBatchedEx hipblasGemmStridedBatchedEx_v2
+#define hipblasGemmStridedBatchedEx_64 hipblasGemmStridedBatchedEx_v2_64
 #define hipblasIcamax hipblasIcamax_v2
 #define hipblasIcamax_64 hipblasIcamax_v2_64
 #define hipblasIcamin hipblasIcamin_v2
@@ -1497,6 +1565,8 @@ inline hipblasStatus_t hipblasZtrsv_v2_64(hipblasHandle_t handle, hipblasFillMod
 #define hipblasZgemv hipblasZgemv_v2
 #define hipblasZgemvBatched hipblasZgemvBatched_v2
 #define hipblasZgemvBatched_64 hipblasZgemvBatched_v2_64
+#define hipblasZgemvStridedBatched hipblasZgemvStridedBatched_v2
+#define hipblasZgemvStridedBatched_64 hipblasZgemvStridedBatched_v2_64
 #define hipblasZgemv_64 hipblasZgemv_v2_64
 #define hipblasZgeqrfBatched hipblasZgeqrfBatched_v2
 #define hipblasZgerc hipblasZgerc_v2
@@ -1504,6 +1574,8 @@ inline hipblasStatus_t hipblasZtrsv_v2_64(hipblasHandle_t handle, hipblasFillMod
 #define hipblasZgeru hipblasZgeru_v2
 #define hipblasZgeru_64 hipblasZgeru_v2_64
 #define hipblasZgetrfBatched hipblasZgetrfBatched_v2
+#define hipblasZgetriBatched hipblasZgetriBatched_v2
+#define hipblasZgetrsBatched hipblasZgetrsBatched_v2
 #define hipblasZhbmv hipblasZhbmv_v2
 #define hipblasZhbmv_64 hipblasZhbmv_v2_64
 #define hipblasZhemm hipblasZhemm_v2

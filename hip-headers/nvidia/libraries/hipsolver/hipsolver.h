@@ -22,7 +22,9 @@ typedef cusolverDnParams_t hipsolverDnParams_t;
 typedef cusolverEigMode_t hipsolverEigMode_t;
 typedef cusolverEigRange_t hipsolverEigRange_t;
 typedef cusolverEigType_t hipsolverEigType_t;
+typedef gesvdjInfo_t hipsolverGesvdjInfo_t;
 typedef cusolverStatus_t hipsolverStatus_t;
+typedef syevjInfo_t hipsolverSyevjInfo_t;
 
 // Enumerators and macros: the CUDA value under its HIP name.
 constexpr auto HIPSOLVERDN_GETRF = CUSOLVERDN_GETRF;
@@ -52,11 +54,11 @@ constexpr auto HIPSOLVER_STATUS_ZERO_PIVOT = CUSOLVER_STATUS_ZERO_PIVOT;
 
 // ROCm's own names for the types above (hipsolverHandle_t), or for a
 // type both share (hipblasHalf is __half with HIPBLAS_USE_HIP_HALF).
-typedef void * hipsolverGesvdjInfo_t;
+typedef cublasFillMode_t hipsolverFillMode_t;
 typedef cusolverDnHandle_t hipsolverHandle_t;
+typedef cublasOperation_t hipsolverOperation_t;
 typedef void * hipsolverRfHandle_t;
 typedef void * hipsolverSpHandle_t;
-typedef void * hipsolverSyevjInfo_t;
 typedef void * hipsparseMatDescr_t;
 
 // Functions: ROCm's signature, CUDA's implementation.
@@ -96,6 +98,18 @@ inline hipsolverStatus_t hipsolverDnCgesvdaStridedBatched(hipsolverHandle_t hand
 inline hipsolverStatus_t hipsolverDnCgesvdaStridedBatched_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const hipFloatComplex * A, int lda, long long strideA, const float * S, long long strideS, const hipFloatComplex * U, int ldu, long long strideU, const hipFloatComplex * V, int ldv, long long strideV, int * lwork, int batch_count) {
   return cusolverDnCgesvdaStridedBatched_bufferSize(handle, jobz, rank, m, n, A, lda, strideA, S, strideS, U, ldu, strideU, V, ldv, strideV, lwork, batch_count);
 }
+inline hipsolverStatus_t hipsolverDnCgesvdj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, hipFloatComplex * A, int lda, float * S, hipFloatComplex * U, int ldu, hipFloatComplex * V, int ldv, hipFloatComplex * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params) {
+  return cusolverDnCgesvdj(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params);
+}
+inline hipsolverStatus_t hipsolverDnCgesvdjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, hipFloatComplex * A, int lda, float * S, hipFloatComplex * U, int ldu, hipFloatComplex * V, int ldv, hipFloatComplex * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params, int batch_count) {
+  return cusolverDnCgesvdjBatched(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnCgesvdjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, const hipFloatComplex * A, int lda, const float * S, const hipFloatComplex * U, int ldu, const hipFloatComplex * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params, int batch_count) {
+  return cusolverDnCgesvdjBatched_bufferSize(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, lwork, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnCgesvdj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, const hipFloatComplex * A, int lda, const float * S, const hipFloatComplex * U, int ldu, const hipFloatComplex * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params) {
+  return cusolverDnCgesvdj_bufferSize(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, lwork, params);
+}
 inline hipsolverStatus_t hipsolverDnCgetrf(hipsolverHandle_t handle, int m, int n, hipFloatComplex * A, int lda, hipFloatComplex * work, int * devIpiv, int * devInfo) {
   return cusolverDnCgetrf(handle, m, n, A, lda, work, devIpiv, devInfo);
 }
@@ -117,6 +131,18 @@ inline hipsolverStatus_t hipsolverDnCheevdx(hipsolverHandle_t handle, hipsolverE
 inline hipsolverStatus_t hipsolverDnCheevdx_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, float vl, float vu, int il, int iu, int * nev, const float * W, int * lwork) {
   return cusolverDnCheevdx_bufferSize(handle, jobz, range, uplo, n, A, lda, vl, vu, il, iu, nev, W, lwork);
 }
+inline hipsolverStatus_t hipsolverDnCheevj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float * W, hipFloatComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+  return cusolverDnCheevj(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params);
+}
+inline hipsolverStatus_t hipsolverDnCheevjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float * W, hipFloatComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params, int batch_count) {
+  return cusolverDnCheevjBatched(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnCheevjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const float * W, int * lwork, hipsolverSyevjInfo_t params, int batch_count) {
+  return cusolverDnCheevjBatched_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnCheevj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const float * W, int * lwork, hipsolverSyevjInfo_t params) {
+  return cusolverDnCheevj_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params);
+}
 inline hipsolverStatus_t hipsolverDnChegvd(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, float * W, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnChegvd(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo);
 }
@@ -128,6 +154,12 @@ inline hipsolverStatus_t hipsolverDnChegvdx(hipsolverHandle_t handle, hipsolverE
 }
 inline hipsolverStatus_t hipsolverDnChegvdx_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const hipFloatComplex * B, int ldb, float vl, float vu, int il, int iu, int * nev, const float * W, int * lwork) {
   return cusolverDnChegvdx_bufferSize(handle, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, nev, W, lwork);
+}
+inline hipsolverStatus_t hipsolverDnChegvj(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, float * W, hipFloatComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+  return cusolverDnChegvj(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo, params);
+}
+inline hipsolverStatus_t hipsolverDnChegvj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const hipFloatComplex * B, int ldb, const float * W, int * lwork, hipsolverSyevjInfo_t params) {
+  return cusolverDnChegvj_bufferSize(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, lwork, params);
 }
 inline hipsolverStatus_t hipsolverDnChetrd(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float * D, float * E, hipFloatComplex * tau, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnChetrd(handle, uplo, n, A, lda, D, E, tau, work, lwork, devInfo);
@@ -159,8 +191,14 @@ inline hipsolverStatus_t hipsolverDnCpotrsBatched(hipsolverHandle_t handle, hipb
 inline hipsolverStatus_t hipsolverDnCreate(hipsolverHandle_t * handle) {
   return cusolverDnCreate(handle);
 }
+inline hipsolverStatus_t hipsolverDnCreateGesvdjInfo(hipsolverGesvdjInfo_t * info) {
+  return cusolverDnCreateGesvdjInfo(info);
+}
 inline hipsolverStatus_t hipsolverDnCreateParams(hipsolverDnParams_t * params) {
   return cusolverDnCreateParams(params);
+}
+inline hipsolverStatus_t hipsolverDnCreateSyevjInfo(hipsolverSyevjInfo_t * info) {
+  return cusolverDnCreateSyevjInfo(info);
 }
 inline hipsolverStatus_t hipsolverDnCsytrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, int * ipiv, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCsytrf(handle, uplo, n, A, lda, ipiv, work, lwork, devInfo);
@@ -213,8 +251,14 @@ inline hipsolverStatus_t hipsolverDnDDgesv_bufferSize(hipsolverHandle_t handle, 
 inline hipsolverStatus_t hipsolverDnDestroy(hipsolverHandle_t handle) {
   return cusolverDnDestroy(handle);
 }
+inline hipsolverStatus_t hipsolverDnDestroyGesvdjInfo(hipsolverGesvdjInfo_t info) {
+  return cusolverDnDestroyGesvdjInfo(info);
+}
 inline hipsolverStatus_t hipsolverDnDestroyParams(hipsolverDnParams_t params) {
   return cusolverDnDestroyParams(params);
+}
+inline hipsolverStatus_t hipsolverDnDestroySyevjInfo(hipsolverSyevjInfo_t info) {
+  return cusolverDnDestroySyevjInfo(info);
 }
 inline hipsolverStatus_t hipsolverDnDgebrd(hipsolverHandle_t handle, int m, int n, double * A, int lda, double * D, double * E, double * tauq, double * taup, double * work, int lwork, int * devInfo) {
   return cusolverDnDgebrd(handle, m, n, A, lda, D, E, tauq, taup, work, lwork, devInfo);
@@ -239,6 +283,18 @@ inline hipsolverStatus_t hipsolverDnDgesvdaStridedBatched(hipsolverHandle_t hand
 }
 inline hipsolverStatus_t hipsolverDnDgesvdaStridedBatched_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const double * A, int lda, long long strideA, const double * S, long long strideS, const double * U, int ldu, long long strideU, const double * V, int ldv, long long strideV, int * lwork, int batch_count) {
   return cusolverDnDgesvdaStridedBatched_bufferSize(handle, jobz, rank, m, n, A, lda, strideA, S, strideS, U, ldu, strideU, V, ldv, strideV, lwork, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnDgesvdj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, double * A, int lda, double * S, double * U, int ldu, double * V, int ldv, double * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params) {
+  return cusolverDnDgesvdj(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params);
+}
+inline hipsolverStatus_t hipsolverDnDgesvdjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, double * A, int lda, double * S, double * U, int ldu, double * V, int ldv, double * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params, int batch_count) {
+  return cusolverDnDgesvdjBatched(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnDgesvdjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, const double * A, int lda, const double * S, const double * U, int ldu, const double * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params, int batch_count) {
+  return cusolverDnDgesvdjBatched_bufferSize(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, lwork, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnDgesvdj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, const double * A, int lda, const double * S, const double * U, int ldu, const double * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params) {
+  return cusolverDnDgesvdj_bufferSize(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, lwork, params);
 }
 inline hipsolverStatus_t hipsolverDnDgetrf(hipsolverHandle_t handle, int m, int n, double * A, int lda, double * work, int * devIpiv, int * devInfo) {
   return cusolverDnDgetrf(handle, m, n, A, lda, work, devIpiv, devInfo);
@@ -312,6 +368,18 @@ inline hipsolverStatus_t hipsolverDnDsyevdx(hipsolverHandle_t handle, hipsolverE
 inline hipsolverStatus_t hipsolverDnDsyevdx_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const double * A, int lda, double vl, double vu, int il, int iu, int * nev, const double * W, int * lwork) {
   return cusolverDnDsyevdx_bufferSize(handle, jobz, range, uplo, n, A, lda, vl, vu, il, iu, nev, W, lwork);
 }
+inline hipsolverStatus_t hipsolverDnDsyevj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * W, double * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+  return cusolverDnDsyevj(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params);
+}
+inline hipsolverStatus_t hipsolverDnDsyevjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * W, double * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params, int batch_count) {
+  return cusolverDnDsyevjBatched(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnDsyevjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * W, int * lwork, hipsolverSyevjInfo_t params, int batch_count) {
+  return cusolverDnDsyevjBatched_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnDsyevj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * W, int * lwork, hipsolverSyevjInfo_t params) {
+  return cusolverDnDsyevj_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params);
+}
 inline hipsolverStatus_t hipsolverDnDsygvd(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * B, int ldb, double * W, double * work, int lwork, int * devInfo) {
   return cusolverDnDsygvd(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo);
 }
@@ -323,6 +391,12 @@ inline hipsolverStatus_t hipsolverDnDsygvdx(hipsolverHandle_t handle, hipsolverE
 }
 inline hipsolverStatus_t hipsolverDnDsygvdx_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * B, int ldb, double vl, double vu, int il, int iu, int * nev, const double * W, int * lwork) {
   return cusolverDnDsygvdx_bufferSize(handle, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, nev, W, lwork);
+}
+inline hipsolverStatus_t hipsolverDnDsygvj(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * B, int ldb, double * W, double * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+  return cusolverDnDsygvj(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo, params);
+}
+inline hipsolverStatus_t hipsolverDnDsygvj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * B, int ldb, const double * W, int * lwork, hipsolverSyevjInfo_t params) {
+  return cusolverDnDsygvj_bufferSize(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, lwork, params);
 }
 inline hipsolverStatus_t hipsolverDnDsytrd(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, double * D, double * E, double * tau, double * work, int lwork, int * devInfo) {
   return cusolverDnDsytrd(handle, uplo, n, A, lda, D, E, tau, work, lwork, devInfo);
@@ -386,6 +460,18 @@ inline hipsolverStatus_t hipsolverDnSgesvdaStridedBatched(hipsolverHandle_t hand
 }
 inline hipsolverStatus_t hipsolverDnSgesvdaStridedBatched_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const float * A, int lda, long long strideA, const float * S, long long strideS, const float * U, int ldu, long long strideU, const float * V, int ldv, long long strideV, int * lwork, int batch_count) {
   return cusolverDnSgesvdaStridedBatched_bufferSize(handle, jobz, rank, m, n, A, lda, strideA, S, strideS, U, ldu, strideU, V, ldv, strideV, lwork, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnSgesvdj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, float * A, int lda, float * S, float * U, int ldu, float * V, int ldv, float * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params) {
+  return cusolverDnSgesvdj(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params);
+}
+inline hipsolverStatus_t hipsolverDnSgesvdjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, float * A, int lda, float * S, float * U, int ldu, float * V, int ldv, float * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params, int batch_count) {
+  return cusolverDnSgesvdjBatched(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnSgesvdjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, const float * A, int lda, const float * S, const float * U, int ldu, const float * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params, int batch_count) {
+  return cusolverDnSgesvdjBatched_bufferSize(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, lwork, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnSgesvdj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, const float * A, int lda, const float * S, const float * U, int ldu, const float * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params) {
+  return cusolverDnSgesvdj_bufferSize(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, lwork, params);
 }
 inline hipsolverStatus_t hipsolverDnSgetrf(hipsolverHandle_t handle, int m, int n, float * A, int lda, float * work, int * devIpiv, int * devInfo) {
   return cusolverDnSgetrf(handle, m, n, A, lda, work, devIpiv, devInfo);
@@ -459,6 +545,18 @@ inline hipsolverStatus_t hipsolverDnSsyevdx(hipsolverHandle_t handle, hipsolverE
 inline hipsolverStatus_t hipsolverDnSsyevdx_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const float * A, int lda, float vl, float vu, int il, int iu, int * nev, const float * W, int * lwork) {
   return cusolverDnSsyevdx_bufferSize(handle, jobz, range, uplo, n, A, lda, vl, vu, il, iu, nev, W, lwork);
 }
+inline hipsolverStatus_t hipsolverDnSsyevj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * W, float * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+  return cusolverDnSsyevj(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params);
+}
+inline hipsolverStatus_t hipsolverDnSsyevjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * W, float * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params, int batch_count) {
+  return cusolverDnSsyevjBatched(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnSsyevjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * W, int * lwork, hipsolverSyevjInfo_t params, int batch_count) {
+  return cusolverDnSsyevjBatched_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnSsyevj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * W, int * lwork, hipsolverSyevjInfo_t params) {
+  return cusolverDnSsyevj_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params);
+}
 inline hipsolverStatus_t hipsolverDnSsygvd(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * B, int ldb, float * W, float * work, int lwork, int * devInfo) {
   return cusolverDnSsygvd(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo);
 }
@@ -470,6 +568,12 @@ inline hipsolverStatus_t hipsolverDnSsygvdx(hipsolverHandle_t handle, hipsolverE
 }
 inline hipsolverStatus_t hipsolverDnSsygvdx_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * B, int ldb, float vl, float vu, int il, int iu, int * nev, const float * W, int * lwork) {
   return cusolverDnSsygvdx_bufferSize(handle, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, nev, W, lwork);
+}
+inline hipsolverStatus_t hipsolverDnSsygvj(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * B, int ldb, float * W, float * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+  return cusolverDnSsygvj(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo, params);
+}
+inline hipsolverStatus_t hipsolverDnSsygvj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * B, int ldb, const float * W, int * lwork, hipsolverSyevjInfo_t params) {
+  return cusolverDnSsygvj_bufferSize(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, lwork, params);
 }
 inline hipsolverStatus_t hipsolverDnSsytrd(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, float * D, float * E, float * tau, float * work, int lwork, int * devInfo) {
   return cusolverDnSsytrd(handle, uplo, n, A, lda, D, E, tau, work, lwork, devInfo);
@@ -489,11 +593,53 @@ inline hipsolverStatus_t hipsolverDnXgeqrf(hipsolverDnHandle_t handle, hipsolver
 inline hipsolverStatus_t hipsolverDnXgeqrf_bufferSize(hipsolverDnHandle_t handle, hipsolverDnParams_t params, int64_t m, int64_t n, hipDataType dataTypeA, const void * A, int64_t lda, hipDataType dataTypeTau, const void * tau, hipDataType computeType, size_t * lworkOnDevice, size_t * lworkOnHost) {
   return cusolverDnXgeqrf_bufferSize(handle, params, m, n, dataTypeA, A, lda, dataTypeTau, tau, computeType, lworkOnDevice, lworkOnHost);
 }
+inline hipsolverStatus_t hipsolverDnXgesvdjGetResidual(hipsolverDnHandle_t handle, hipsolverGesvdjInfo_t info, double * residual) {
+  return cusolverDnXgesvdjGetResidual(handle, info, residual);
+}
+inline hipsolverStatus_t hipsolverDnXgesvdjGetSweeps(hipsolverDnHandle_t handle, hipsolverGesvdjInfo_t info, int * executed_sweeps) {
+  return cusolverDnXgesvdjGetSweeps(handle, info, executed_sweeps);
+}
+inline hipsolverStatus_t hipsolverDnXgesvdjSetMaxSweeps(hipsolverGesvdjInfo_t info, int max_sweeps) {
+  return cusolverDnXgesvdjSetMaxSweeps(info, max_sweeps);
+}
+inline hipsolverStatus_t hipsolverDnXgesvdjSetSortEig(hipsolverGesvdjInfo_t info, int sort_eig) {
+  return cusolverDnXgesvdjSetSortEig(info, sort_eig);
+}
+inline hipsolverStatus_t hipsolverDnXgesvdjSetTolerance(hipsolverGesvdjInfo_t info, double tolerance) {
+  return cusolverDnXgesvdjSetTolerance(info, tolerance);
+}
 inline hipsolverStatus_t hipsolverDnXgetrf(hipsolverDnHandle_t handle, hipsolverDnParams_t params, int64_t m, int64_t n, hipDataType dataTypeA, void * A, int64_t lda, int64_t * devIpiv, hipDataType computeType, void * workOnDevice, size_t lworkOnDevice, void * workOnHost, size_t lworkOnHost, int * devInfo) {
   return cusolverDnXgetrf(handle, params, m, n, dataTypeA, A, lda, devIpiv, computeType, workOnDevice, lworkOnDevice, workOnHost, lworkOnHost, devInfo);
 }
 inline hipsolverStatus_t hipsolverDnXgetrf_bufferSize(hipsolverDnHandle_t handle, hipsolverDnParams_t params, int64_t m, int64_t n, hipDataType dataTypeA, const void * A, int64_t lda, hipDataType computeType, size_t * lworkOnDevice, size_t * lworkOnHost) {
   return cusolverDnXgetrf_bufferSize(handle, params, m, n, dataTypeA, A, lda, computeType, lworkOnDevice, lworkOnHost);
+}
+inline hipsolverStatus_t hipsolverDnXgetrs(hipsolverDnHandle_t handle, hipsolverDnParams_t params, hipsolverOperation_t trans, int64_t n, int64_t nrhs, hipDataType dataTypeA, const void * A, int64_t lda, const int64_t * devIpiv, hipDataType dataTypeB, void * B, int64_t ldb, int * devInfo) {
+  return cusolverDnXgetrs(handle, params, trans, n, nrhs, dataTypeA, A, lda, devIpiv, dataTypeB, B, ldb, devInfo);
+}
+inline hipsolverStatus_t hipsolverDnXpotrf(hipsolverDnHandle_t handle, hipsolverDnParams_t params, hipsolverFillMode_t uplo, int64_t n, hipDataType dataTypeA, void * A, int64_t lda, hipDataType computeType, void * workOnDevice, size_t lworkOnDevice, void * workOnHost, size_t lworkOnHost, int * info) {
+  return cusolverDnXpotrf(handle, params, uplo, n, dataTypeA, A, lda, computeType, workOnDevice, lworkOnDevice, workOnHost, lworkOnHost, info);
+}
+inline hipsolverStatus_t hipsolverDnXpotrf_bufferSize(hipsolverDnHandle_t handle, hipsolverDnParams_t params, hipsolverFillMode_t uplo, int64_t n, hipDataType dataTypeA, const void * A, int64_t lda, hipDataType computeType, size_t * lworkOnDevice, size_t * lworkOnHost) {
+  return cusolverDnXpotrf_bufferSize(handle, params, uplo, n, dataTypeA, A, lda, computeType, lworkOnDevice, lworkOnHost);
+}
+inline hipsolverStatus_t hipsolverDnXpotrs(hipsolverDnHandle_t handle, hipsolverDnParams_t params, hipsolverFillMode_t uplo, int64_t n, int64_t nrhs, hipDataType dataTypeA, const void * A, int64_t lda, hipDataType dataTypeB, void * B, int64_t ldb, int * info) {
+  return cusolverDnXpotrs(handle, params, uplo, n, nrhs, dataTypeA, A, lda, dataTypeB, B, ldb, info);
+}
+inline hipsolverStatus_t hipsolverDnXsyevjGetResidual(hipsolverDnHandle_t handle, hipsolverSyevjInfo_t info, double * residual) {
+  return cusolverDnXsyevjGetResidual(handle, info, residual);
+}
+inline hipsolverStatus_t hipsolverDnXsyevjGetSweeps(hipsolverDnHandle_t handle, hipsolverSyevjInfo_t info, int * executed_sweeps) {
+  return cusolverDnXsyevjGetSweeps(handle, info, executed_sweeps);
+}
+inline hipsolverStatus_t hipsolverDnXsyevjSetMaxSweeps(hipsolverSyevjInfo_t info, int max_sweeps) {
+  return cusolverDnXsyevjSetMaxSweeps(info, max_sweeps);
+}
+inline hipsolverStatus_t hipsolverDnXsyevjSetSortEig(hipsolverSyevjInfo_t info, int sort_eig) {
+  return cusolverDnXsyevjSetSortEig(info, sort_eig);
+}
+inline hipsolverStatus_t hipsolverDnXsyevjSetTolerance(hipsolverSyevjInfo_t info, double tolerance) {
+  return cusolverDnXsyevjSetTolerance(info, tolerance);
 }
 inline hipsolverStatus_t hipsolverDnZZgels(hipsolverHandle_t handle, int m, int n, int nrhs, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, hipDoubleComplex * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
   return cusolverDnZZgels(handle, m, n, nrhs, A, lda, B, ldb, X, ldx, work, lwork, niters, devInfo);
@@ -531,6 +677,18 @@ inline hipsolverStatus_t hipsolverDnZgesvdaStridedBatched(hipsolverHandle_t hand
 inline hipsolverStatus_t hipsolverDnZgesvdaStridedBatched_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const hipDoubleComplex * A, int lda, long long strideA, const double * S, long long strideS, const hipDoubleComplex * U, int ldu, long long strideU, const hipDoubleComplex * V, int ldv, long long strideV, int * lwork, int batch_count) {
   return cusolverDnZgesvdaStridedBatched_bufferSize(handle, jobz, rank, m, n, A, lda, strideA, S, strideS, U, ldu, strideU, V, ldv, strideV, lwork, batch_count);
 }
+inline hipsolverStatus_t hipsolverDnZgesvdj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, hipDoubleComplex * A, int lda, double * S, hipDoubleComplex * U, int ldu, hipDoubleComplex * V, int ldv, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params) {
+  return cusolverDnZgesvdj(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params);
+}
+inline hipsolverStatus_t hipsolverDnZgesvdjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, hipDoubleComplex * A, int lda, double * S, hipDoubleComplex * U, int ldu, hipDoubleComplex * V, int ldv, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params, int batch_count) {
+  return cusolverDnZgesvdjBatched(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnZgesvdjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, const hipDoubleComplex * A, int lda, const double * S, const hipDoubleComplex * U, int ldu, const hipDoubleComplex * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params, int batch_count) {
+  return cusolverDnZgesvdjBatched_bufferSize(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, lwork, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnZgesvdj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, const hipDoubleComplex * A, int lda, const double * S, const hipDoubleComplex * U, int ldu, const hipDoubleComplex * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params) {
+  return cusolverDnZgesvdj_bufferSize(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, lwork, params);
+}
 inline hipsolverStatus_t hipsolverDnZgetrf(hipsolverHandle_t handle, int m, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * work, int * devIpiv, int * devInfo) {
   return cusolverDnZgetrf(handle, m, n, A, lda, work, devIpiv, devInfo);
 }
@@ -552,6 +710,18 @@ inline hipsolverStatus_t hipsolverDnZheevdx(hipsolverHandle_t handle, hipsolverE
 inline hipsolverStatus_t hipsolverDnZheevdx_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, double vl, double vu, int il, int iu, int * nev, const double * W, int * lwork) {
   return cusolverDnZheevdx_bufferSize(handle, jobz, range, uplo, n, A, lda, vl, vu, il, iu, nev, W, lwork);
 }
+inline hipsolverStatus_t hipsolverDnZheevj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double * W, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+  return cusolverDnZheevj(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params);
+}
+inline hipsolverStatus_t hipsolverDnZheevjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double * W, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params, int batch_count) {
+  return cusolverDnZheevjBatched(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnZheevjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const double * W, int * lwork, hipsolverSyevjInfo_t params, int batch_count) {
+  return cusolverDnZheevjBatched_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params, batch_count);
+}
+inline hipsolverStatus_t hipsolverDnZheevj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const double * W, int * lwork, hipsolverSyevjInfo_t params) {
+  return cusolverDnZheevj_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params);
+}
 inline hipsolverStatus_t hipsolverDnZhegvd(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, double * W, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZhegvd(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo);
 }
@@ -563,6 +733,12 @@ inline hipsolverStatus_t hipsolverDnZhegvdx(hipsolverHandle_t handle, hipsolverE
 }
 inline hipsolverStatus_t hipsolverDnZhegvdx_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const hipDoubleComplex * B, int ldb, double vl, double vu, int il, int iu, int * nev, const double * W, int * lwork) {
   return cusolverDnZhegvdx_bufferSize(handle, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, nev, W, lwork);
+}
+inline hipsolverStatus_t hipsolverDnZhegvj(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, double * W, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+  return cusolverDnZhegvj(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo, params);
+}
+inline hipsolverStatus_t hipsolverDnZhegvj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const hipDoubleComplex * B, int ldb, const double * W, int * lwork, hipsolverSyevjInfo_t params) {
+  return cusolverDnZhegvj_bufferSize(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, lwork, params);
 }
 inline hipsolverStatus_t hipsolverDnZhetrd(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double * D, double * E, hipDoubleComplex * tau, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZhetrd(handle, uplo, n, A, lda, D, E, tau, work, lwork, devInfo);

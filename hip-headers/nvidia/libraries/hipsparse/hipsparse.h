@@ -1014,6 +1014,9 @@ inline hipsparseStatus_t hipsparseSpSV_solve(hipsparseHandle_t handle, hipsparse
 inline hipsparseStatus_t hipsparseSpVV(hipsparseHandle_t handle, hipsparseOperation_t opX, hipsparseConstSpVecDescr_t vecX, hipsparseConstDnVecDescr_t vecY, void * result, hipDataType computeType, void * externalBuffer) {
   return cusparseSpVV(handle, opX, vecX, vecY, result, computeType, externalBuffer);
 }
+inline hipsparseStatus_t hipsparseSpVV_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opX, hipsparseConstSpVecDescr_t vecX, hipsparseConstDnVecDescr_t vecY, void * result, hipDataType computeType, size_t * pBufferSizeInBytes) {
+  return cusparseSpVV_bufferSize(handle, opX, vecX, vecY, result, computeType, pBufferSizeInBytes);
+}
 inline hipsparseStatus_t hipsparseSpVecGet(const hipsparseSpVecDescr_t spVecDescr, int64_t * size, int64_t * nnz, void ** indices, void ** values, hipsparseIndexType_t * idxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
   return cusparseSpVecGet(spVecDescr, size, nnz, indices, values, idxType, idxBase, valueType);
 }
