@@ -25,15 +25,19 @@ CUDA's header declares becomes
 HIP type names map to CUDA's through the type rows of the library's table and
 of the runtime's (runtime.tsv, library_types.tsv, complex.tsv, fp16.tsv); a
 HIP type no row names but that ROCm defines as a typedef of a type both sides
-share (hipblasHalf is __half under HIPBLAS_USE_HIP_HALF) is compared as that
-type. Everything else (ROCm signatures that differ: hipblasBfloat16,
+share (hipblasHalf is __half under HIPBLAS_USE_HIP_HALF), of a mapped HIP
+type (hipsolverOperation_t of hipblasOperation_t), or that a mapped HIP type
+is ROCm's typedef of (hipsolverHandle_t for hipsolverDnHandle_t) is compared
+as that type and gets its typedef. A ROCm parameter that converts implicitly
+to CUDA's (a 64-bit integer by value, a pointer CUDA only makes more const)
+agrees too. ROCm's own macros spelling a generated name otherwise (#define
+hipblasCgemm hipblasCgemm_v2) are repeated. Everything else (ROCm signatures that differ: hipblasBfloat16,
 hipblasComplex arrays, AMD-only enumerators, ...) is left out and listed in
 the generated docs page with the reason.
 
 Usage:
   generate_nvidia_libraries.py --tables DIR --rocm-include DIR
       --cuda-include DIR [--clang clang++] -o OUTDIR [--docs MARKDOWN]
-      [--check]
 Standard library only.
 """
 import argparse
