@@ -12,10 +12,11 @@ library's -lhip<name>):
      timing lines left out) and the run times (median wall time of --runs runs;
      goal: the HIP build within 2% of the original).
 Then the native HIP programs (written for AMD, never translated:
-test/hip-nvidia/programs/*.hip, test/hip-nvidia/libraries/*.hip,
+test/hip-nvidia/programs/*.hip and *.c, test/hip-nvidia/libraries/*.hip,
 examples/hello.hip) are built with
 HIP_PLATFORM=nvidia hipcc and run; each checks itself (exit status 0 and a
-PASS line).
+PASS line). A .c program is C calling the HIP runtime API (hipcc has nvcc
+compile it as C).
 
 Prints a table and writes a markdown report (--output). --build-only builds
 and translates everything and runs nothing (no GPU needed): what the lit test
@@ -273,7 +274,8 @@ def native(program, opts, scratch):
     exe = work / program.stem
     # A program names the libraries it links with `// ROUNDTRIP-LIBS: -lx ...`.
     libs = re.findall(r"//\s*ROUNDTRIP-LIBS:\s*(.+?)\s*$", program.read_text(), re.M)
-    build = run([opts.hipcc, "-O2", "--offload-arch=" + opts.arch, "-std=c++17", program, "-o",
+    std = [] if program.suffix == ".c" else ["-std=c++17"]
+    build = run([opts.hipcc, "-O2", "--offload-arch=" + opts.arch, *std, program, "-o",
                  exe, *" ".join(libs).split()], cwd=work, env=env)
     if build.returncode:
         return result.fail("HIP BUILD FAILED", build.stdout + build.stderr)
@@ -297,7 +299,7 @@ def finish_native(result, opts, program, exe, work):
 def discover(opts):
     translated = sorted(CORPUS.glob("*.cu")) + sorted(LIBRARIES.glob("*/*.cu")) + \
         sorted(LIBRARY_PROGRAMS.glob("*/*.cu"))
-    natives = [p for d in NATIVE for p in sorted(d.glob("*.hip"))]
+    natives = [p for d in NATIVE for p in sorted([*d.glob("*.hip"), *d.glob("*.c")])]
     if opts.filter:
         pattern = re.compile(opts.filter)
         translated = [p for p in translated if pattern.search(str(p))]

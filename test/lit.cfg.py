@@ -83,6 +83,11 @@ if shutil.which("nvcc", path=os.path.join(config.cuda_path, "bin")):
 config.substitutions.append(("%rocm_libraries", config.rocm_libraries_dir))
 if os.path.exists(os.path.join(config.rocm_libraries_dir, "versions.tsv")):
     config.available_features.add("rocm-6.4-libraries")
+# CUDA 11.8's and 11.2's headers (scripts/fetch-cuda-legacy-headers.sh: <tree>/11.8/include,
+# <tree>/11.2/include), which the library derivations read for the names CUDA 13 removed.
+config.substitutions.append(("%cuda_legacy", config.cuda_legacy_dir))
+if os.path.exists(os.path.join(config.cuda_legacy_dir, "versions.tsv")):
+    config.available_features.add("cuda-legacy-headers")
 # hipify-clang's HTML report is rendered in headless Chromium (Debian's
 # chromium), its JSON report validated with python3-jsonschema; both come
 # from scripts/bootstrap.sh.

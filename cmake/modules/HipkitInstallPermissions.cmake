@@ -13,9 +13,17 @@
 cmake_policy(PUSH)
 cmake_policy(VERSION 3.25)
 
+# The prefix as the install writes it: a relative one (`cmake --install build --prefix
+# rel/dir`) is relative to the current folder, and walking up a relative path never reaches
+# an existing directory.
+function(hipkit_install_permissions_prefix out)
+  get_filename_component(prefix "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}" ABSOLUTE)
+  set(${out} "${prefix}" PARENT_SCOPE)
+endfunction()
+
 function(hipkit_install_permissions_begin)
   # The deepest directory on the way to the prefix that exists before anything is installed.
-  set(dir "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}")
+  hipkit_install_permissions_prefix(dir)
   while(NOT IS_DIRECTORY "${dir}")
     get_filename_component(dir "${dir}" DIRECTORY)
   endwhile()
@@ -23,7 +31,7 @@ function(hipkit_install_permissions_begin)
 endfunction()
 
 function(hipkit_install_permissions_end)
-  set(prefix "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}")
+  hipkit_install_permissions_prefix(prefix)
   # Stop below the prefix when it existed already, else below the first directory that did.
   set(stop "${prefix}")
   if(NOT HIPKIT_INSTALL_EXISTING_DIR STREQUAL prefix)

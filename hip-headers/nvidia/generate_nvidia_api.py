@@ -9,11 +9,19 @@ offer that HIP name on top of CUDA:
                         or, when both names are struct, union or enum tags,
                         #define hipX cudaX, so that HIP code may write the
                         elaborated form (struct hipResourceDesc) as on AMD
-  enumerator rows       constexpr auto hipX = cudaX;
+  enumerator rows       HIPKIT_ENUMERATOR(hipX, cudaX): constexpr auto hipX =
+                        cudaX; in C++, enum { hipX = cudaX }; in C
   macro rows            #define hipX cudaX           (a macro for a macro)
   function rows         a typed inline wrapper with HIP's own signature that
                         calls the CUDA function and converts its cudaError_t
                         or CUresult into hipError_t
+
+The header is C as well as C++, as HIP's runtime API is on AMD: wrappers are
+HIPKIT_INLINE (static inline in C), default arguments HIPKIT_DEFAULT (none in
+C); a wrapper whose HIP or CUDA declaration C does not see (templates, C++
+overloads: the headers are parsed as C too) is under #ifdef __cplusplus; and
+in C each CUDA struct or enum tag the layer names (this header and
+nvidia_hip_runtime_api.h) gets a typedef, since C has only the tag.
 
 A function is generated only when HIP's declaration and one CUDA declaration
 agree parameter by parameter once CUDA's type names are mapped to HIP's
@@ -155,6 +163,11 @@ def read_handwritten():
     return names
 
 
+def standard(language):
+    """C sources are C11 (what the C tests compile as); the rest C++17."""
+    return ["-std=c11"] if language == "c" else ["-std=c++17"]
+
+
 def ast_dump(clang, source, args, name_filter, allow_errors=False, language="c++"):
     """Top-level declarations whose name contains name_filter, as JSON.
 
@@ -166,7 +179,7 @@ def ast_dump(clang, source, args, name_filter, allow_errors=False, language="c++
         f.write(source)
         path = f.name
     try:
-        cmd = [clang, "-x", language, "-std=c++17", "-fsyntax-only", "-w", *args, path,
+        cmd = [clang, "-x", language, *standard(language), "-fsyntax-only", "-w", *args, path,
                "-Xclang", "-ast-dump=json", "-Xclang", "-ast-dump-filter=" + name_filter]
         run = subprocess.run(cmd, capture_output=True, text=True)
         if run.returncode and not allow_errors:
@@ -191,7 +204,8 @@ def macro_names(clang, source, args, language="c++"):
         f.write(source)
         path = f.name
     try:
-        run = subprocess.run([clang, "-x", language, "-std=c++17", "-E", "-dM", "-w", *args, path],
+        run = subprocess.run([clang, "-x", language, *standard(language), "-E", "-dM", "-w", *args,
+                              path],
                              capture_output=True, text=True)
     finally:
         os.unlink(path)
@@ -201,6 +215,7 @@ def macro_names(clang, source, args, language="c++"):
 def normalize(type_text):
     type_text = re.sub(r"\b(enum|struct|union|class)\s+", "", type_text)
     type_text = re.sub(r"\s+", " ", type_text).strip()
+    type_text = re.sub(r"\b_Bool\b", "bool", type_text)  # C's spelling
     return type_text.replace(" *", "*").replace(" &", "&")
 
 
@@ -287,6 +302,28 @@ def canonical(type_text, depth=0):
     # "(struct CUstream_st *)" read back as one type.
     expanded = re.sub(r"\(([^()]*)\)", r"\1", expanded)
     return canonical(expanded, depth + 1)
+
+
+def signature(function):
+    """What tells overloads apart: the parameter types, and template or not."""
+    return tuple(normalize(p[1]) for p in function.params) + (function.template is None,)
+
+
+def c_tags_without_typedef(decls):
+    """Struct, union and enum tags of a C parse that no typedef of the same
+    name makes a type name: tag name -> struct, union or enum."""
+    tags, typedefs = {}, set()
+    for d in decls:
+        name = d.get("name")
+        if not name:
+            continue
+        if d.get("kind") == "RecordDecl":
+            tags[name] = d.get("tagUsed", "struct")
+        elif d.get("kind") == "EnumDecl":
+            tags[name] = "enum"
+        elif d.get("kind") == "TypedefDecl":
+            typedefs.add(name)
+    return {name: tag for name, tag in tags.items() if name not in typedefs}
 
 
 def collect(decls, prefix):
@@ -391,6 +428,27 @@ def main():
     cuda_tags = set(record_tags)
     cuda_macros = macro_names(opts.clang, cuda_src, cuda_args, language="cuda")
 
+    # The same headers as C. The functions C sees (on AMD, HIP's C++
+    # overloads and templates sit under #ifdef __cplusplus, as do CUDA's): a
+    # wrapper whose HIP and CUDA signatures both are C is C too, the others
+    # are C++ only. CUDA's structs and enums are tags only in C (struct
+    # cudaExtent, no typedef): the ones the layer names get a typedef in C.
+    saved = set(record_tags), dict(typedef_targets)
+
+    def c_signatures(functions):
+        return {name: {signature(o) for o in overloads} for name, overloads in functions.items()}
+    hip_c_signatures = c_signatures(
+        collect(ast_dump(opts.clang, hip_src, hip_args, "hip", language="c"), "hip")[0])
+    cuda_c_args = ["-isystem", opts.cuda_include]
+    cuda_c_decls = ast_dump(opts.clang, cuda_src, cuda_c_args, "cu", language="c") + \
+        ast_dump(opts.clang, cuda_src, cuda_c_args, "CU", language="c")
+    cuda_c_signatures = c_signatures(collect(cuda_c_decls, "cu")[0])
+    cuda_c_tags = c_tags_without_typedef(cuda_c_decls)
+    record_tags.clear()
+    record_tags.update(saved[0])
+    typedef_targets.clear()
+    typedef_targets.update(saved[1])
+
     type_map = {}
     for r in rows:
         if r["kind"] in ("type", "enum") and r["cuda_name"] in cuda_types:
@@ -452,9 +510,9 @@ def main():
             continue
         constants[hip] = cuda
     emit("")
-    emit("// Enumerators: constants of the CUDA enum type.")
+    emit("// Enumerators: constants of the CUDA enum type (C: of an anonymous enum).")
     for hip in sorted(constants):
-        emit("constexpr auto %s = %s;" % (hip, constants[hip]))
+        emit("HIPKIT_ENUMERATOR(%s, %s)" % (hip, constants[hip]))
 
     # Macros HIP defines as macros (flags, limits).
     macros = {}
@@ -485,12 +543,11 @@ def main():
         if hip in handwritten or hip not in hip_functions:
             continue
         candidates = [c for name in by_hip[hip] for c in cuda_functions.get(name, [])]
-        own_signatures = {tuple(normalize(p[1]) for p in o.params) + (o.template is None,)
-                          for o in own_functions.get(hip, [])}
+        own_signatures = {signature(o) for o in own_functions.get(hip, [])}
         for h in hip_functions[hip]:
             if h.variadic or h.unrenderable_default:
                 continue
-            if tuple(normalize(p[1]) for p in h.params) + (h.template is None,) in own_signatures:
+            if signature(h) in own_signatures:
                 generated.add(hip)  # HIP defines it on every platform
                 continue
             match = None
@@ -516,12 +573,11 @@ def main():
             for name, (_, htype, default) in zip(names, h.params):
                 decl = declare(htype, name)
                 if default is not None:
-                    decl += " = " + default
+                    decl += " HIPKIT_DEFAULT(%s)" % default
                 params.append(decl)
-            signature = tuple(normalize(p[1]) for p in h.params) + (h.template is None,)
-            if signature in seen_signatures.setdefault(hip, set()):
+            if signature(h) in seen_signatures.setdefault(hip, set()):
                 continue  # a redeclaration
-            seen_signatures[hip].add(signature)
+            seen_signatures[hip].add(signature(h))
             explicit = ""
             if match.template is not None:
                 # Template parameters the parameters do not deduce
@@ -548,8 +604,13 @@ def main():
             if h.template is not None:
                 head = "template <%s>\n" % ", ".join(
                     ("class " + n) if k == "type" else ("%s %s" % (t, n)) for k, n, t in h.template)
-            wrappers.append("%sinline %s %s(%s) {\n  %s\n}" % (
-                head, re.sub(r"\b(enum|struct|union)\s+", "", h.result), hip, ", ".join(params), body))
+            wrapper = "%sHIPKIT_INLINE %s %s(%s) {\n  %s\n}" % (
+                head, re.sub(r"\b(enum|struct|union)\s+", "", h.result), hip, ", ".join(params), body)
+            if signature(h) not in hip_c_signatures.get(hip, set()) or \
+                    signature(match) not in cuda_c_signatures.get(match.name, set()):
+                # An overload or template HIP or CUDA declares for C++ only.
+                wrapper = "#ifdef __cplusplus\n%s\n#endif" % wrapper
+            wrappers.append(wrapper)
             generated.add(hip)
         if hip not in generated:
             unavailable.append((hip, "function", "HIP's signature differs from CUDA 13's " +
@@ -562,7 +623,7 @@ def main():
     emit("// Error codes: CUDA's to HIP's and back (the enumerator rows of cudaError and CUresult).")
     for cuda_enum, fn, ctype in (("cudaError", "hipCUDAErrorTohipError", "cudaError_t"),
                                  ("cudaError_enum", "hipCUResultTohipError", "CUresult")):
-        emit("inline hipError_t %s(%s error) {" % (fn, ctype))
+        emit("HIPKIT_INLINE hipError_t %s(%s error) {" % (fn, ctype))
         emit("  switch (error) {")
         seen = set()
         for r in rows:
@@ -574,12 +635,12 @@ def main():
     emit("// HIP's module functions work with no context made current first; the")
     emit("// CUDA driver functions they call need one: the runtime's primary context")
     emit("// (cudaFree(0) makes it current, as any first runtime call would).")
-    emit("inline void hipkitMakePrimaryContextCurrent() {")
-    emit("  CUcontext current = nullptr;")
-    emit("  if (cuCtxGetCurrent(&current) == CUDA_SUCCESS && current == nullptr)")
-    emit("    (void)cudaFree(nullptr);")
+    emit("HIPKIT_INLINE void hipkitMakePrimaryContextCurrent(void) {")
+    emit("  CUcontext current = NULL;")
+    emit("  if (cuCtxGetCurrent(&current) == CUDA_SUCCESS && current == NULL)")
+    emit("    (void)cudaFree(NULL);")
     emit("}")
-    emit("inline cudaError_t hipErrorToCudaError(hipError_t error) {")
+    emit("HIPKIT_INLINE cudaError_t hipErrorToCudaError(hipError_t error) {")
     emit("  switch (error) {")
     seen = set()
     for r in rows:
@@ -594,7 +655,7 @@ def main():
     emit("")
     emit("// Device attributes HIP and CUDA share (the enumerator rows of cudaDeviceAttr);")
     emit("// false for the others.")
-    emit("inline bool hipDeviceAttributeToCuda(hipDeviceAttribute_t attr, cudaDeviceAttr *out) {")
+    emit("HIPKIT_INLINE bool hipDeviceAttributeToCuda(hipDeviceAttribute_t attr, cudaDeviceAttr *out) {")
     emit("  switch (attr) {")
     seen = set()
     for r in rows:
@@ -615,7 +676,7 @@ def main():
         "#ifndef HIPKIT_NVIDIA_HIP_API_GENERATED_H",
         "#define HIPKIT_NVIDIA_HIP_API_GENERATED_H",
         "",
-    ]
+    ] + c_prelude(out, cuda_c_tags)
     with open(opts.output, "w") as f:
         f.write("\n".join(header + out + ["", "#endif", ""]))
     if opts.bf16_output:
@@ -641,6 +702,34 @@ def main():
                     continue
                 f.write("| `%s` | %s | %s |\n" % (hip, kind, why))
     return 0
+
+
+def c_prelude(body, cuda_c_tags):
+    """What makes the header C as well as C++: the macros its declarations
+    use, and in C a typedef for each CUDA tag the layer (this header and the
+    hand-written nvidia_hip_runtime_api.h) names, so that cudaExtent, and
+    hipExtent (a macro for it), name a type in C as in C++."""
+    with open(os.path.join(HERE, "nvidia_detail", "nvidia_hip_runtime_api.h")) as f:
+        named = set(IDENT.findall("\n".join(body) + f.read()))
+    lines = [
+        "// C and C++: HIP's runtime API is C on AMD. A wrapper is inline in C++ and",
+        "// static inline in C (which has no inline definition without an external",
+        "// one); default arguments and enumerator constants are C++'s, an anonymous",
+        "// enum's in C.",
+        "#ifdef __cplusplus",
+        "#define HIPKIT_INLINE inline",
+        "#define HIPKIT_DEFAULT(value) = value",
+        "#define HIPKIT_ENUMERATOR(hip, cuda) constexpr auto hip = cuda;",
+        "#else",
+        "#include <stdbool.h>",
+        "#define HIPKIT_INLINE static inline",
+        "#define HIPKIT_DEFAULT(value)",
+        "#define HIPKIT_ENUMERATOR(hip, cuda) enum { hip = cuda };",
+        "// CUDA's structs and enums are only tags in C: the ones named here as types.",
+    ]
+    for name in sorted(named & set(cuda_c_tags)):
+        lines.append("typedef %s %s %s;" % (cuda_c_tags[name], name, name))
+    return lines + ["#endif", ""]
 
 
 def declare(type_text, name):

@@ -5,6 +5,7 @@
 
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace hipkit::hipify;
@@ -61,8 +62,8 @@ hipkit::hipify::findCallArguments(llvm::StringRef Text, unsigned NameOffset) {
     break;
   }
   for (size_t I = 0; I != Call.Starts.size(); ++I) {
-    unsigned End = I + 1 < Call.Starts.size() ? Call.Starts[I + 1] - 1
-                                              : Call.List.End;
+    unsigned End =
+        I + 1 < Call.Starts.size() ? Call.Starts[I + 1] - 1 : Call.List.End;
     Call.Arguments.push_back(trimmed(Text, Call.Starts[I], End));
   }
   if (Call.Arguments.size() == 1 &&
@@ -103,8 +104,8 @@ std::string hipkit::hipify::argumentWord(llvm::StringRef Text,
   // The tokens' spellings, without the comments and spaces between them.
   std::string Word;
   CudaRawLexer Lex(Text, Argument.Begin);
-  for (RawToken T = Lex.next(); T.Kind != clang::tok::eof && T.Offset < Argument.End;
-       T = Lex.next())
+  for (RawToken T = Lex.next();
+       T.Kind != clang::tok::eof && T.Offset < Argument.End; T = Lex.next())
     Word += Text.substr(T.Offset, std::min(T.end(), Argument.End) - T.Offset);
   llvm::StringRef W = Word;
   while (W.starts_with("(") && W.ends_with(")"))
@@ -127,6 +128,50 @@ bool hipkit::hipify::parseArgumentPieces(
       return false;
   }
   return !Pieces.empty();
+}
+
+bool hipkit::hipify::parseArgumentConditions(
+    llvm::StringRef Spec,
+    llvm::SmallVectorImpl<ArgumentCondition> &Conditions) {
+  llvm::SmallVector<llvm::StringRef, 2> Texts;
+  Spec.split(Texts, '&');
+  for (llvm::StringRef One : Texts) {
+    auto [Index, Names] = One.split('=');
+    ArgumentCondition Cond;
+    if (Index.getAsInteger(10, Cond.Argument) || Names.empty())
+      return false;
+    Names.split(Cond.Names, '|');
+    Conditions.push_back(std::move(Cond));
+  }
+  return true;
+}
+
+bool hipkit::hipify::argumentConditionsHold(
+    llvm::StringRef Text, const CallArguments &Call,
+    llvm::ArrayRef<ArgumentCondition> Conditions) {
+  return llvm::all_of(Conditions, [&](const ArgumentCondition &Cond) {
+    if (Cond.Argument >= Call.Arguments.size())
+      return false;
+    std::string Word = argumentWord(Text, Call.Arguments[Cond.Argument]);
+    return llvm::is_contained(Cond.Names, Word);
+  });
+}
+
+std::string hipkit::hipify::describeConditions(
+    llvm::ArrayRef<ArgumentCondition> Conditions) {
+  std::string Text;
+  for (size_t J = 0; J != Conditions.size(); ++J) {
+    if (J)
+      Text += " and ";
+    Text += llvm::formatv("argument {0} is ", Conditions[J].Argument).str();
+    Text += llvm::join(Conditions[J].Names, " or ");
+  }
+  return Text;
+}
+
+bool hipkit::hipify::mayHaveSideEffects(llvm::StringRef ArgumentText) {
+  return ArgumentText.find_first_of("(=") != llvm::StringRef::npos ||
+         ArgumentText.contains("++") || ArgumentText.contains("--");
 }
 
 bool hipkit::hipify::reportUseWithoutCall(FileTranslation &FT, unsigned Offset,
@@ -158,7 +203,8 @@ bool hipkit::hipify::arrangeCallArguments(
     FT.warn(NameOffset, warning_names::RuleNotApplied,
             llvm::formatv("'{0}' is called with {1} arguments, but its form "
                           "'{2}' needs at least {3} of them; left untranslated",
-                          Row.CudaName, Call.Arguments.size(), Written, Needed));
+                          Row.CudaName, Call.Arguments.size(), Written,
+                          Needed));
     return false;
   }
   // An argument written twice is evaluated twice: only names, members and
@@ -166,10 +212,9 @@ bool hipkit::hipify::arrangeCallArguments(
   for (size_t I = 0; I != Call.Arguments.size(); ++I) {
     if (Uses[I] < 2)
       continue;
-    llvm::StringRef Text = FT.contents().slice(Call.Arguments[I].Begin,
-                                               Call.Arguments[I].End);
-    if (Text.find_first_of("(=") != llvm::StringRef::npos ||
-        Text.contains("++") || Text.contains("--")) {
+    llvm::StringRef Text =
+        FT.contents().slice(Call.Arguments[I].Begin, Call.Arguments[I].End);
+    if (mayHaveSideEffects(Text)) {
       FT.countUnconverted(Row);
       FT.warn(NameOffset, warning_names::RuleNotApplied,
               llvm::formatv("'{0}' becomes '{1}', which takes argument {2} "

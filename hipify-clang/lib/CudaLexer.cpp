@@ -42,3 +42,11 @@ RawToken CudaRawLexer::next() {
     T.Identifier = Tok.getRawIdentifier();
   return T;
 }
+
+std::vector<RawToken> hipkit::hipify::lexRawTokens(llvm::StringRef Contents) {
+  CudaRawLexer Lex(Contents);
+  std::vector<RawToken> Tokens;
+  for (RawToken T = Lex.next(); T.Kind != clang::tok::eof; T = Lex.next())
+    Tokens.push_back(T);
+  return Tokens;
+}

@@ -191,6 +191,11 @@ private:
                             const std::vector<bool> &Claimed);
   /// A file no parse reached: translated by tokens, migrated or copied.
   bool emitUnreachedFile(const ProjectFile &File);
+  /// The last run's outputs this run did not record: kept in the manifest
+  /// while their input is there (not written this time: an error was
+  /// reported), removed with the folders they leave empty when the input
+  /// left the project and the output is still what hipify-clang wrote.
+  bool settleOutputsNotRecorded();
   void progress(llvm::StringRef Current);
   void clearProgress();
 
@@ -208,7 +213,7 @@ private:
   llvm::StringSet<> ReportedDivergence;
   /// SHA-256 of what was written, by absolute output path.
   llvm::StringMap<std::string> WrittenHashes;
-  std::vector<std::string> UnchangedFiles, CopiedFiles;
+  std::vector<std::string> UnchangedFiles, CopiedFiles, RemovedOutputs;
   unsigned TranslatedCount = 0;
   bool ShowProgress = false, ProgressShown = false;
   unsigned ProgressDone = 0, ProgressTotal = 0;

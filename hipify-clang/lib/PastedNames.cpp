@@ -5,7 +5,9 @@
 #include "hipkit/hipify/RewriteRule.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <optional>
@@ -137,6 +139,49 @@ std::vector<Invocation> invocationsOf(const MacroDefinition &M,
   return Found;
 }
 
+/// \p Use's arguments as text: what a paste of each one forms, or why that
+/// cannot be known.
+MacroUse describeUse(const Invocation &Use, llvm::ArrayRef<RawToken> Tokens,
+                     llvm::StringRef Contents) {
+  MacroUse Described;
+  Described.Offset = Tokens[Use.NameToken].Offset;
+  for (auto [Begin, End] : Use.Args) {
+    MacroUse::Argument A;
+    if (End == Begin + 1) {
+      A.Text = Contents.substr(Tokens[Begin].Offset, Tokens[Begin].Length);
+      A.Token = Begin;
+      if (Use.Enclosing && Tokens[Begin].Kind == clang::tok::raw_identifier &&
+          Use.Enclosing->paramIndex(A.Text))
+        A.Why = llvm::formatv("'{0}', a parameter of '{1}'", A.Text,
+                              Use.Enclosing->Name)
+                    .str();
+    } else if (End > Begin) {
+      A.Text = Contents.slice(Tokens[Begin].Offset, Tokens[End - 1].end());
+      A.Why = llvm::formatv("'{0}', which is not one name", A.Text).str();
+    }
+    Described.Args.push_back(std::move(A));
+  }
+  return Described;
+}
+
+/// The function-like macros of \p Tokens that paste one of their parameters.
+std::vector<MacroDefinition>
+pastingMacros(llvm::ArrayRef<RawToken> Tokens,
+              llvm::ArrayRef<MacroDefinition> Macros) {
+  std::vector<MacroDefinition> Pasting;
+  for (const MacroDefinition &M : Macros)
+    for (size_t K = M.BodyBegin + 1; K + 1 < M.BodyEnd; ++K)
+      if (Tokens[K].Kind == clang::tok::hashhash &&
+          ((Tokens[K - 1].Kind == clang::tok::raw_identifier &&
+            M.paramIndex(Tokens[K - 1].Identifier)) ||
+           (Tokens[K + 1].Kind == clang::tok::raw_identifier &&
+            M.paramIndex(Tokens[K + 1].Identifier)))) {
+        Pasting.push_back(M);
+        break;
+      }
+  return Pasting;
+}
+
 /// The API of the first row whose name starts with \p Prefix, or "".
 llvm::StringRef apiOfPrefix(llvm::StringRef Prefix) {
   llvm::ArrayRef<ApiMapping> All = getAllMappings();
@@ -160,9 +205,9 @@ class PasteChain {
 public:
   PasteChain(FileTranslation &FT, llvm::ArrayRef<RawToken> Tokens,
              const MacroDefinition &Macro, std::vector<size_t> Pieces,
-             const NamePolicy &Policy)
+             const NamePolicy &Policy, llvm::ArrayRef<ForeignMacroUse> Foreign)
       : FT(FT), Tokens(Tokens), Macro(Macro), Pieces(std::move(Pieces)),
-        Policy(Policy) {}
+        Policy(Policy), Foreign(Foreign) {}
 
   void translate(llvm::ArrayRef<MacroDefinition> Macros) {
     if (!llvm::any_of(Pieces, [&](size_t P) { return paramOf(P); }))
@@ -173,11 +218,14 @@ public:
       Prefix = Tokens[Pieces.front()].Identifier;
     std::vector<Invocation> Uses = invocationsOf(Macro, Tokens, Macros);
     for (const Invocation &Use : Uses)
-      form(Use);
+      form(describeUse(Use, Tokens, FT.contents()), /*Where=*/"");
+    for (const ForeignMacroUse &Use : Foreign)
+      form(Use.Use, Use.Where);
+    bool Used = !Uses.empty() || !Foreign.empty();
     bool FormsCuda = llvm::any_of(
         Formed, [](const FormedName &F) { return F.Row != nullptr; });
     if (!FormsCuda && !(Prefix && isCudaPrefix(*Prefix) &&
-                        (!Unknown.empty() || Uses.empty())))
+                        (!Unknown.empty() || !Used)))
       return;
     // The pieces are no names of their own: `curand` has a row.
     for (size_t P : Pieces)
@@ -194,17 +242,19 @@ public:
     if (Api.empty())
       Api = getApiName(ApiKind::Runtime);
     for (const UnknownName &U : Unknown) {
-      FT.warn(Tokens[U.Use].Offset, warning_names::PastedName,
-              llvm::formatv("'{0}' pastes '{1}' with {2}: the name it forms "
-                            "is not known here; left untranslated",
-                            Macro.Name, U.Spelled, U.Why));
+      FT.warn(U.Where.empty() ? U.Offset : At, warning_names::PastedName,
+              llvm::formatv("'{0}' pastes '{1}' with {2}{3}: the name it "
+                            "forms is not known here; left untranslated",
+                            Macro.Name, U.Spelled, U.Why,
+                            U.Where.empty() ? "" : " (used at " + U.Where + ")"));
       FT.countUnconverted(U.Spelled, Api);
     }
-    if (Uses.empty()) {
+    if (!Used) {
       FT.warn(At, warning_names::PastedName,
               llvm::formatv("'{0}' forms CUDA names, but '{1}' is used "
-                            "nowhere in this file, so which names is not "
-                            "known; left untranslated",
+                            "nowhere in this file or the files translated "
+                            "with it, so which names is not known; left "
+                            "untranslated",
                             spelling(), Macro.Name));
       FT.countUnconverted(spelling(), Api);
       return;
@@ -224,7 +274,8 @@ private:
     const ApiMapping *Row;
   };
   struct UnknownName {
-    size_t Use;
+    unsigned Offset;   ///< Of the use, in this file.
+    std::string Where; ///< The use in another file: "file:line"; or "".
     std::string Spelled, Why;
   };
 
@@ -243,39 +294,29 @@ private:
     return Text;
   }
 
-  /// The name \p Use forms, or why it cannot be known.
-  void form(const Invocation &Use) {
+  /// The name \p Use forms, or why it cannot be known. \p Where names a use
+  /// in another file ("" for this file's).
+  void form(const MacroUse &Use, llvm::StringRef Where) {
     std::string Name, Spelled;
     std::optional<std::string> Why;
     for (size_t P : Pieces) {
       std::string Piece = textOf(P).str();
       if (std::optional<unsigned> Param = paramOf(P)) {
-        auto [Begin, End] = *Param < Use.Args.size()
-                                ? Use.Args[*Param]
-                                : std::pair<size_t, size_t>{0, 0};
         Piece.clear();
-        if (End == Begin + 1) {
-          Piece = textOf(Begin).str();
-          if (Use.Enclosing &&
-              Tokens[Begin].Kind == clang::tok::raw_identifier &&
-              Use.Enclosing->paramIndex(Piece))
-            Why = llvm::formatv("'{0}', a parameter of '{1}'", Piece,
-                                Use.Enclosing->Name)
-                      .str();
-          else
-            PastedArguments.push_back(Begin);
-        } else if (End > Begin) {
-          Piece = FT.contents()
-                      .slice(Tokens[Begin].Offset, Tokens[End - 1].end())
-                      .str();
-          Why = llvm::formatv("'{0}', which is not one name", Piece).str();
+        if (*Param < Use.Args.size()) {
+          const MacroUse::Argument &A = Use.Args[*Param];
+          Piece = A.Text;
+          if (A.Why)
+            Why = *A.Why;
+          else if (Where.empty() && A.Token != MacroUse::Argument::NoToken)
+            PastedArguments.push_back(A.Token);
         }
       }
       Name += Piece;
       Spelled += (Spelled.empty() ? "" : "##") + Piece;
     }
     if (Why) {
-      Unknown.push_back({Use.NameToken, Spelled, *Why});
+      Unknown.push_back({Use.Offset, Where.str(), Spelled, *Why});
       return;
     }
     const ApiMapping *Row = FT.resolver().resolve(Name);
@@ -389,6 +430,7 @@ private:
   const MacroDefinition &Macro;
   std::vector<size_t> Pieces;
   const NamePolicy &Policy;
+  llvm::ArrayRef<ForeignMacroUse> Foreign;
   std::vector<FormedName> Formed;
   std::vector<UnknownName> Unknown;
   std::vector<size_t> PastedArguments;
@@ -396,9 +438,63 @@ private:
 
 } // namespace
 
+void PastingUses::collect(llvm::ArrayRef<const FileTranslation *> Files) {
+  std::vector<std::vector<RawToken>> Tokens;
+  std::vector<std::vector<MacroDefinition>> Macros;
+  llvm::StringSet<> Pasting;
+  for (const FileTranslation *FT : Files) {
+    Tokens.push_back(lexRawTokens(FT->contents()));
+    Macros.push_back(functionLikeMacros(Tokens.back()));
+    for (const MacroDefinition &M : pastingMacros(Tokens.back(), Macros.back()))
+      Pasting.insert(M.Name);
+  }
+  if (Pasting.empty())
+    return;
+  // A file's uses of a macro it defines itself are its own; the other
+  // files' uses count for every file defining a macro of that name.
+  for (size_t F = 0; F < Files.size(); ++F) {
+    llvm::StringSet<> OwnDefinitions;
+    for (const MacroDefinition &M : Macros[F])
+      OwnDefinitions.insert(M.Name);
+    for (const auto &Entry : Pasting) {
+      llvm::StringRef Name = Entry.getKey();
+      if (OwnDefinitions.contains(Name))
+        continue;
+      MacroDefinition Probe;
+      Probe.Name = Name;
+      Probe.NameToken = SIZE_MAX;
+      for (const Invocation &Use : invocationsOf(Probe, Tokens[F], Macros[F])) {
+        ForeignMacroUse Found;
+        Found.File = Files[F];
+        Found.Use = describeUse(Use, Tokens[F], Files[F]->contents());
+        Found.Where = (llvm::sys::path::filename(Files[F]->displayPath()) +
+                       ":" +
+                       llvm::Twine(1 + Files[F]->contents()
+                                           .take_front(Found.Use.Offset)
+                                           .count('\n')))
+                          .str();
+        Uses[Name].push_back(std::move(Found));
+      }
+    }
+  }
+}
+
+std::vector<ForeignMacroUse>
+PastingUses::usesOutside(llvm::StringRef Macro,
+                         const FileTranslation &Defining) const {
+  std::vector<ForeignMacroUse> Found;
+  auto It = Uses.find(Macro);
+  if (It != Uses.end())
+    for (const ForeignMacroUse &U : It->second)
+      if (U.File != &Defining)
+        Found.push_back(U);
+  return Found;
+}
+
 void hipkit::hipify::translatePastedNames(FileTranslation &FT,
                                           llvm::ArrayRef<RawToken> Tokens,
-                                          const NamePolicy &Policy) {
+                                          const NamePolicy &Policy,
+                                          const PastingUses *Others) {
   std::vector<MacroDefinition> Macros = functionLikeMacros(Tokens);
   for (const MacroDefinition &M : Macros) {
     std::vector<std::vector<size_t>> Chains;
@@ -410,7 +506,11 @@ void hipkit::hipify::translatePastedNames(FileTranslation &FT,
       else
         Chains.push_back({K - 1, K + 1});
     }
+    std::vector<ForeignMacroUse> Foreign;
+    if (Others && !Chains.empty())
+      Foreign = Others->usesOutside(M.Name, FT);
     for (std::vector<size_t> &Pieces : Chains)
-      PasteChain(FT, Tokens, M, std::move(Pieces), Policy).translate(Macros);
+      PasteChain(FT, Tokens, M, std::move(Pieces), Policy, Foreign)
+          .translate(Macros);
   }
 }

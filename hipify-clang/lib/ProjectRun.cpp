@@ -400,6 +400,46 @@ void HipifyRun::recordProjectOutputs(const Source &S,
   }
 }
 
+bool HipifyRun::settleOutputsNotRecorded() {
+  bool Ok = true;
+  for (const auto &[Rel, E] : OldManifest.Outputs) {
+    if (NewManifest.Outputs.count(Rel))
+      continue;
+    llvm::SmallString<256> Input(Options.InRoot);
+    llvm::sys::path::append(Input, Rel);
+    if (llvm::sys::fs::exists(Input)) {
+      NewManifest.Outputs[Rel] = E; // Claimed still; retranslated next run.
+      continue;
+    }
+    if (Options.InPlace)
+      continue; // The output was the input: gone with it.
+    std::string Output = projectOutput(Rel);
+    std::string Text;
+    if (!llvm::sys::fs::exists(Output) || !readWholeFile(Output, Text))
+      continue;
+    if (contentHash(Text) != E.OutputHash) {
+      reportWarning("kept '" + Output + "': its input '" + Rel +
+                    "' is no longer under --in-root, but the file was "
+                    "changed after hipify-clang wrote it; remove it if it is "
+                    "not needed");
+      continue;
+    }
+    if (std::error_code EC = llvm::sys::fs::remove(Output)) {
+      reportError("cannot remove '" + Output + "', whose input '" + Rel +
+                  "' left the project: " + EC.message());
+      Ok = false;
+      continue;
+    }
+    RemovedOutputs.push_back(Rel);
+    // Folders the removal leaves empty go too, up to --out-root.
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Output);
+    while (!Dir.empty() && Dir.size() > Options.OutRoot.size() &&
+           !llvm::sys::fs::remove(Dir, /*IgnoreNonExisting=*/false))
+      Dir = llvm::sys::path::parent_path(Dir);
+  }
+  return Ok;
+}
+
 bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
   std::string Output = projectOutput(File.RelPath);
   progress(File.RelPath);
@@ -573,6 +613,8 @@ int HipifyRun::runProject() {
       Failed = true;
   clearProgress();
   removeTemporaries();
+  if (!Options.NoOutput && !Failed && !settleOutputsNotRecorded())
+    Failed = true;
   if (!Options.NoOutput)
     if (llvm::Error E = writeOutputFile(ManifestPath, NewManifest.render())) {
       reportError(llvm::toString(std::move(E)) +
@@ -585,11 +627,19 @@ int HipifyRun::runProject() {
     if (!Options.Quiet)
       reportNote(llvm::formatv("{0} file{1} under '{2}': {3} translated, {4} "
                                "copied as they are, {5} unchanged since the "
-                               "last run",
+                               "last run{6}",
                                ProjectFiles.size(),
                                ProjectFiles.size() == 1 ? "" : "s",
                                Options.InRoot, TranslatedCount,
-                               CopiedFiles.size(), UnchangedFiles.size())
+                               CopiedFiles.size(), UnchangedFiles.size(),
+                               RemovedOutputs.empty()
+                                   ? std::string()
+                                   : llvm::formatv(
+                                         "; {0} output{1} removed (their "
+                                         "inputs left the project)",
+                                         RemovedOutputs.size(),
+                                         RemovedOutputs.size() == 1 ? "" : "s")
+                                         .str())
                      .str());
   return finishRun();
 }

@@ -37,16 +37,6 @@ struct Directive {
   std::vector<unsigned> BlocksAfter;
 };
 
-/// Lexes \p Contents, which must be followed by a NUL byte (FileTranslation
-/// keeps its contents in a std::string).
-std::vector<RawToken> lexFile(llvm::StringRef Contents) {
-  CudaRawLexer Lex(Contents);
-  std::vector<RawToken> Tokens;
-  for (RawToken T = Lex.next(); T.Kind != clang::tok::eof; T = Lex.next())
-    Tokens.push_back(T);
-  return Tokens;
-}
-
 /// True when \p Word is a keyword of CUDA C++ (never a name, whatever a table
 /// row says). The table of keywords is built once and only read after, so
 /// parallel translations share it.
@@ -289,7 +279,7 @@ constexpr llvm::StringLiteral HipRuntimeApiHeader = "hip/hip_runtime_api.h";
 void TokenEngine::translate(FileTranslation &FT,
                             const LexicalScope &Scope) const {
   llvm::StringRef Contents = FT.contents();
-  std::vector<RawToken> Tokens = lexFile(Contents);
+  std::vector<RawToken> Tokens = lexRawTokens(Contents);
   std::vector<bool> Untranslatable;
   std::vector<Directive> Directives =
       scanDirectives(Contents, Tokens, Untranslatable);
@@ -298,7 +288,7 @@ void TokenEngine::translate(FileTranslation &FT,
                       : explicitInstantiations(Tokens);
   // Before the names: the pieces of a CUDA name built by `##` are not
   // names of their own.
-  translatePastedNames(FT, Tokens, Policy);
+  translatePastedNames(FT, Tokens, Policy, Scope.Pasting);
 
   // Names.
   for (size_t I = 0; I < Tokens.size(); ++I) {
@@ -520,7 +510,7 @@ void TokenEngine::translate(FileTranslation &FT,
 
 std::vector<IncludeLine>
 hipkit::hipify::includeLines(llvm::StringRef Contents) {
-  std::vector<RawToken> Tokens = lexFile(Contents);
+  std::vector<RawToken> Tokens = lexRawTokens(Contents);
   std::vector<bool> Untranslatable;
   std::vector<IncludeLine> Lines;
   for (const Directive &D : scanDirectives(Contents, Tokens, Untranslatable))

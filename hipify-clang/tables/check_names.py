@@ -21,6 +21,13 @@
                        with DIR/older (the libraries' Debian 13 releases),
                        hip_added must be the oldest release of the same
                        library that declares hip_name, else 6.4.
+  --every-header DIR   every header a user can include from the CUDA installation's
+                       include folder DIR has a header row (supported, or
+                       unsupported with a why: reason): all files under DIR but
+                       the implementation folders (detail/, details/, impl/,
+                       nvtxDetail/), the crt/ headers that refuse direct inclusion
+                       (they test __CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__), and
+                       cccl/ (CUB, Thrust and libcu++, not covered yet).
 
 Prints `file:line: error: ...` for each violation and exits 1; otherwise
 prints one summary line per check.
@@ -35,6 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "derive"))
 import cheaders  # noqa: E402
+import derive_device  # noqa: E402
 import gen_mapping_table  # noqa: E402
 import libraryrows  # noqa: E402
 
@@ -71,6 +79,25 @@ def hip_identifiers(hip_dir, clang_include):
         ids |= {"make_" + n for n in re.findall(
             r"DECLOP_MAKE_\w+_COMPONENT\([^,()]*,\s*(\w+)\)", cheaders.read_header(p))}
     return ids
+
+
+IMPLEMENTATION_FOLDERS = {"detail", "details", "impl", "nvtxDetail"}
+
+
+def user_headers(include):
+    """The headers under `include` a user can include (see --every-header)."""
+    found = []
+    for root, dirs, files in os.walk(include):
+        rel_root = os.path.relpath(root, include)
+        dirs[:] = sorted(d for d in dirs if d not in IMPLEMENTATION_FOLDERS
+                         and not (rel_root == "." and d == "cccl"))
+        for name in sorted(files):
+            rel = os.path.normpath(os.path.join(rel_root, name))
+            if rel.startswith("crt" + os.sep) and "__CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__" \
+                    in cheaders.read_header(os.path.join(root, name)):
+                continue
+            found.append(rel.replace(os.sep, "/"))
+    return found
 
 
 def hip_version(hip_dir):
@@ -121,9 +148,17 @@ def main(argv):
     parser.add_argument("--cuda-include")
     parser.add_argument("--hip-include")
     parser.add_argument("--rocm-libraries")
+    parser.add_argument("--every-header")
     parser.add_argument("--clang-include",
                         help="with --hip-include: clang's resource include dir, whose "
                              "__clang_hip_*.h declare names every hipcc provides")
+    parser.add_argument("--clang-builtins", action="append", default=[], metavar="FILE",
+                        help="with --hip-include: clang's builtin lists (Builtins.inc, "
+                             "BuiltinsAMDGPU.def), names every hipcc provides")
+    parser.add_argument("--nvcc-builtins", metavar="FILE",
+                        help="with --cuda-include: hipify-clang's stand-in for nvcc's own "
+                             "builtins (hipify_cuda_nvcc_builtins.h), which no CUDA header "
+                             "declares")
     args = parser.parse_args(argv)
     try:
         rows = []
@@ -135,6 +170,8 @@ def main(argv):
     errors = []
     if args.cuda_include:
         ids = cuda_identifiers(args.cuda_include)
+        if args.nvcc_builtins:
+            ids |= derive_device.nvcc_builtin_names(args.nvcc_builtins)
         checked = 0
         for row in rows:
             if row.cuda_removed:
@@ -155,7 +192,7 @@ def main(argv):
     if args.hip_include:
         hip_dir = os.path.join(args.hip_include, "hip")
         version = hip_version(hip_dir)
-        ids = hip_identifiers(hip_dir, args.clang_include)
+        ids = hip_identifiers(hip_dir, args.clang_include) | cheaders.builtins(args.clang_builtins)
         older = newer = 0
         for row in rows:
             if not row.hip_name or row.api in gen_mapping_table.LIBRARIES:
@@ -207,6 +244,21 @@ def main(argv):
         older = os.path.join(args.rocm_libraries, "older")
         if os.path.isfile(os.path.join(older, "versions.tsv")):
             errors += check_library_dates(rows, libraryrows.OlderReleases(older), older)
+    if args.every_header:
+        rows_by_header = {r.cuda_name: r for r in rows if r.kind == "header"}
+        headers = user_headers(args.every_header)
+        for header in headers:
+            row = rows_by_header.get(header)
+            if row is None:
+                errors.append("%s: error: no header row for '%s'; add one (unsupported with "
+                              "a why: reason where HIP has no counterpart)"
+                              % (os.path.join(args.every_header, header), header))
+            elif row.api == "headers" and row.status == "unsupported" \
+                    and "why:" not in row.rewrite:
+                errors.append("%s: error: the unsupported header '%s' has no why: reason"
+                              % (row.where(), header))
+        print("headers: %d CUDA headers in %s, each with a row" % (len(headers),
+                                                                  args.every_header))
     sys.stdout.flush()
     for error in errors:
         print(error, file=sys.stderr)

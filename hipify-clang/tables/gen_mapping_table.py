@@ -50,6 +50,11 @@ RULE_SYNTAX["CASES"] = r"%s(?:;%s)*" % (_CASE, _CASE)
 # call arities (the `arity` rule): `COUNT=NAME`, `;`-separated.
 RULE_SYNTAX["MACRO"] = r"[A-Za-z_]\w*"
 RULE_SYNTAX["ARITIES"] = r"[0-9]+=[A-Za-z_]\w*(?:;[0-9]+=[A-Za-z_]\w*)*"
+# call forms (the `forms` rule): `COUNT&CONDITIONS>CALLEE(LIST)`, `;`-separated, LIST's
+# items also `*N` (the argument dereferenced).
+_FORM = r"[0-9]+(?:&%s)*>[^;>]*[A-Za-z_]\w*\((?:\*?[0-9]+|=[^,;()\s][^,;()]*)" \
+    r"(?:,(?:\*?[0-9]+|=[^,;()\s][^,;()]*))*\)" % _CONDITION
+RULE_SYNTAX["FORMS"] = r"%s(?:;%s)*" % (_FORM, _FORM)
 # Overloads (the `hipdefines` rule): parameter lists `TYPE,TYPE@VERSION`, `;`-separated.
 _OVERLOAD = r"[A-Za-z_][A-Za-z0-9_ *&]*(?:,[A-Za-z_][A-Za-z0-9_ *&]*)*@[0-9]+\.[0-9]+"
 RULE_SYNTAX["OVERLOADS"] = r"%s(?:;%s)*" % (_OVERLOAD, _OVERLOAD)

@@ -6,6 +6,7 @@
 // an overload HIP lacks (atomicMax for a user's struct) stays. The output
 // compiles for gfx942 against the ROCm 6.4 tree and hipkit's HIP 5.2.
 // REQUIRES: cuda, rocm-6.4-root
+// RUN: %if nvcc %{ %cuda_path/bin/nvcc -c -arch=sm_90 %s -o %t.nvcc.o %}
 // RUN: %hipify %s --rocm-path=%rocm_libraries -o %t.hip 2>&1 | FileCheck %s --check-prefix=WARN -DFILE=%s --implicit-check-not=warning:
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s --implicit-check-not='{{cuda|CUDA}}'
 // RUN: %hipcc -c %t.hip -o %t.o --offload-arch=gfx942 --rocm-path=%rocm_libraries

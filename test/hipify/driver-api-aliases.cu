@@ -5,6 +5,7 @@
 // unsupported. Driver-API code as public programs write it; the output compiles
 // against the ROCm 6.4 tree's HIP.
 // REQUIRES: cuda, rocm-6.4-root
+// RUN: %if nvcc %{ %cuda_path/bin/nvcc -c -arch=sm_90 %s -o %t.nvcc.o %}
 // RUN: %hipify %s --rocm-path=%rocm_libraries -o %t.hip 2>%t.err
 // RUN: grep -v '^ *//' %t.hip | FileCheck %s --implicit-check-not='{{cu[A-Z]|CU[A-Za-z_]|cuda}}'
 // RUN: FileCheck %s --input-file=%t.err --check-prefix=ERR --allow-empty

@@ -28,4 +28,19 @@ void configure(const void *already) {
   // Inside a macro argument, as error-checking wrappers do.
   // CHECK-NEXT: CHECK(hipFuncGetAttributes(&attr, reinterpret_cast<const void *>(kernel)));
   CHECK(cudaFuncGetAttributes(&attr, kernel));
+  // A function-pointer variable, as samples keep the kernel they picked.
+  void (*picked)(float *) = kernel;
+  // CHECK: hipFuncGetAttributes(&attr, reinterpret_cast<const void *>(picked));
+  cudaFuncGetAttributes(&attr, picked);
 }
+
+// A template kernel whose template arguments are still dependent.
+template <typename T> int registers() {
+  cudaFuncAttributes attr;
+  // CHECK: hipFuncGetAttributes(&attr, reinterpret_cast<const void *>(fill<T>));
+  cudaFuncGetAttributes(&attr, fill<T>);
+  // CHECK-NEXT: hipFuncSetCacheConfig(reinterpret_cast<const void *>(&fill<T>), hipFuncCachePreferL1);
+  cudaFuncSetCacheConfig(&fill<T>, cudaFuncCachePreferL1);
+  return attr.numRegs;
+}
+int registersOfFloat() { return registers<float>(); }

@@ -7,6 +7,7 @@
 // for gfx942 against the ROCm 6.4 tree and against hipkit's own HIP 5.2.
 // REQUIRES: cuda, rocm-6.4-root
 // RUN: rm -rf %t && mkdir -p %t/rocm72/share/hip
+// RUN: %if nvcc %{ %cuda_path/bin/nvcc -c -arch=sm_90 %s -o %t/nvcc.o %}
 // RUN: printf 'HIP_VERSION_MAJOR=7\nHIP_VERSION_MINOR=2\nHIP_VERSION_PATCH=0\n' > %t/rocm72/share/hip/version
 // RUN: %hipify %s --rocm-path=%rocm_libraries -o %t/out.hip 2>%t/err
 // RUN: grep -v '^ *//' %t/out.hip | FileCheck %s --implicit-check-not='{{cuda|__syncwarp}}'

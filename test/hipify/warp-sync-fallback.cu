@@ -7,6 +7,7 @@
 // the _sync names stay.
 // REQUIRES: cuda
 // RUN: rm -rf %t && mkdir -p %t/rocm64/share/hip %t/rocm72/share/hip
+// RUN: %if nvcc %{ %cuda_path/bin/nvcc -c -arch=sm_90 %s -o %t/nvcc.o %}
 // RUN: printf 'HIP_VERSION_MAJOR=6\nHIP_VERSION_MINOR=4\nHIP_VERSION_PATCH=0\n' > %t/rocm64/share/hip/version
 // RUN: printf 'HIP_VERSION_MAJOR=7\nHIP_VERSION_MINOR=2\nHIP_VERSION_PATCH=0\n' > %t/rocm72/share/hip/version
 // RUN: %hipify %s -o %t/out.hip --rocm-path=/usr --print-stats 2>&1 | FileCheck %s --check-prefix=WARN -DFILE=%s

@@ -8,20 +8,25 @@
 // hipify's tables (hip-headers/nvidia/generate_nvidia_api.py). This file holds
 // only what differs between HIP and CUDA; hip-headers/nvidia/handwritten.tsv
 // lists it and says why. docs/hip-on-nvidia.md: what works, what does not.
+//
+// C and C++, as HIP's runtime API on AMD: what C cannot have (templates,
+// overloads) is C++ only; HIPKIT_INLINE (static inline in C) and
+// HIPKIT_DEFAULT (a default argument in C++) come from the generated header.
 #ifndef HIPKIT_NVIDIA_HIP_RUNTIME_API_H
 #define HIPKIT_NVIDIA_HIP_RUNTIME_API_H
 
+// cuda_runtime.h, what the generated header is derived from: nvcc includes
+// it in CUDA sources, not in C and C++ ones (make_cudaExtent & co.).
 #include <cuda.h>
 #include <cuda_profiler_api.h>
-#include <cuda_runtime_api.h>
+#include <cuda_runtime.h>
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
+#ifdef __cplusplus
 #include <type_traits>
-
-#ifndef __cplusplus
-#error "hipkit's HIP headers for NVIDIA need C++ (compile with hipcc or nvcc)"
 #endif
 
 #include "nvidia_hip_api_generated.h"
@@ -70,17 +75,18 @@
 
 // HIP's hipError_t is its own enum; these two take it.
 // HIP errors CUDA lacks read as CUDA's "unknown error".
-inline const char *hipGetErrorString(hipError_t error) {
+HIPKIT_INLINE const char *hipGetErrorString(hipError_t error) {
   return cudaGetErrorString(hipErrorToCudaError(error));
 }
-inline const char *hipGetErrorName(hipError_t error) {
+HIPKIT_INLINE const char *hipGetErrorName(hipError_t error) {
   return cudaGetErrorName(hipErrorToCudaError(error));
 }
 
 // hipDeviceAttribute_t is HIP's own enum: the attributes CUDA has are asked
 // of CUDA, the rest are invalid values, as on an AMD GPU lacking them.
-inline hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr,
-                                        int device) {
+HIPKIT_INLINE hipError_t hipDeviceGetAttribute(int *value,
+                                               hipDeviceAttribute_t attr,
+                                               int device) {
   cudaDeviceAttr cudaAttr;
   if (!hipDeviceAttributeToCuda(attr, &cudaAttr))
     return hipErrorInvalidValue;
@@ -92,8 +98,9 @@ inline hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr,
 // memoryClockRate, computeMode, kernelExecTimeoutEnabled, maxTexture1DLinear
 // and cooperativeMultiDeviceLaunch from cudaDeviceProp; the first five are
 // attributes now.
-inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
-  if (prop == nullptr)
+HIPKIT_INLINE hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop,
+                                                int device) {
+  if (prop == NULL)
     return hipErrorInvalidValue;
   cudaDeviceProp cp;
   cudaError_t status = cudaGetDeviceProperties(&cp, device);
@@ -177,8 +184,9 @@ inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
   return hipSuccess;
 }
 
-inline hipError_t hipChooseDevice(int *device, const hipDeviceProp_t *prop) {
-  if (device == nullptr || prop == nullptr)
+HIPKIT_INLINE hipError_t hipChooseDevice(int *device,
+                                         const hipDeviceProp_t *prop) {
+  if (device == NULL || prop == NULL)
     return hipErrorInvalidValue;
   cudaDeviceProp cp;
   memset(&cp, 0, sizeof(cp));
@@ -191,8 +199,8 @@ inline hipError_t hipChooseDevice(int *device, const hipDeviceProp_t *prop) {
 }
 
 // hipPointerAttribute_t is HIP's own struct.
-inline hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes,
-                                          const void *ptr) {
+HIPKIT_INLINE hipError_t
+hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr) {
   cudaPointerAttributes ca;
   cudaError_t status = cudaPointerGetAttributes(&ca, ptr);
   if (status != cudaSuccess)
@@ -221,13 +229,15 @@ inline hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes,
 
 // HIP's launch functions take the shared memory size as unsigned int; CUDA's
 // take size_t.
-inline hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim,
-                                             dim3 blockDim, void **kernelParams,
-                                             unsigned int sharedMemBytes,
-                                             hipStream_t stream) {
+HIPKIT_INLINE hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim,
+                                                    dim3 blockDim,
+                                                    void **kernelParams,
+                                                    unsigned int sharedMemBytes,
+                                                    hipStream_t stream) {
   return hipCUDAErrorTohipError(cudaLaunchCooperativeKernel(
       f, gridDim, blockDim, kernelParams, sharedMemBytes, stream));
 }
+#ifdef __cplusplus
 template <class T>
 inline hipError_t hipLaunchCooperativeKernel(T f, dim3 gridDim, dim3 blockDim,
                                              void **kernelParams,
@@ -237,9 +247,11 @@ inline hipError_t hipLaunchCooperativeKernel(T f, dim3 gridDim, dim3 blockDim,
                                     blockDim, kernelParams, sharedMemBytes,
                                     stream);
 }
+#endif
 
 // HIP's occupancy helper takes the kernel as const void *; CUDA's is a
-// template over the kernel's type.
+// template over the kernel's type, so C++ only.
+#ifdef __cplusplus
 inline hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize,
                                                     int *blockSize,
                                                     const void *f,
@@ -256,10 +268,11 @@ inline hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize,
   return hipCUDAErrorTohipError(cudaOccupancyMaxPotentialBlockSize(
       gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit));
 }
+#endif
 
 // CUDA 13 takes a location (cudaMemLocation) and flags where HIP takes a
 // device number; hipCpuDeviceId (-1) is the host.
-inline cudaMemLocation hipkitMemLocation(int device) {
+HIPKIT_INLINE cudaMemLocation hipkitMemLocation(int device) {
   cudaMemLocation location;
   memset(&location, 0, sizeof(location));
   location.type = device == cudaCpuDeviceId ? cudaMemLocationTypeHost
@@ -267,104 +280,115 @@ inline cudaMemLocation hipkitMemLocation(int device) {
   location.id = device == cudaCpuDeviceId ? 0 : device;
   return location;
 }
-inline hipError_t hipMemPrefetchAsync(const void *dev_ptr, size_t count,
-                                      int device, hipStream_t stream = 0) {
+HIPKIT_INLINE hipError_t
+hipMemPrefetchAsync(const void *dev_ptr, size_t count, int device,
+                    hipStream_t stream HIPKIT_DEFAULT(0)) {
   return hipCUDAErrorTohipError(cudaMemPrefetchAsync(
       dev_ptr, count, hipkitMemLocation(device), 0, stream));
 }
-inline hipError_t hipMemAdvise(const void *dev_ptr, size_t count,
-                               hipMemoryAdvise advice, int device) {
+HIPKIT_INLINE hipError_t hipMemAdvise(const void *dev_ptr, size_t count,
+                                      hipMemoryAdvise advice, int device) {
   return hipCUDAErrorTohipError(
       cudaMemAdvise(dev_ptr, count, advice, hipkitMemLocation(device)));
 }
 
 // The driver API's copies take the host pointer as void * in HIP.
-inline hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src,
-                                size_t sizeBytes) {
+HIPKIT_INLINE hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src,
+                                       size_t sizeBytes) {
   return hipCUResultTohipError(cuMemcpyHtoD(dst, src, sizeBytes));
 }
-inline hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src,
-                                     size_t sizeBytes, hipStream_t stream) {
+HIPKIT_INLINE hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src,
+                                            size_t sizeBytes,
+                                            hipStream_t stream) {
   return hipCUResultTohipError(
       cuMemcpyHtoDAsync(dst, src, sizeBytes, stream));
 }
-inline hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t count) {
-  return hipCUResultTohipError(
-      cuMemsetD32(dest, static_cast<unsigned int>(value), count));
+HIPKIT_INLINE hipError_t hipMemsetD32(hipDeviceptr_t dest, int value,
+                                      size_t count) {
+  return hipCUResultTohipError(cuMemsetD32(dest, (unsigned int)value, count));
 }
-inline hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value,
-                                    size_t count, hipStream_t stream = 0) {
+HIPKIT_INLINE hipError_t
+hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
+                  hipStream_t stream HIPKIT_DEFAULT(0)) {
   return hipCUResultTohipError(
-      cuMemsetD32Async(dst, static_cast<unsigned int>(value), count, stream));
+      cuMemsetD32Async(dst, (unsigned int)value, count, stream));
 }
 
-inline hipError_t hipProfilerStart() {
+HIPKIT_INLINE hipError_t hipProfilerStart(void) {
   return hipCUDAErrorTohipError(cudaProfilerStart());
 }
-inline hipError_t hipProfilerStop() {
+HIPKIT_INLINE hipError_t hipProfilerStop(void) {
   return hipCUDAErrorTohipError(cudaProfilerStop());
 }
 
 // HIP 5.2's hipGraphInstantiate has CUDA 11's five parameters; CUDA 12 and
 // later take flags instead of the error node and log.
-inline hipError_t hipGraphInstantiate(hipGraphExec_t *pGraphExec,
-                                      hipGraph_t graph,
-                                      hipGraphNode_t *pErrorNode,
-                                      char *pLogBuffer, size_t bufferSize) {
-  if (pErrorNode != nullptr)
-    *pErrorNode = nullptr;
-  if (pLogBuffer != nullptr && bufferSize > 0)
+HIPKIT_INLINE hipError_t hipGraphInstantiate(hipGraphExec_t *pGraphExec,
+                                             hipGraph_t graph,
+                                             hipGraphNode_t *pErrorNode,
+                                             char *pLogBuffer,
+                                             size_t bufferSize) {
+  if (pErrorNode != NULL)
+    *pErrorNode = NULL;
+  if (pLogBuffer != NULL && bufferSize > 0)
     pLogBuffer[0] = '\0';
   return hipCUDAErrorTohipError(cudaGraphInstantiate(pGraphExec, graph, 0));
 }
 
 // HIP's stream callbacks receive HIP's own hipError_t: a small trampoline
-// converts CUDA's status for them.
+// converts CUDA's status for them (malloc and free: C as well as C++).
 typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
                                     void *userData);
-struct hipkitStreamCallback {
+typedef struct hipkitStreamCallback {
   hipStreamCallback_t callback;
   void *userData;
-};
-inline void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
-                                                     cudaError_t status,
-                                                     void *data) {
-  hipkitStreamCallback call = *static_cast<hipkitStreamCallback *>(data);
-  delete static_cast<hipkitStreamCallback *>(data);
+} hipkitStreamCallback;
+HIPKIT_INLINE void CUDART_CB hipkitStreamCallbackTrampoline(cudaStream_t stream,
+                                                            cudaError_t status,
+                                                            void *data) {
+  hipkitStreamCallback call = *(hipkitStreamCallback *)data;
+  free(data);
   call.callback(stream, hipCUDAErrorTohipError(status), call.userData);
 }
-inline hipError_t hipStreamAddCallback(hipStream_t stream,
-                                       hipStreamCallback_t callback,
-                                       void *userData, unsigned int flags) {
-  hipkitStreamCallback *data = new hipkitStreamCallback{callback, userData};
+HIPKIT_INLINE hipError_t hipStreamAddCallback(hipStream_t stream,
+                                              hipStreamCallback_t callback,
+                                              void *userData,
+                                              unsigned int flags) {
+  hipkitStreamCallback *data =
+      (hipkitStreamCallback *)malloc(sizeof(hipkitStreamCallback));
+  if (data == NULL)
+    return hipErrorOutOfMemory;
+  data->callback = callback;
+  data->userData = userData;
   cudaError_t status = cudaStreamAddCallback(
       stream, hipkitStreamCallbackTrampoline, data, flags);
   if (status != cudaSuccess)
-    delete data;
+    free(data);
   return hipCUDAErrorTohipError(status);
 }
 
 // CUDA 13's cuCtxCreate takes creation parameters (none here).
-inline hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
-                               hipDevice_t device) {
-  return hipCUResultTohipError(cuCtxCreate(ctx, nullptr, flags, device));
+HIPKIT_INLINE hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags,
+                                      hipDevice_t device) {
+  return hipCUResultTohipError(cuCtxCreate(ctx, NULL, flags, device));
 }
 
 // hipJitOption is the runtime's cudaJitOption; the driver call takes the
 // driver's CUjit_option, whose values are the same.
-inline hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image,
-                                      unsigned int numOptions,
-                                      hipJitOption *options,
-                                      void **optionValues) {
-  return hipCUResultTohipError(
-      cuModuleLoadDataEx(module, image, numOptions,
-                         reinterpret_cast<CUjit_option *>(options),
-                         optionValues));
+HIPKIT_INLINE hipError_t hipModuleLoadDataEx(hipModule_t *module,
+                                             const void *image,
+                                             unsigned int numOptions,
+                                             hipJitOption *options,
+                                             void **optionValues) {
+  return hipCUResultTohipError(cuModuleLoadDataEx(
+      module, image, numOptions, (CUjit_option *)options, optionValues));
 }
 
 // On NVIDIA, hipDeviceptr_t is the driver's integer CUdeviceptr (a pointer on
 // AMD), so code written for the driver API allocates through these. The
 // template takes exactly hipDeviceptr_t, so hipFree(0) stays the pointer one.
+// Overloads: C++ only (C passes void ** and pointers, as on AMD).
+#ifdef __cplusplus
 inline hipError_t hipMalloc(hipDeviceptr_t *ptr, size_t size) {
   return hipCUResultTohipError(cuMemAlloc(ptr, size));
 }
@@ -373,5 +397,6 @@ template <class T, class = typename std::enable_if<
 inline hipError_t hipFree(T ptr) {
   return hipCUResultTohipError(cuMemFree(ptr));
 }
+#endif
 
 #endif

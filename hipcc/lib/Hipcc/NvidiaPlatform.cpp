@@ -259,6 +259,13 @@ Error NvccPlanner::translateClangArgument(size_t Index,
   }
   if (O.matches(copt::OPT_offload_arch_EQ))
     return translateOffloadArch(A->getValue(), Spelled, Compile);
+  // nvcc's -std knows the C++ standards only: a C one (-std=c11, gnu99) is
+  // the host C compiler's, for the C sources.
+  if (O.matches(copt::OPT_std_EQ) && !StringRef(A->getValue()).contains("++")) {
+    Compile.push_back("-Xcompiler");
+    Compile.push_back(Spelled);
+    return Error::success();
+  }
   if (isAmdOnlyOption(*A))
     return createStringError(
         inconvertibleErrorCode(),

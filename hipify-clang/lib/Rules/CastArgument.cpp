@@ -2,12 +2,15 @@
 //
 // A function (a kernel) passed where HIP declares only `const void *` and,
 // unlike CUDA, offers no template overload: call argument N is wrapped in
-// reinterpret_cast<TYPE>(...) when it is a function or function pointer.
+// reinterpret_cast<TYPE>(...) when it is a function or function pointer: a
+// kernel, a function-pointer variable, or a template kernel, also where its
+// template arguments are still dependent (`fill<T>` inside a template).
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/RewriteRule.h"
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 using namespace hipkit::hipify;
@@ -24,8 +27,7 @@ public:
     const Expr *Arg = writtenArgument(Site.Call, Argument);
     if (!Arg)
       return;
-    QualType T = Arg->IgnoreParenImpCasts()->getType();
-    if (!T->isFunctionType() && !T->isFunctionPointerType())
+    if (!namesFunction(Arg))
       return;
     unsigned Begin, End;
     FileTranslation *FT = Editor.translationAt(Arg->getBeginLoc(), Begin);
@@ -39,6 +41,19 @@ public:
   }
 
 private:
+  /// A function, a function pointer, or a set of overloads or a template
+  /// not resolved yet (dependent: `fill<T>`, `&fill<T>` in a template).
+  static bool namesFunction(const Expr *Arg) {
+    const Expr *E = Arg->IgnoreParenImpCasts();
+    QualType T = E->getType();
+    if (T->isFunctionType() || T->isFunctionPointerType())
+      return true;
+    if (const auto *AddressOf = dyn_cast<UnaryOperator>(E))
+      if (AddressOf->getOpcode() == UO_AddrOf)
+        E = AddressOf->getSubExpr()->IgnoreParens();
+    return isa<OverloadExpr>(E);
+  }
+
   unsigned Argument;
   llvm::StringRef Type; ///< Points into the constant table.
 };

@@ -25,13 +25,8 @@ using namespace hipkit::hipify;
 
 namespace {
 
-struct Condition {
-  unsigned Argument;
-  llvm::SmallVector<llvm::StringRef, 4> Names;
-};
-
 struct Case {
-  llvm::SmallVector<Condition, 2> Conditions;
+  llvm::SmallVector<ArgumentCondition, 2> Conditions;
   std::vector<FileTranslation::ArgumentPiece> Pieces;
 };
 
@@ -46,45 +41,29 @@ public:
                         NameDecision &Decision) const override {
     if (!awaitsArrangement(FT, Offset, Decision))
       return true;
-    std::optional<CallArguments> Call = findCallArguments(FT.contents(), Offset);
+    std::optional<CallArguments> Call =
+        findCallArguments(FT.contents(), Offset);
     if (Call)
       for (const Case &C : Cases)
-        if (holds(FT.contents(), *Call, C))
+        if (argumentConditionsHold(FT.contents(), *Call, C.Conditions))
           return arrangeCallArguments(FT, Offset, Row, Decision.Replacement,
                                       *Call, C.Pieces);
     FT.countUnconverted(Row);
     FT.warn(Offset, warning_names::RuleNotApplied,
             llvm::formatv("'{0}' becomes '{1}' only {2}; left "
-                                  "untranslated",
-                                  Row.CudaName, Decision.Replacement,
-                                  describe()));
+                          "untranslated",
+                          Row.CudaName, Decision.Replacement, describe()));
     return false;
   }
 
 private:
-  static bool holds(llvm::StringRef Text, const CallArguments &Call,
-                    const Case &C) {
-    return llvm::all_of(C.Conditions, [&](const Condition &Cond) {
-      if (Cond.Argument >= Call.Arguments.size())
-        return false;
-      std::string Word = argumentWord(Text, Call.Arguments[Cond.Argument]);
-      return llvm::is_contained(Cond.Names, Word);
-    });
-  }
-
   /// "in a call whose argument 1 is CUDNN_TENSOR_NCHW, or ...".
   std::string describe() const {
     std::string Text = "in a call whose ";
     for (size_t I = 0; I != Cases.size(); ++I) {
       if (I)
         Text += ", or whose ";
-      for (size_t J = 0; J != Cases[I].Conditions.size(); ++J) {
-        const Condition &Cond = Cases[I].Conditions[J];
-        if (J)
-          Text += " and ";
-        Text += llvm::formatv("argument {0} is ", Cond.Argument).str();
-        Text += llvm::join(Cond.Names, " or ");
-      }
+      Text += describeConditions(Cases[I].Conditions);
     }
     return Text;
   }
@@ -102,17 +81,8 @@ hipkit::hipify::createConditionalArgumentsRule(llvm::StringRef Text) {
   for (llvm::StringRef CaseText : CaseTexts) {
     auto [ConditionText, List] = CaseText.split('>');
     Case C;
-    llvm::SmallVector<llvm::StringRef, 2> ConditionTexts;
-    ConditionText.split(ConditionTexts, '&');
-    for (llvm::StringRef One : ConditionTexts) {
-      auto [Index, Names] = One.split('=');
-      Condition Cond;
-      if (Index.getAsInteger(10, Cond.Argument) || Names.empty())
-        return nullptr;
-      Names.split(Cond.Names, '|');
-      C.Conditions.push_back(std::move(Cond));
-    }
-    if (!parseArgumentPieces(List, C.Pieces))
+    if (!parseArgumentConditions(ConditionText, C.Conditions) ||
+        !parseArgumentPieces(List, C.Pieces))
       return nullptr;
     Cases.push_back(std::move(C));
   }

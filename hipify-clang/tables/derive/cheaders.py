@@ -94,6 +94,17 @@ def identifiers(paths):
     return ids
 
 
+def builtins(paths):
+    """The names clang's builtin lists (Basic/Builtins.inc, BuiltinsAMDGPU.def)
+    declare: what every compilation by that clang provides without a header
+    (`ATOMIC_BUILTIN(__hip_atomic_load, ...)`, `TARGET_BUILTIN(__builtin_amdgcn_fence, ...)`)."""
+    names = set()
+    for path in paths:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            names.update(re.findall(r"^\s*\w*BUILTIN\((__\w+),", f.read(), re.M))
+    return names
+
+
 DEFINE_RE = re.compile(r"^\s*#\s*define\s+([A-Za-z_]\w*)(\()?[ \t]*([^\n]*)", re.M)
 
 

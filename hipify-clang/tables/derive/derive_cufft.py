@@ -5,7 +5,8 @@
 
 Every function, type, enum, enumerator and macro that cufft.h, cufftXt.h and cudalibxt.h
 (the multi-GPU descriptors of the Xt API) declare gets a row; names with a leading
-underscore are the headers' own. hipFFT names (hip_name) are found by transforms and
+underscore are the headers' own, except the guards overrides-cufft.tsv names (_CUFFT_H_,
+which user code tests). hipFFT names (hip_name) are found by transforms and
 accepted only if the hipFFT headers declare them (functions: with as many parameters):
   cufftX, CUFFT_X -> hipfftX, HIPFFT_X;
   cudalibxt.h: cudaX, CUDA_X, libX, LIB_X -> hipX, HIP_X, hiplibX, HIPLIB_X;
@@ -18,6 +19,10 @@ rocfft_plan_create + rocfft_execute with buffers and an execution info), so no n
 ROCm library; hipify-clang says so when it writes them under --roc).
 hip_added: the oldest release of hipFFT that declares the name (libraryrows.py: Debian 13's
 releases in <tree>/older, else 6.4).
+With --cuda-older 11.8=FOLDER --cuda-older 11.2=FOLDER (scripts/fetch-cuda-legacy-headers.sh),
+the names those headers declare and CUDA 13's do not get rows too, with cuda_removed ("13.0":
+after 11.8, by 13.0) and the HIP name the rules above find, else a reason: what the dates
+mean and the rules are libraryrows.add_removed_rows's docstring.
 """
 
 import os
@@ -51,7 +56,7 @@ def derive(cuda, rocm, overrides):
     rows = {}
 
     def add(name, kind, hip=""):
-        if name.startswith("_") or name in rows:
+        if (name.startswith("_") and name not in overrides) or name in rows:
             return
         override = overrides.get(name, {}).get("hip_name", "")
         if override and not hipfft.name(override):

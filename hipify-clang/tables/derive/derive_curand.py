@@ -27,6 +27,10 @@ and rocRAND's version numbers count differently, so `#if CURAND_VERSION >= ...` 
 silently test another library's number.
 hip_added: the oldest release of hipRAND/rocRAND that declares the name (libraryrows.py: Debian 13's
 releases in <tree>/older, else 6.4).
+With --cuda-older 11.8=FOLDER --cuda-older 11.2=FOLDER (scripts/fetch-cuda-legacy-headers.sh),
+the names those headers declare and CUDA 13's do not get rows too, with cuda_removed ("13.0":
+after 11.8, by 13.0) and the HIP name the rules above find, else a reason: what the dates
+mean and the rules are libraryrows.add_removed_rows's docstring.
 """
 
 import os

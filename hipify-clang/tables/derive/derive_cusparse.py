@@ -28,6 +28,10 @@ reported; hipSPARSE (the default) translates them.
 Version macros, header guards and the deprecation markers get no name (hipSPARSE's
 version counts differently; its HIPSPARSE_DEPRECATED takes no argument).
 hip_added is "6.4": the one hipSPARSE/rocSPARSE header set read (Debian sid's ROCm 6.4).
+With --cuda-older 11.8=FOLDER --cuda-older 11.2=FOLDER (scripts/fetch-cuda-legacy-headers.sh),
+the names those headers declare and CUDA 13's do not get rows too, with cuda_removed ("13.0":
+after 11.8, by 13.0) and the HIP name the rules above find, else a reason: what the dates
+mean and the rules are libraryrows.add_removed_rows's docstring.
 """
 
 import os

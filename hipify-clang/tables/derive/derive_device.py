@@ -74,8 +74,10 @@ def device_function_names(cuda):
     return frozenset(names)
 
 
-def derive_device(cuda, hip, history, ids, out, Rows):
+def derive_device(cuda, hip, history, ids, out, Rows, nvcc_builtins=None):
     rows = Rows("device")
+    if nvcc_builtins:
+        nvcc_builtin_rows(nvcc_builtins, hip, history, ids, rows)
     for name in (n for n in BUILTIN_VARIABLES if n in ids):
         rows.add(name, "variable", first_present(hip, [name]), hip, history, ids)
     names = device_function_names(cuda)
@@ -204,6 +206,123 @@ def rounding_reason(name, same_as, hip):
         parts.append("HIP has no form that ignores -ftz (CUDA's is %s otherwise)" % base)
     return "; ".join(parts) + "; the closest HIP function is " + closest + \
         (", which rounds to nearest even" if mode != "rn" else "")
+
+
+# nvcc's own builtins, which no CUDA header declares (CUDA 12.8's __nv_atomic_*):
+# hipify-clang's stand-in header declares them for the parse (its order and
+# scope enumerators are checked against crt/device_functions.h by
+# nvcc-builtins-stand-in.test), and their rows are derived from it (--nvcc-builtins).
+# The orders by meaning: clang's __ATOMIC_* (C11's). Consume is acquire: clang, like
+# every compiler, emits memory_order_consume as acquire.
+NV_ORDER_RE = re.compile(r"^__NV_ATOMIC_(\w+)$")
+NV_ORDERS = {"CONSUME": "__ATOMIC_ACQUIRE"}
+# The scopes by meaning: a thread, a block (an AMD workgroup), the device (an AMD
+# agent), the system; and the same as __builtin_amdgcn_fence's scope strings.
+NV_SCOPES = {"THREAD": ("__HIP_MEMORY_SCOPE_SINGLETHREAD", "singlethread"),
+             "BLOCK": ("__HIP_MEMORY_SCOPE_WORKGROUP", "workgroup"),
+             "DEVICE": ("__HIP_MEMORY_SCOPE_AGENT", "agent"),
+             "SYSTEM": ("__HIP_MEMORY_SCOPE_SYSTEM", "")}
+NV_SCOPE_REASONS = {
+    "CLUSTER": "AMD GPUs have no thread block clusters, so HIP has no cluster scope; a "
+               "kernel launched without clusters has one block per cluster, where "
+               "__HIP_MEMORY_SCOPE_WORKGROUP is the same; __HIP_MEMORY_SCOPE_AGENT is "
+               "correct for any launch (a wider scope orders more)"}
+NV_DECL_RE = re.compile(r"\)\s*(\w+)\s*(__nv_atomic_\w+)\(([^)]*)\);")
+NV_RMW_RE = re.compile(r"^HIPIFY_NV_ATOMIC_RMW\((\w+)\)$", re.M)
+
+
+def nvcc_builtin_declarations(text):
+    """{name: (return type, [parameter types], index of the defaulted scope)} of the
+    stand-in's __nv_atomic_* declarations (HIPIFY_NV_ATOMIC_RMW(op) declares
+    __nv_atomic_fetch_op and the void __nv_atomic_op)."""
+    decls = {}
+    for op in NV_RMW_RE.findall(text):
+        decls["__nv_atomic_fetch_" + op] = ("T", ["T *", "U", "int", "int"])
+        decls["__nv_atomic_" + op] = ("void", ["T *", "U", "int", "int"])
+    for ret, name, params in NV_DECL_RE.findall(re.sub(r"\s+", " ", text)):
+        decls[name] = (ret, [p.split("=")[0].strip() for p in params.split(",")])
+    return decls
+
+
+def nvcc_builtin_names(stand_in):
+    """The functions and enumerators the stand-in declares for nvcc."""
+    text = cheaders.read_header(stand_in)
+    return set(nvcc_builtin_declarations(text)) | \
+        {n for e in cheaders.enums(text) for n in e.enumerators}
+
+
+def nvcc_builtin_forms(name, decls, scopes):
+    """(HIP builtin, forms rule) of an __nv_atomic_* function, or (None, reason).
+    The _n and fetch forms pass what the __hip_atomic_* builtin of that operation
+    takes, less compare_exchange's weak flag (HIP names the strength instead;
+    strong is always a correct weak one, which may merely fail spuriously, and
+    AMD GPUs have no weak compare-and-swap: both are one instruction); the void
+    forms are the fetch form cast to void; a generic form (no _n) is its _n
+    form with the values passed through pointers, unless it returns through
+    one; the scope, last and defaulted to the system, is added where omitted, and
+    must otherwise be one of `scopes` (the __NV_THREAD_SCOPE_* enumerators)."""
+    ret, params = decls[name]
+    op = name[len("__nv_atomic_"):]
+    if op == "thread_fence":
+        forms = ["%d&1=__NV_THREAD_SCOPE_%s>__builtin_amdgcn_fence(0,=\"%s\")"
+                 % (len(params), scope, string) for scope, (_, string) in NV_SCOPES.items()]
+        forms.append("1>__builtin_amdgcn_fence(0,=\"\")")
+        return "__builtin_amdgcn_fence", ";".join(forms)
+    prefix = ""
+    if ret == "void" and "__nv_atomic_fetch_" + op in decls:
+        op, prefix = "fetch_" + op, "(void)"
+        ret, params = decls["__nv_atomic_" + op]
+    items = [str(i) for i in range(len(params))]
+    if not op.endswith("_n") and "__nv_atomic_%s_n" % op in decls:
+        n_ret, n_params = decls["__nv_atomic_%s_n" % op]
+        if len(n_params) != len(params):
+            return None, ("HIP's __hip_atomic_%s returns the value where this form stores it "
+                          "through a pointer argument: write __nv_atomic_%s_n's form, "
+                          "*ret = __hip_atomic_%s(...)" % (op, op, op))
+        items = ["*%d" % i if p.endswith("*") and not n_params[i].endswith("*") else str(i)
+                 for i, p in enumerate(params)]
+    op = op[:-2] if op.endswith("_n") else op
+    if op == "compare_exchange":
+        op += "_strong"
+        del items[params.index("bool")]
+    builtin = "__hip_atomic_" + op
+    full = "%s%s(%s)" % (prefix, builtin, ",".join(items))
+    omitted = "%s%s(%s,=%s)" % (prefix, builtin, ",".join(items[:-1]),
+                                NV_SCOPES["SYSTEM"][0])
+    # A scope written as a value (3, a variable) would keep CUDA's number, which
+    # means another scope in HIP (__NV_THREAD_SCOPE_DEVICE is 3, __HIP_MEMORY_SCOPE_AGENT
+    # 4): only calls that name the scope are translated (CLUSTER's own row reports it).
+    return builtin, "%d>%s;%d&%d=%s>%s" % (len(params) - 1, omitted, len(params),
+                                           len(params) - 1, "|".join(scopes), full)
+
+
+def nvcc_builtin_rows(stand_in, hip, history, ids, rows):
+    """Rows of nvcc's __nv_atomic_* builtins and their order and scope constants,
+    from the stand-in header: HIP's counterparts are clang's __hip_atomic_*
+    builtins (--clang-builtins), __ATOMIC_* orders and __HIP_MEMORY_SCOPE_* scopes."""
+    text = cheaders.read_header(stand_in)
+    decls = nvcc_builtin_declarations(text)
+    enumerators = [n for e in cheaders.enums(text) for n in e.enumerators]
+    known = set(ids) | set(decls) | set(enumerators)
+    for name in enumerators:
+        m = NV_ORDER_RE.match(name)
+        scope = name[len("__NV_THREAD_SCOPE_"):] if name.startswith("__NV_THREAD_SCOPE_") else None
+        hip_name = NV_SCOPES[scope][0] if scope in NV_SCOPES else \
+            "" if scope else NV_ORDERS.get(m.group(1), "__ATOMIC_" + m.group(1))
+        if hip_name and not hip.version(hip_name):
+            die("%s: '%s' (for '%s') is neither a HIP name nor a clang builtin"
+                % (stand_in, hip_name, name))
+        rows.add(name, "enumerator", hip_name, hip, history, known)
+        if scope in NV_SCOPE_REASONS:
+            rows.rows[name] += ["", "why:" + NV_SCOPE_REASONS[scope]]
+    for name in sorted(decls):
+        builtin, forms = nvcc_builtin_forms(
+            name, decls, [n for n in enumerators if n.startswith("__NV_THREAD_SCOPE_")])
+        if builtin and not hip.version(builtin):
+            die("%s: '%s' (for '%s') is not a clang builtin (pass --clang-builtins)"
+                % (stand_in, builtin, name))
+        rows.add(name, "function", builtin or "", hip, history, known)
+        rows.rows[name] += ["", ("forms:" if builtin else "why:") + forms]
 
 
 # The qualifiers of crt/host_defines.h that user code spells; the rest of that
@@ -413,11 +532,11 @@ def derive_fp8(cuda, hip, history, ids, out, Rows):
 
 
 def derive_all(cuda, hip, history, overrides, out, Rows, ids, reasons=Reasons.DEFAULT,
-               partial=False):
+               partial=False, nvcc_builtins=None):
     OVERRIDES.update(overrides)
     global REASONS
     REASONS = Reasons(hip, reasons, partial)
-    derive_device(cuda, hip, history, ids, out, Rows)
+    derive_device(cuda, hip, history, ids, out, Rows, nvcc_builtins)
     derive_complex(cuda, hip, history, ids, out, Rows)
     derive_half(cuda, hip, history, ids, out, Rows, "fp16", HALF_HEADERS["fp16"], lambda n: [n])
     derive_half(cuda, hip, history, ids, out, Rows, "bf16", HALF_HEADERS["bf16"], bf16_transform)

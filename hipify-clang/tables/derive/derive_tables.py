@@ -771,6 +771,13 @@ def main(argv):
                         "other sets declare behind an opt-in macro (HIP_ENABLE_*)")
     parser.add_argument("--clang-include",
                         help="clang's resource include dir (its __clang_hip_*.h wrappers)")
+    parser.add_argument("--clang-builtins", action="append", default=[], metavar="FILE",
+                        help="clang's builtin lists (<llvm>/include/clang/Basic/Builtins.inc, "
+                             "BuiltinsAMDGPU.def): names every hipcc provides")
+    parser.add_argument("--nvcc-builtins", metavar="FILE",
+                        help="hipify-clang's stand-in for nvcc's own builtins "
+                             "(tools/hipify-clang/cuda-stand-ins/hipify_cuda_nvcc_builtins.h): "
+                             "device.tsv gets rows for the __nv_atomic_* builtins it declares")
     parser.add_argument("--out", required=True)
     parser.add_argument("--overrides", default=os.path.join(HERE, "overrides.tsv"))
     parser.add_argument("--history", default=os.path.join(HERE, "history.tsv"))
@@ -790,6 +797,8 @@ def main(argv):
     compiler_ids = set()
     if args.clang_include:
         compiler_ids = cheaders.identifiers(clang_hip_headers(args.clang_include))
+    # clang's builtins (__hip_atomic_load) are there under every hipcc, like its wrappers.
+    compiler_ids |= cheaders.builtins(args.clang_builtins)
     opt_in_default = None
     if args.hip_opt_in_default:
         version, _, directory = args.hip_opt_in_default.partition("=")
@@ -849,7 +858,8 @@ def main(argv):
         rows.write(os.path.join(args.out, api + ".tsv"))
     import derive_device
     derive_device.derive_all(args.cuda, hip, history, overrides, args.out, Rows, ALL_CUDA_IDS,
-                             args.device_reasons, args.partial)
+                             args.device_reasons, args.partial,
+                             nvcc_builtins=args.nvcc_builtins)
     if MISSING:
         die("not in the CUDA headers, and history.tsv has no removal version: %s"
             % " ".join(sorted(set(MISSING))))

@@ -86,6 +86,43 @@ def date_rows(rows, older):
             row["hip_added"] = version
 
 
+# The CUDA release of the headers --cuda names; older header sets (--cuda-older) date the
+# names this one no longer declares.
+CUDA_VERSION = "13.0"
+
+
+def add_removed_rows(tables, older_tables, history=None):
+    """Adds to tables ({api: rows}, derived from CUDA 13's headers) a row for every name an
+    older header set declares and CUDA 13's no longer do. older_tables is [(version, {api:
+    rows})] in any order, each derived from that release's headers by the same derivation
+    (so a HIP name is one the same counterpart rules find in the ROCm headers). The row is
+    taken from the newest set that declares the name, with cuda_removed the version of the
+    next set read (or history's, when history.tsv dates the name): the set lacking the name
+    first, so "13.0" means "after 11.8, by 13.0" and "11.8" "after 11.2, by 11.8". A name
+    without a HIP name gets `why:removed in CUDA X; <library> has no counterpart`."""
+    sets = sorted(older_tables, key=lambda entry: version_key(entry[0]))
+    versions = [version for version, _ in sets] + [CUDA_VERSION]
+    for api, rows in tables.items():
+        library = LIBRARY_NAMES.get(api, "HIP")
+        for index in reversed(range(len(sets))):
+            for name, row in sets[index][1].get(api, {}).items():
+                if name in rows:
+                    continue
+                deprecated, removed = history.lookup(name) if history else ("", "")
+                removed = removed or versions[index + 1]
+                row = dict(row, cuda_removed=removed,
+                           cuda_deprecated=deprecated or row["cuda_deprecated"])
+                if not row["hip_name"]:
+                    row["rewrite"] = "why:removed in CUDA %s; %s has no counterpart" % (
+                        removed, library)
+                rows[name] = row
+
+
+# The HIP library named in the reason of a removed name without a counterpart.
+LIBRARY_NAMES = {"cublas": "hipBLAS", "cublas_legacy": "hipBLAS", "cusparse": "hipSPARSE",
+                 "cusolver": "hipSOLVER", "cufft": "hipFFT", "curand": "hipRAND"}
+
+
 def die(message):
     print("%s: error: %s" % (os.path.basename(sys.argv[0]), message), file=sys.stderr)
     sys.exit(1)
@@ -139,6 +176,13 @@ def main(argv, description, derive_tables, overrides_name):
                         help="the older releases (default: <rocm>/../older when it "
                              "exists); without them every name is dated %s" % ROCM_VERSION)
     parser.add_argument("--overrides", default=os.path.join(HERE, overrides_name))
+    parser.add_argument("--cuda-older", action="append", default=[],
+                        metavar="VERSION=FOLDER",
+                        help="an older CUDA release's include folder "
+                             "(scripts/fetch-cuda-legacy-headers.sh: 11.8=<tree>/11.8/include); "
+                             "the names it declares and --cuda's do not get rows with "
+                             "cuda_removed")
+    parser.add_argument("--history", default=os.path.join(HERE, "history.tsv"))
     parser.add_argument("--out", required=True)
     parser.add_argument("--partial", action="store_true",
                         help="read a missing CUDA header as empty (tests derive from a few)")
@@ -150,6 +194,16 @@ def main(argv, description, derive_tables, overrides_name):
     if unknown:
         die("%s names what the CUDA headers do not declare: %s"
             % (overrides_name, ", ".join(sorted(unknown))))
+    older_tables = []
+    for entry in args.cuda_older:
+        version, _, folder = entry.partition("=")
+        if not folder or not os.path.isdir(folder):
+            die("--cuda-older %s: expected VERSION=FOLDER, the include folder of that "
+                "CUDA release" % entry)
+        older_tables.append((version, derive_tables(folder, args.rocm, overrides)))
+    if older_tables:
+        from derive_tables import History
+        add_removed_rows(tables, older_tables, History(args.history))
     date_tables(tables, args.rocm, args.older)
     for api, rows in tables.items():
         write_table(args.out, api, rows)

@@ -34,6 +34,7 @@ typedef curandStateXORWOW_t hiprandStateXORWOW_t;
 typedef curandState_t hiprandState_t;
 
 // Enumerators and macros: the CUDA value under its HIP name.
+#define HIPRAND_KERNEL_H_ CURAND_KERNEL_H_
 
 // Functions: ROCm's signature, CUDA's implementation.
 __device__ inline unsigned int hiprand(hiprandStateMtgp32_t * state) {

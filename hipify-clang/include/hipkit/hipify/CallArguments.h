@@ -14,6 +14,8 @@
 #include "hipkit/hipify/FileTranslation.h"
 #include "hipkit/hipify/NamePolicy.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -52,6 +54,29 @@ std::optional<OffsetRange> argumentsRange(llvm::StringRef Text,
 /// rule compares with a name (`/*format*/ (CUDNN_TENSOR_NCHW)`).
 std::string argumentWord(llvm::StringRef Text, OffsetRange Argument);
 
+/// A rule's condition on a call: argument N is written as one of Names
+/// (`1=CUDNN_TENSOR_NCHW|CUDNN_TENSOR_NHWC`).
+struct ArgumentCondition {
+  unsigned Argument;
+  llvm::SmallVector<llvm::StringRef, 4> Names;
+};
+
+/// Parses `N=NAME|NAME` conditions joined by `&` into \p Conditions (which
+/// point into \p Spec). Returns false when one does not parse.
+bool parseArgumentConditions(
+    llvm::StringRef Spec, llvm::SmallVectorImpl<ArgumentCondition> &Conditions);
+
+/// Whether every condition holds for \p Call in \p Text.
+bool argumentConditionsHold(llvm::StringRef Text, const CallArguments &Call,
+                            llvm::ArrayRef<ArgumentCondition> Conditions);
+
+/// "argument 1 is A or B and argument 2 is C", for messages.
+std::string describeConditions(llvm::ArrayRef<ArgumentCondition> Conditions);
+
+/// Whether an argument's text may have side effects (a call, an assignment,
+/// an increment): such an argument may be neither written twice nor dropped.
+bool mayHaveSideEffects(llvm::StringRef ArgumentText);
+
 /// Parses a rule's argument list `0,2,=false`: call argument N, or `=TEXT`
 /// written as it is. Returns false when an item is neither.
 bool parseArgumentPieces(llvm::StringRef Spec,
@@ -77,10 +102,10 @@ bool reportUseWithoutCall(FileTranslation &FT, unsigned Offset,
 /// Rearranges the call at \p NameOffset into \p Pieces when it has the
 /// arguments they use; otherwise warns why, counts \p Row as unconverted and
 /// returns false. An argument written twice must be free of side effects.
-bool arrangeCallArguments(FileTranslation &FT, unsigned NameOffset,
-                          const ApiMapping &Row, llvm::StringRef Written,
-                          const CallArguments &Call,
-                          const std::vector<FileTranslation::ArgumentPiece> &Pieces);
+bool arrangeCallArguments(
+    FileTranslation &FT, unsigned NameOffset, const ApiMapping &Row,
+    llvm::StringRef Written, const CallArguments &Call,
+    const std::vector<FileTranslation::ArgumentPiece> &Pieces);
 
 } // namespace hipkit::hipify
 

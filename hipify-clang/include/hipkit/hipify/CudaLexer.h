@@ -15,6 +15,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <vector>
+
 namespace hipkit::hipify {
 
 /// The language hipify reads sources as: C++17 with CUDA's keywords.
@@ -45,6 +47,9 @@ public:
 private:
   clang::Lexer Lex;
 };
+
+/// Every raw token of \p Contents (NUL-terminated, as for CudaRawLexer).
+std::vector<RawToken> lexRawTokens(llvm::StringRef Contents);
 
 } // namespace hipkit::hipify
 

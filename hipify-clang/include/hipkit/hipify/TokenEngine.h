@@ -13,6 +13,7 @@
 
 #include "hipkit/hipify/FileTranslation.h"
 #include "hipkit/hipify/NamePolicy.h"
+#include "hipkit/hipify/PastedNames.h"
 
 #include <vector>
 
@@ -30,6 +31,8 @@ struct LexicalScope {
   std::vector<OffsetRange> Skipped;
   /// How include edits in taken branches are counted.
   EditOrigin IncludeOrigin = EditOrigin::Lexical;
+  /// The uses of pasting macros in the other files of the translation.
+  const PastingUses *Pasting = nullptr;
 };
 
 /// An #include (or #include_next, #import) line of a file, read without a

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Fetches the headers of two older CUDA releases, 11.8 and 11.2, that hipify's tables are
+# derived from next to CUDA 13's: names those headers declare and CUDA 13's no longer do
+# (cuSPARSE's csrmv/hyb/gtsv families, texture references, ...) get table rows with
+# `cuda_removed` (hipify-clang/tables/README.md), so that code written for CUDA 10/11 is
+# translated.
+#
+#   scripts/fetch-cuda-legacy-headers.sh [TREE]      (TREE defaults to build/cuda-legacy)
+#
+# hipkit never installs into the system: Debian's nvidia-cuda-dev (one package holding the
+# toolkit's headers: runtime, driver, cuBLAS, cuSPARSE, cuSOLVER, cuFFT, cuRAND, ...) is
+# downloaded with `apt-get download` from Debian 12 (bookworm, non-free: CUDA 11.8) and
+# Debian 11 (bullseye, non-free: CUDA 11.2), each under an apt state folder private to
+# TREE, and only its usr/include is unpacked (dpkg-deb's file-system archive, filtered:
+# the package is 0.5-0.8 GB, mostly static libraries) into TREE/<release>/include.
+# TREE/versions.tsv records each suite's package version and the CUDA release it holds;
+# tests read it through the lit feature `cuda-legacy-headers`.
+#
+# Idempotent: when versions.tsv lists both releases, nothing is downloaded (delete TREE, or
+# pass --refresh, to fetch again). Both suites are stable releases: the versions are
+# pinned below, and a suite that no longer carries the pinned version is an error.
+set -euo pipefail
+
+# release  suite  pinned nvidia-cuda-dev version
+releases=(
+  "11.8 bookworm 11.8.89~11.8.0-5~deb12u1"
+  "11.2 bullseye 11.2.2-3+deb11u3"
+)
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+refresh=0
+tree=""
+for arg in "$@"; do
+  case "$arg" in
+    --refresh) refresh=1 ;;
+    -*) echo "fetch-cuda-legacy-headers: error: unknown option '$arg'" >&2; exit 2 ;;
+    *) tree=$arg ;;
+  esac
+done
+tree=${tree:-$top/build/cuda-legacy}
+versions=$tree/versions.tsv
+
+if [ "$refresh" = 0 ] && [ -f "$versions" ]; then
+  have_all=1
+  for r in "${releases[@]}"; do
+    read -r release suite version <<<"$r"
+    grep -q "^$release	nvidia-cuda-dev	$version	$suite\$" "$versions" || { have_all=0; break; }
+  done
+  if [ "$have_all" = 1 ]; then
+    echo "fetch-cuda-legacy-headers: $tree is complete (CUDA $(cut -f1 "$versions" | paste -sd' '))"
+    exit 0
+  fi
+fi
+
+state=$tree.apt
+rm -rf "$state" "$tree.new"
+mkdir -p "$tree.new"
+: > "$tree.new/versions.tsv"
+for r in "${releases[@]}"; do
+  read -r release suite version <<<"$r"
+  s=$state/$suite
+  mkdir -p "$s/lists/partial" "$s/archives/partial" "$s/debs" "$tree.new/$release"
+  echo "deb http://deb.debian.org/debian $suite main contrib non-free" > "$s/sources.list"
+  : > "$s/status"
+  # Everything apt reads or writes lives under $s: the system's sources, lists, cache and
+  # installed-package database are neither used nor touched.
+  apt_options=(
+    -o "Dir::Etc::SourceList=$s/sources.list" -o Dir::Etc::SourceParts=/dev/null
+    -o "Dir::State::Lists=$s/lists" -o "Dir::State::status=$s/status"
+    -o "Dir::Cache=$s" -o "Dir::Cache::Archives=$s/archives"
+    -o Debug::NoLocking=1 -o APT::Sandbox::User=root
+  )
+  echo "fetch-cuda-legacy-headers: downloading nvidia-cuda-dev $version (CUDA $release) from Debian $suite"
+  apt-get "${apt_options[@]}" -qq update
+  if ! (cd "$s/debs" && apt-get "${apt_options[@]}" -qq download "nvidia-cuda-dev=$version"); then
+    echo "fetch-cuda-legacy-headers: error: Debian $suite has no nvidia-cuda-dev $version; update the pin in $0" >&2
+    exit 1
+  fi
+  deb=$(ls "$s/debs/nvidia-cuda-dev_"*.deb)
+  fetched=$(dpkg-deb -f "$deb" Version)
+  dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tree.new/$release" --wildcards './usr/include/*'
+  mv "$tree.new/$release/usr/include" "$tree.new/$release/include"
+  rm -rf "$tree.new/$release/usr" "$s/debs"
+  printf '%s\t%s\t%s\t%s\n' "$release" nvidia-cuda-dev "$fetched" "$suite" >> "$tree.new/versions.tsv"
+done
+rm -rf "$tree" "$state"
+mv "$tree.new" "$tree"
+echo "fetch-cuda-legacy-headers: unpacked CUDA $(cut -f1 "$tree/versions.tsv" | paste -sd' ') headers into $tree"
