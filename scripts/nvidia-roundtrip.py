@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Round trip on an NVIDIA GPU: does a hipify translation compute what the original does?
 
-For every CUDA program of the hipify corpus (test/hipify/corpus/*.cu and
-test/hipify/libraries/*/*.cu):
+For every CUDA program of the hipify corpus (test/hipify/corpus/*.cu,
+test/hipify/libraries/*/*.cu and test/hip-nvidia/library-programs/*/*.cu, the
+library programs linking the CUDA library and their translations the HIP
+library's -lhip<name>):
   1. build the original with nvcc and run it;
   2. translate it with hipify-clang, build the HIP result with
      HIP_PLATFORM=nvidia hipcc, and run it;
@@ -10,7 +12,8 @@ test/hipify/libraries/*/*.cu):
      timing lines left out) and the run times (median wall time of --runs runs;
      goal: the HIP build within 2% of the original).
 Then the native HIP programs (written for AMD, never translated:
-test/hip-nvidia/programs/*.hip and *.c, examples/hello.hip) are built with
+test/hip-nvidia/programs/*.hip and *.c, test/hip-nvidia/libraries/*.hip,
+examples/hello.hip) are built with
 HIP_PLATFORM=nvidia hipcc and run; each checks itself (exit status 0 and a
 PASS line). A .c program is C calling the HIP runtime API (hipcc has nvcc
 compile it as C).
@@ -45,22 +48,29 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "test" / "hipify" / "corpus"
 LIBRARIES = ROOT / "test" / "hipify" / "libraries"
-NATIVE = [ROOT / "test" / "hip-nvidia" / "programs", ROOT / "examples"]
+NATIVE = [ROOT / "test" / "hip-nvidia" / "programs", ROOT / "test" / "hip-nvidia" / "libraries",
+          ROOT / "examples"]
 DEFAULT_TOLERANCE = 1e-6
 # Lines that report time or speed differ from run to run and between builds.
 TIMING_LINE = re.compile(r"\b(ms|msec|us|usec|seconds?|sec|time|elapsed|GB/s|GFLOP/?s|bandwidth)\b",
                          re.I)
 NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 POINTER = re.compile(r"0x[0-9a-fA-F]+")
-# HIP libraries on NVIDIA need their NVIDIA backends (hipBLAS over cuBLAS, ...),
-# which are not part of hipkit: the HIP build of a library program is skipped
-# unless their headers are given with --hip-library-include.
-# hipCUB's CUB backend and rocThrust's CUDA system are not in ROCm's Debian
-# packages either; RCCL and roctx exist only for AMD.
-HIP_LIBRARY_HEADERS = {"<cublas": "hipBLAS", "<curand": "hipRAND", "<cufft": "hipFFT",
-                       "<cusparse": "hipSPARSE", "<cusolver": "hipSOLVER", "<cudnn": "MIOpen",
-                       "<cub/": "hipCUB", "<thrust/": "rocThrust", "<nccl": "RCCL",
-                       "<nvtx3/": "roctx", "<nvToolsExt": "roctx"}
+# hipBLAS, hipFFT, hipRAND, hipSPARSE and hipSOLVER are hipkit's headers over
+# the CUDA libraries on NVIDIA (hip-headers/nvidia/libraries): the translation
+# links -lhip<library>, which hipcc makes the CUDA library. The HIP libraries
+# below have no NVIDIA side in hipkit: the HIP build of a program using one is
+# skipped unless their headers are given with --hip-library-include. MIOpen,
+# RCCL and roctx exist only for AMD; hipBLASLt's, hipCUB's and rocThrust's
+# NVIDIA backends are not hipkit's.
+HIP_LIBRARY_HEADERS = {"<cublasLt": "hipBLASLt", "<cudnn": "MIOpen", "<cub/": "hipCUB",
+                       "<thrust/": "rocThrust", "<nccl": "RCCL", "<nvtx3/": "roctx",
+                       "<nvToolsExt": "roctx"}
+# What the translation links instead of the original's CUDA library.
+HIP_LIBRARY_OF = {"-lcublas": "-lhipblas", "-lcufft": "-lhipfft", "-lcurand": "-lhiprand",
+                  "-lcusparse": "-lhipsparse", "-lcusolver": "-lhipsolver"}
+# More CUDA library programs for the round trip (not hipify lit tests).
+LIBRARY_PROGRAMS = ROOT / "test" / "hip-nvidia" / "library-programs"
 
 
 def load_corpus_runner():
@@ -216,8 +226,9 @@ def roundtrip(program, opts, scratch):
     for inc in opts.hip_library_include:
         extra += ["-I", inc]
     hip_exe = hip_dir / program.stem
+    hip_libs = [HIP_LIBRARY_OF.get(lib, lib) for lib in libs]
     build = run([opts.hipcc, "-O2", "--offload-arch=" + opts.arch, "-std=c++17", *extra,
-                 *hip_units, "-o", hip_exe, *libs], cwd=hip_dir, env=env)
+                 *hip_units, "-o", hip_exe, *hip_libs], cwd=hip_dir, env=env)
     if build.returncode:
         return result.fail("HIP BUILD FAILED", build.stdout + build.stderr)
     hip_args = []
@@ -279,13 +290,15 @@ def finish_native(result, opts, program, exe, work):
     proc, result.hip_times = run_timed(exe, [], work, opts.runs)
     if proc.returncode:
         return result.fail("FAILED (exit %d)" % proc.returncode, proc.stdout + proc.stderr)
-    if not re.search(r"^PASS", proc.stdout, re.M) and program.parent.name == "programs":
+    if not re.search(r"^PASS", proc.stdout, re.M) and \
+            program.parent.name in ("programs", "libraries"):
         return result.fail("NO PASS LINE", proc.stdout)
     return result
 
 
 def discover(opts):
-    translated = sorted(CORPUS.glob("*.cu")) + sorted(LIBRARIES.glob("*/*.cu"))
+    translated = sorted(CORPUS.glob("*.cu")) + sorted(LIBRARIES.glob("*/*.cu")) + \
+        sorted(LIBRARY_PROGRAMS.glob("*/*.cu"))
     natives = [p for d in NATIVE for p in sorted([*d.glob("*.hip"), *d.glob("*.c")])]
     if opts.filter:
         pattern = re.compile(opts.filter)

@@ -73,6 +73,22 @@ private:
 };
 } // namespace
 
+/// What a HIP library's -l links on NVIDIA: the CUDA libraries it is over.
+struct NvidiaLibrary {
+  const char *Hip;
+  const char *Cuda[3]; // nullptr after the last
+};
+static constexpr NvidiaLibrary NvidiaLibraries[] = {
+    // hipRTC is HIP's header over NVRTC (nvidia_hiprtc.h): no libhiprtc.
+    {"hiprtc", {"nvrtc"}},
+    {"hipblas", {"cublas"}},
+    {"hipfft", {"cufft"}},
+    {"hiprand", {"curand"}},
+    {"hipsparse", {"cusparse"}},
+    // cuSOLVER needs cuBLAS and cuSPARSE at link time (static or shared).
+    {"hipsolver", {"cusolver", "cublas", "cusparse"}},
+};
+
 /// AMD-only clang options: they configure the AMDGPU toolchain, which an
 /// nvcc compilation does not have, so dropping them silently would hide that
 /// the command does not do what it says.
@@ -264,12 +280,16 @@ Error NvccPlanner::translateClangArgument(size_t Index,
         copt::OPT_std_EQ, copt::OPT_v, copt::OPT_w, copt::OPT_arch})
     if (O.matches(ID))
       return Same(Compile);
-  // hipRTC on NVIDIA is HIP's header over NVRTC (nvidia_hiprtc.h): there is
-  // no libhiprtc, and what -lhiprtc asks for is NVRTC.
-  if (O.matches(copt::OPT_l) && StringRef(A->getValue()) == "hiprtc") {
-    Link.push_back("-lnvrtc");
-    return Error::success();
-  }
+  // A HIP library on NVIDIA is its CUDA library under HIP's names (hipkit's
+  // headers, <prefix>/include/hipkit-nvidia): -lhipblas links cuBLAS.
+  if (O.matches(copt::OPT_l))
+    for (const NvidiaLibrary &Lib : NvidiaLibraries)
+      if (StringRef(A->getValue()) == Lib.Hip) {
+        for (const char *Cuda : Lib.Cuda)
+          if (Cuda)
+            Link.push_back(std::string("-l") + Cuda);
+        return Error::success();
+      }
   for (OptSpecifier ID : {copt::OPT_L, copt::OPT_l, copt::OPT_shared})
     if (O.matches(ID))
       return Same(Link);
@@ -363,6 +383,13 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
   // hipkit's HIP headers for NVIDIA first: the CUDA toolkit's include
   // directory follows (nvcc adds it), Debian's /usr/include/hip never
   // comes before them.
+  // HIP libraries' NVIDIA headers (hipblas/hipblas.h over cuBLAS, ...) sit
+  // in a directory of their own, so that <prefix>/include never shadows
+  // ROCm's library headers on AMD.
+  SmallString<128> LibraryHeaders(Plan.HipIncludeDir);
+  sys::path::append(LibraryHeaders, "hipkit-nvidia");
+  if (sys::fs::is_directory(LibraryHeaders))
+    Compile.insert(Compile.end(), {"-isystem", std::string(LibraryHeaders)});
   Compile.insert(Compile.end(),
                  {"-isystem", Plan.HipIncludeDir, "-D__HIP_PLATFORM_NVIDIA__"});
   if (!CL.hasClang(copt::OPT_O_Group))
