@@ -17,7 +17,7 @@
 #ifndef SUPPORTED_ONLY
 // CUDA's cooperative groups live in cooperative_groups::__v1, which a using
 // directive brings in: the names are looked up without it.
-// WARN: [[FILE]]:[[@LINE+1]]:11: warning: 'cooperative_groups/reduce.h' has no HIP equivalent; left untranslated
+// WARN: [[FILE]]:[[@LINE+1]]:11: warning: 'cooperative_groups/reduce.h' has no HIP equivalent: cooperative_groups::reduce; HIP's cooperative groups have none: reduce with the tile's shfl_down; left untranslated
 #include <cooperative_groups/reduce.h>
 #endif
 
