@@ -28,16 +28,8 @@ releases=(
 )
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-refresh=0
-tree=""
-for arg in "$@"; do
-  case "$arg" in
-    --refresh) refresh=1 ;;
-    -*) echo "fetch-cuda-legacy-headers: error: unknown option '$arg'" >&2; exit 2 ;;
-    *) tree=$arg ;;
-  esac
-done
-tree=${tree:-$top/build/cuda-legacy}
+. "$top/scripts/private-apt.sh"
+fetch_arguments fetch-cuda-legacy-headers "$top/build/cuda-legacy" "$@"
 versions=$tree/versions.tsv
 
 if [ "$refresh" = 0 ] && [ -f "$versions" ]; then
@@ -59,17 +51,8 @@ mkdir -p "$tree.new"
 for r in "${releases[@]}"; do
   read -r release suite version <<<"$r"
   s=$state/$suite
-  mkdir -p "$s/lists/partial" "$s/archives/partial" "$s/debs" "$tree.new/$release"
-  echo "deb http://deb.debian.org/debian $suite main contrib non-free" > "$s/sources.list"
-  : > "$s/status"
-  # Everything apt reads or writes lives under $s: the system's sources, lists, cache and
-  # installed-package database are neither used nor touched.
-  apt_options=(
-    -o "Dir::Etc::SourceList=$s/sources.list" -o Dir::Etc::SourceParts=/dev/null
-    -o "Dir::State::Lists=$s/lists" -o "Dir::State::status=$s/status"
-    -o "Dir::Cache=$s" -o "Dir::Cache::Archives=$s/archives"
-    -o Debug::NoLocking=1 -o APT::Sandbox::User=root
-  )
+  mkdir -p "$s/debs" "$tree.new/$release"
+  private_apt "$s" "deb http://deb.debian.org/debian $suite main contrib non-free"
   echo "fetch-cuda-legacy-headers: downloading nvidia-cuda-dev $version (CUDA $release) from Debian $suite"
   apt-get "${apt_options[@]}" -qq update
   if ! (cd "$s/debs" && apt-get "${apt_options[@]}" -qq download "nvidia-cuda-dev=$version"); then

@@ -38,16 +38,8 @@ packages=(
 )
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-refresh=0
-tree=""
-for arg in "$@"; do
-  case "$arg" in
-    --refresh) refresh=1 ;;
-    -*) echo "fetch-rocm-libraries: error: unknown option '$arg'" >&2; exit 2 ;;
-    *) tree=$arg ;;
-  esac
-done
-tree=${tree:-$top/build/rocm-6.4}
+. "$top/scripts/private-apt.sh"
+fetch_arguments fetch-rocm-libraries "$top/build/rocm-6.4" "$@"
 versions=$tree/versions.tsv
 
 if [ "$refresh" = 0 ] && [ -f "$versions" ] && [ -f "$tree/older/versions.tsv" ]; then
@@ -63,17 +55,8 @@ fi
 
 state=$tree.apt
 rm -rf "$state" "$tree.new"
-mkdir -p "$state/lists/partial" "$state/archives/partial" "$state/debs" "$tree.new"
-echo "deb http://deb.debian.org/debian sid main" > "$state/sources.list"
-: > "$state/status"
-# Everything apt reads or writes lives under $state: the system's sources, lists,
-# cache and installed-package database are neither used nor touched.
-apt_options=(
-  -o "Dir::Etc::SourceList=$state/sources.list" -o Dir::Etc::SourceParts=/dev/null
-  -o "Dir::State::Lists=$state/lists" -o "Dir::State::status=$state/status"
-  -o "Dir::Cache=$state" -o "Dir::Cache::Archives=$state/archives"
-  -o Debug::NoLocking=1 -o APT::Sandbox::User=root
-)
+mkdir -p "$state/debs" "$tree.new"
+private_apt "$state" "deb http://deb.debian.org/debian sid main"
 echo "fetch-rocm-libraries: reading Debian sid's package lists"
 apt-get "${apt_options[@]}" -qq update
 (cd "$state/debs" && apt-get "${apt_options[@]}" -qq download "${packages[@]}")
@@ -81,16 +64,11 @@ apt-get "${apt_options[@]}" -qq update
 # Debian 13's releases of the same packages, where it has them (no hipBLASLt, no MIOpen),
 # each unpacked apart: a name's release is that of the package whose headers declare it.
 older_state=$state/older
-mkdir -p "$older_state/lists/partial" "$older_state/archives/partial" "$older_state/debs" \
-  "$tree.new/older"
-echo "deb http://deb.debian.org/debian trixie main" > "$older_state/sources.list"
-: > "$older_state/status"
-older_options=(
-  -o "Dir::Etc::SourceList=$older_state/sources.list" -o Dir::Etc::SourceParts=/dev/null
-  -o "Dir::State::Lists=$older_state/lists" -o "Dir::State::status=$older_state/status"
-  -o "Dir::Cache=$older_state" -o "Dir::Cache::Archives=$older_state/archives"
-  -o Debug::NoLocking=1 -o APT::Sandbox::User=root
-)
+mkdir -p "$older_state/debs" "$tree.new/older"
+sid_options=("${apt_options[@]}")
+private_apt "$older_state" "deb http://deb.debian.org/debian trixie main"
+older_options=("${apt_options[@]}")
+apt_options=("${sid_options[@]}")
 echo "fetch-rocm-libraries: reading Debian 13's package lists (older releases)"
 apt-get "${older_options[@]}" -qq update
 : > "$tree.new/older/versions.tsv"

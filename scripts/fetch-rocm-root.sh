@@ -27,16 +27,8 @@ packages=(
 )
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-refresh=0
-tree=""
-for arg in "$@"; do
-  case "$arg" in
-    --refresh) refresh=1 ;;
-    -*) echo "fetch-rocm-root: error: unknown option '$arg'" >&2; exit 2 ;;
-    *) tree=$arg ;;
-  esac
-done
-tree=${tree:-$top/build/rocm-6.4}
+. "$top/scripts/private-apt.sh"
+fetch_arguments fetch-rocm-root "$top/build/rocm-6.4" "$@"
 versions=$tree/root-versions.tsv
 
 if [ ! -f "$tree/versions.tsv" ]; then
@@ -61,17 +53,7 @@ mkdir -p "$state/debs" "$state/unpacked"
 : > "$state/versions.tsv"
 for suite in trixie sid; do
   s=$state/$suite
-  mkdir -p "$s/lists/partial" "$s/archives/partial"
-  echo "deb http://deb.debian.org/debian $suite main" > "$s/sources.list"
-  : > "$s/status"
-  # Everything apt reads or writes lives under $state: the system's sources, lists, cache
-  # and installed-package database are neither used nor touched.
-  apt_options=(
-    -o "Dir::Etc::SourceList=$s/sources.list" -o Dir::Etc::SourceParts=/dev/null
-    -o "Dir::State::Lists=$s/lists" -o "Dir::State::status=$s/status"
-    -o "Dir::Cache=$s" -o "Dir::Cache::Archives=$s/archives"
-    -o Debug::NoLocking=1 -o APT::Sandbox::User=root
-  )
+  private_apt "$s" "deb http://deb.debian.org/debian $suite main"
   wanted=()
   for entry in "${packages[@]}"; do
     [ "${entry#*	}" = "$suite" ] && wanted+=("${entry%%	*}")
