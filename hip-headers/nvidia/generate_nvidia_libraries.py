@@ -13,11 +13,13 @@ CUDA's header declares becomes
   type / enum rows      typedef <cuda type> <hip type>;  (handles, status
                         codes and enums are CUDA's: status codes and enums
                         are converted by value, being the same values)
-  enumerator rows       constexpr auto HIPX = CUDAX;  (#define where ROCm's
-                        HIP name is a macro)
+  enumerator rows       #define HIPX CUDAX  (in C the CUDA enumerator keeps
+                        its enum's type, so comparing a status with it draws
+                        no -Wenum-compare)
   macro rows            #define HIPX CUDAX
-  function rows         an inline wrapper with ROCm's signature calling the
-                        CUDA function (__device__ where CUDA's is, as
+  function rows         a HIPKIT_INLINE wrapper (static inline in C) with
+                        ROCm's signature calling the CUDA function
+                        (__device__ inline where CUDA's is, as
                         curand_kernel.h's), generated only where both
                         declarations agree parameter by parameter once the
                         HIP type names are mapped to CUDA's.
@@ -74,7 +76,9 @@ LIBRARIES = [
             "hipsparse/hipsparse.h", ["cusparse.h"], ("Info",)),
     Library("hipsolver/hipsolver.h", "hipSOLVER's dense API over cuSOLVER", ["cusolver.tsv"],
             "hipsolver/hipsolver.h", ["cusolverDn.h"], ("Info",),
-            after=["hipblas/hipblas.h"]),
+            # ROCm's hipsolver.h names hipSPARSE's matrix descriptor too: the same
+            # type as hipsparse.h's, so a program may include both.
+            after=["hipblas/hipblas.h", "hipsparse/hipsparse.h"]),
 ]
 # The runtime's tables: the HIP types library signatures use besides their own.
 SHARED_TABLES = ["runtime.tsv", "library_types.tsv", "complex.tsv", "fp16.tsv"]
@@ -288,10 +292,10 @@ class Generator:
         out.append("// Enumerators and macros: the CUDA value under its HIP name.")
         for h in sorted(constants):
             c = constants[h]
-            if h in hip["macros"] or c in cuda["macros"]:
-                out.append("#define %s %s" % (h, c))
-            else:
-                out.append("constexpr auto %s = %s;" % (h, c))
+            # A macro in C and C++ alike: C compares it with the CUDA enum's
+            # values without -Wenum-compare (an enum constant of its own would
+            # be another enum), and the library names are upper case.
+            out.append("#define %s %s" % (h, c))
         emitted["enumerators"] = set(constants)
 
         # Functions.
@@ -332,14 +336,16 @@ class Generator:
                     for name, (_, htype, default) in zip(names, h.params):
                         decl = api.declare(htype, name)
                         if default is not None:
-                            decl += " = " + default
+                            decl += " HIPKIT_DEFAULT(%s)" % default
                         params.append(decl)
                     call = "%s(%s)" % (c_name, ", ".join(names))
                     result = re.sub(r"\b(enum|struct|union)\s+", "", h.result)
                     body = "%s;" % call if api.normalize(h.result) == "void" else \
                         "return %s;" % call
-                    qualifiers = "__device__ " if c_name in cuda["device"] else ""
-                    wrappers.append("%sinline %s %s(%s) {\n  %s\n}" % (
+                    # HIPKIT_INLINE (the runtime layer's): static inline in C.
+                    qualifiers = "__device__ inline" if c_name in cuda["device"] \
+                        else "HIPKIT_INLINE"
+                    wrappers.append("%s %s %s(%s) {\n  %s\n}" % (
                         qualifiers, result, h_name, ", ".join(params), body))
                     made = True
                     break
@@ -377,11 +383,11 @@ class Generator:
             out.append("")
             out.append("// ROCm's own names for the types above (hipsolverHandle_t), or for a")
             out.append("// type both share (hipblasHalf is __half with HIPBLAS_USE_HIP_HALF).")
-            out += ["typedef %s %s;" % (derived[h], h) for h in extra]
+            out += cxx_only(["typedef %s %s;" % (derived[h], h) for h in extra])
             emitted["types"] |= set(extra)
         out.append("")
         out.append("// Functions: ROCm's signature, CUDA's implementation.")
-        out.extend(wrappers)
+        out += cxx_only(wrappers)
 
         # ROCm's own spellings of names above (#define hipblasCgemm
         # hipblasCgemm_v2 under HIPBLAS_V2, #define HIPBLAS_R_32F HIP_R_32F).
@@ -434,6 +440,19 @@ class Generator:
         ]
         lines += ["#include <%s>" % h for h in lib.after]
         lines += ["#include <%s>" % h for h in lib.cuda_headers]
+        # C has only the tag of a CUDA struct no typedef names
+        # (curandDiscreteDistribution_st): a typedef for each this header names.
+        src = "".join("#include <%s>\n" % h for h in lib.cuda_headers)
+        c_args = ["-isystem", self.opts.cuda_include]
+        c_decls = api.ast_dump(self.opts.clang, src, c_args, "cu", allow_errors=True,
+                               language="c") + \
+            api.ast_dump(self.opts.clang, src, c_args, "CU", allow_errors=True, language="c")
+        tags = api.c_tags_without_typedef(c_decls)
+        named = sorted(set(api.IDENT.findall("\n".join(body))) & set(tags))
+        if named:
+            lines += ["#ifndef __cplusplus"]
+            lines += ["typedef %s %s %s;" % (tags[n], n, n) for n in named]
+            lines += ["#endif"]
         return "\n".join(lines + [""] + body + ["", "#endif", ""])
 
     def common(self):
@@ -452,6 +471,7 @@ class Generator:
             "#ifndef HIPKIT_NVIDIA_LIBRARY_TYPES_H",
             "#define HIPKIT_NVIDIA_LIBRARY_TYPES_H",
             "",
+            "#include <hip/hip_runtime_api.h>",
             "#include <library_types.h>",
             "",
         ]
@@ -465,8 +485,28 @@ class Generator:
                 values.setdefault(h, c)
         self.common_names = set(types) | set(values)
         lines += ["typedef %s %s;" % (types[h], h) for h in sorted(types)]
-        lines += ["constexpr auto %s = %s;" % (h, values[h]) for h in sorted(values)]
+        lines += ["#define %s %s" % (h, values[h]) for h in sorted(values)]
         return "\n".join(lines + ["", "#endif", ""])
+
+
+# CUDA's half and bfloat16 types exist for C++ only (cuda_fp16.h declares the
+# struct, cublas_api.h its half functions, under __cplusplus): what names them
+# is C++ only here too, the rest of each library header is C as well.
+CXX_ONLY_TYPES = re.compile(r"\b(__half2?|__nv_bfloat162?|hipblasHalf|hip_bfloat16|"
+                            r"hipblasBfloat16|__hip_bfloat16)\b")
+
+
+def cxx_only(lines):
+    """\p lines, those naming a C++-only type under #ifdef __cplusplus."""
+    out, pending = [], []
+    for line in lines:
+        if CXX_ONLY_TYPES.search(line):
+            pending.append(line)
+            continue
+        out.append(line)
+    if pending:
+        out += ["#ifdef __cplusplus"] + pending + ["#endif"]
+    return out
 
 
 def main():

@@ -5,38 +5,39 @@
 #ifndef HIPKIT_NVIDIA_LIBRARY_TYPES_H
 #define HIPKIT_NVIDIA_LIBRARY_TYPES_H
 
+#include <hip/hip_runtime_api.h>
 #include <library_types.h>
 
 typedef cudaDataType hipDataType;
-constexpr auto HIP_C_16BF = CUDA_C_16BF;
-constexpr auto HIP_C_16F = CUDA_C_16F;
-constexpr auto HIP_C_16I = CUDA_C_16I;
-constexpr auto HIP_C_16U = CUDA_C_16U;
-constexpr auto HIP_C_32F = CUDA_C_32F;
-constexpr auto HIP_C_32I = CUDA_C_32I;
-constexpr auto HIP_C_32U = CUDA_C_32U;
-constexpr auto HIP_C_4I = CUDA_C_4I;
-constexpr auto HIP_C_4U = CUDA_C_4U;
-constexpr auto HIP_C_64F = CUDA_C_64F;
-constexpr auto HIP_C_64I = CUDA_C_64I;
-constexpr auto HIP_C_64U = CUDA_C_64U;
-constexpr auto HIP_C_8I = CUDA_C_8I;
-constexpr auto HIP_C_8U = CUDA_C_8U;
-constexpr auto HIP_R_16BF = CUDA_R_16BF;
-constexpr auto HIP_R_16F = CUDA_R_16F;
-constexpr auto HIP_R_16I = CUDA_R_16I;
-constexpr auto HIP_R_16U = CUDA_R_16U;
-constexpr auto HIP_R_32F = CUDA_R_32F;
-constexpr auto HIP_R_32I = CUDA_R_32I;
-constexpr auto HIP_R_32U = CUDA_R_32U;
-constexpr auto HIP_R_4I = CUDA_R_4I;
-constexpr auto HIP_R_4U = CUDA_R_4U;
-constexpr auto HIP_R_64F = CUDA_R_64F;
-constexpr auto HIP_R_64I = CUDA_R_64I;
-constexpr auto HIP_R_64U = CUDA_R_64U;
-constexpr auto HIP_R_8F_E4M3 = CUDA_R_8F_E4M3;
-constexpr auto HIP_R_8F_E5M2 = CUDA_R_8F_E5M2;
-constexpr auto HIP_R_8I = CUDA_R_8I;
-constexpr auto HIP_R_8U = CUDA_R_8U;
+#define HIP_C_16BF CUDA_C_16BF
+#define HIP_C_16F CUDA_C_16F
+#define HIP_C_16I CUDA_C_16I
+#define HIP_C_16U CUDA_C_16U
+#define HIP_C_32F CUDA_C_32F
+#define HIP_C_32I CUDA_C_32I
+#define HIP_C_32U CUDA_C_32U
+#define HIP_C_4I CUDA_C_4I
+#define HIP_C_4U CUDA_C_4U
+#define HIP_C_64F CUDA_C_64F
+#define HIP_C_64I CUDA_C_64I
+#define HIP_C_64U CUDA_C_64U
+#define HIP_C_8I CUDA_C_8I
+#define HIP_C_8U CUDA_C_8U
+#define HIP_R_16BF CUDA_R_16BF
+#define HIP_R_16F CUDA_R_16F
+#define HIP_R_16I CUDA_R_16I
+#define HIP_R_16U CUDA_R_16U
+#define HIP_R_32F CUDA_R_32F
+#define HIP_R_32I CUDA_R_32I
+#define HIP_R_32U CUDA_R_32U
+#define HIP_R_4I CUDA_R_4I
+#define HIP_R_4U CUDA_R_4U
+#define HIP_R_64F CUDA_R_64F
+#define HIP_R_64I CUDA_R_64I
+#define HIP_R_64U CUDA_R_64U
+#define HIP_R_8F_E4M3 CUDA_R_8F_E4M3
+#define HIP_R_8F_E5M2 CUDA_R_8F_E5M2
+#define HIP_R_8I CUDA_R_8I
+#define HIP_R_8U CUDA_R_8U
 
 #endif

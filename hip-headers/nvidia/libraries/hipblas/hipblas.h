@@ -27,1366 +27,1370 @@ typedef cublasSideMode_t hipblasSideMode_t;
 typedef cublasStatus_t hipblasStatus_t;
 
 // Enumerators and macros: the CUDA value under its HIP name.
-constexpr auto HIPBLAS_ATOMICS_ALLOWED = CUBLAS_ATOMICS_ALLOWED;
-constexpr auto HIPBLAS_ATOMICS_NOT_ALLOWED = CUBLAS_ATOMICS_NOT_ALLOWED;
-constexpr auto HIPBLAS_COMPUTE_16F = CUBLAS_COMPUTE_16F;
-constexpr auto HIPBLAS_COMPUTE_16F_PEDANTIC = CUBLAS_COMPUTE_16F_PEDANTIC;
-constexpr auto HIPBLAS_COMPUTE_32F = CUBLAS_COMPUTE_32F;
-constexpr auto HIPBLAS_COMPUTE_32F_FAST_16BF = CUBLAS_COMPUTE_32F_FAST_16BF;
-constexpr auto HIPBLAS_COMPUTE_32F_FAST_16F = CUBLAS_COMPUTE_32F_FAST_16F;
-constexpr auto HIPBLAS_COMPUTE_32F_FAST_TF32 = CUBLAS_COMPUTE_32F_FAST_TF32;
-constexpr auto HIPBLAS_COMPUTE_32F_PEDANTIC = CUBLAS_COMPUTE_32F_PEDANTIC;
-constexpr auto HIPBLAS_COMPUTE_32I = CUBLAS_COMPUTE_32I;
-constexpr auto HIPBLAS_COMPUTE_32I_PEDANTIC = CUBLAS_COMPUTE_32I_PEDANTIC;
-constexpr auto HIPBLAS_COMPUTE_64F = CUBLAS_COMPUTE_64F;
-constexpr auto HIPBLAS_COMPUTE_64F_PEDANTIC = CUBLAS_COMPUTE_64F_PEDANTIC;
-constexpr auto HIPBLAS_DEFAULT_MATH = CUBLAS_DEFAULT_MATH;
-constexpr auto HIPBLAS_DIAG_NON_UNIT = CUBLAS_DIAG_NON_UNIT;
-constexpr auto HIPBLAS_DIAG_UNIT = CUBLAS_DIAG_UNIT;
+#define HIPBLAS_ATOMICS_ALLOWED CUBLAS_ATOMICS_ALLOWED
+#define HIPBLAS_ATOMICS_NOT_ALLOWED CUBLAS_ATOMICS_NOT_ALLOWED
+#define HIPBLAS_COMPUTE_16F CUBLAS_COMPUTE_16F
+#define HIPBLAS_COMPUTE_16F_PEDANTIC CUBLAS_COMPUTE_16F_PEDANTIC
+#define HIPBLAS_COMPUTE_32F CUBLAS_COMPUTE_32F
+#define HIPBLAS_COMPUTE_32F_FAST_16BF CUBLAS_COMPUTE_32F_FAST_16BF
+#define HIPBLAS_COMPUTE_32F_FAST_16F CUBLAS_COMPUTE_32F_FAST_16F
+#define HIPBLAS_COMPUTE_32F_FAST_TF32 CUBLAS_COMPUTE_32F_FAST_TF32
+#define HIPBLAS_COMPUTE_32F_PEDANTIC CUBLAS_COMPUTE_32F_PEDANTIC
+#define HIPBLAS_COMPUTE_32I CUBLAS_COMPUTE_32I
+#define HIPBLAS_COMPUTE_32I_PEDANTIC CUBLAS_COMPUTE_32I_PEDANTIC
+#define HIPBLAS_COMPUTE_64F CUBLAS_COMPUTE_64F
+#define HIPBLAS_COMPUTE_64F_PEDANTIC CUBLAS_COMPUTE_64F_PEDANTIC
+#define HIPBLAS_DEFAULT_MATH CUBLAS_DEFAULT_MATH
+#define HIPBLAS_DIAG_NON_UNIT CUBLAS_DIAG_NON_UNIT
+#define HIPBLAS_DIAG_UNIT CUBLAS_DIAG_UNIT
 #define HIPBLAS_EXPORT CUBLASAPI
-constexpr auto HIPBLAS_FILL_MODE_FULL = CUBLAS_FILL_MODE_FULL;
-constexpr auto HIPBLAS_FILL_MODE_LOWER = CUBLAS_FILL_MODE_LOWER;
-constexpr auto HIPBLAS_FILL_MODE_UPPER = CUBLAS_FILL_MODE_UPPER;
-constexpr auto HIPBLAS_GEMM_DEFAULT = CUBLAS_GEMM_DEFAULT;
+#define HIPBLAS_FILL_MODE_FULL CUBLAS_FILL_MODE_FULL
+#define HIPBLAS_FILL_MODE_LOWER CUBLAS_FILL_MODE_LOWER
+#define HIPBLAS_FILL_MODE_UPPER CUBLAS_FILL_MODE_UPPER
+#define HIPBLAS_GEMM_DEFAULT CUBLAS_GEMM_DEFAULT
 #define HIPBLAS_H CUBLAS_API_H_
-constexpr auto HIPBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION = CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION;
-constexpr auto HIPBLAS_OP_C = CUBLAS_OP_C;
-constexpr auto HIPBLAS_OP_N = CUBLAS_OP_N;
-constexpr auto HIPBLAS_OP_T = CUBLAS_OP_T;
-constexpr auto HIPBLAS_PEDANTIC_MATH = CUBLAS_PEDANTIC_MATH;
-constexpr auto HIPBLAS_POINTER_MODE_DEVICE = CUBLAS_POINTER_MODE_DEVICE;
-constexpr auto HIPBLAS_POINTER_MODE_HOST = CUBLAS_POINTER_MODE_HOST;
-constexpr auto HIPBLAS_SIDE_LEFT = CUBLAS_SIDE_LEFT;
-constexpr auto HIPBLAS_SIDE_RIGHT = CUBLAS_SIDE_RIGHT;
-constexpr auto HIPBLAS_STATUS_ALLOC_FAILED = CUBLAS_STATUS_ALLOC_FAILED;
-constexpr auto HIPBLAS_STATUS_ARCH_MISMATCH = CUBLAS_STATUS_ARCH_MISMATCH;
-constexpr auto HIPBLAS_STATUS_EXECUTION_FAILED = CUBLAS_STATUS_EXECUTION_FAILED;
-constexpr auto HIPBLAS_STATUS_INTERNAL_ERROR = CUBLAS_STATUS_INTERNAL_ERROR;
-constexpr auto HIPBLAS_STATUS_INVALID_VALUE = CUBLAS_STATUS_INVALID_VALUE;
-constexpr auto HIPBLAS_STATUS_MAPPING_ERROR = CUBLAS_STATUS_MAPPING_ERROR;
-constexpr auto HIPBLAS_STATUS_NOT_INITIALIZED = CUBLAS_STATUS_NOT_INITIALIZED;
-constexpr auto HIPBLAS_STATUS_NOT_SUPPORTED = CUBLAS_STATUS_NOT_SUPPORTED;
-constexpr auto HIPBLAS_STATUS_SUCCESS = CUBLAS_STATUS_SUCCESS;
-constexpr auto HIPBLAS_TENSOR_OP_MATH = CUBLAS_TENSOR_OP_MATH;
-constexpr auto HIPBLAS_TF32_TENSOR_OP_MATH = CUBLAS_TF32_TENSOR_OP_MATH;
+#define HIPBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION
+#define HIPBLAS_OP_C CUBLAS_OP_C
+#define HIPBLAS_OP_N CUBLAS_OP_N
+#define HIPBLAS_OP_T CUBLAS_OP_T
+#define HIPBLAS_PEDANTIC_MATH CUBLAS_PEDANTIC_MATH
+#define HIPBLAS_POINTER_MODE_DEVICE CUBLAS_POINTER_MODE_DEVICE
+#define HIPBLAS_POINTER_MODE_HOST CUBLAS_POINTER_MODE_HOST
+#define HIPBLAS_SIDE_LEFT CUBLAS_SIDE_LEFT
+#define HIPBLAS_SIDE_RIGHT CUBLAS_SIDE_RIGHT
+#define HIPBLAS_STATUS_ALLOC_FAILED CUBLAS_STATUS_ALLOC_FAILED
+#define HIPBLAS_STATUS_ARCH_MISMATCH CUBLAS_STATUS_ARCH_MISMATCH
+#define HIPBLAS_STATUS_EXECUTION_FAILED CUBLAS_STATUS_EXECUTION_FAILED
+#define HIPBLAS_STATUS_INTERNAL_ERROR CUBLAS_STATUS_INTERNAL_ERROR
+#define HIPBLAS_STATUS_INVALID_VALUE CUBLAS_STATUS_INVALID_VALUE
+#define HIPBLAS_STATUS_MAPPING_ERROR CUBLAS_STATUS_MAPPING_ERROR
+#define HIPBLAS_STATUS_NOT_INITIALIZED CUBLAS_STATUS_NOT_INITIALIZED
+#define HIPBLAS_STATUS_NOT_SUPPORTED CUBLAS_STATUS_NOT_SUPPORTED
+#define HIPBLAS_STATUS_SUCCESS CUBLAS_STATUS_SUCCESS
+#define HIPBLAS_TENSOR_OP_MATH CUBLAS_TENSOR_OP_MATH
+#define HIPBLAS_TF32_TENSOR_OP_MATH CUBLAS_TF32_TENSOR_OP_MATH
 
 // ROCm's own names for the types above (hipsolverHandle_t), or for a
 // type both share (hipblasHalf is __half with HIPBLAS_USE_HIP_HALF).
-typedef __half hipblasHalf;
 typedef int64_t hipblasStride;
+#ifdef __cplusplus
+typedef __half hipblasHalf;
+#endif
 
 // Functions: ROCm's signature, CUDA's implementation.
-inline hipblasStatus_t hipblasAxpyEx_v2(hipblasHandle_t handle, int n, const void * alpha, hipDataType alphaType, const void * x, hipDataType xType, int incx, void * y, hipDataType yType, int incy, hipDataType executionType) {
+HIPKIT_INLINE hipblasStatus_t hipblasAxpyEx_v2(hipblasHandle_t handle, int n, const void * alpha, hipDataType alphaType, const void * x, hipDataType xType, int incx, void * y, hipDataType yType, int incy, hipDataType executionType) {
   return cublasAxpyEx(handle, n, alpha, alphaType, x, xType, incx, y, yType, incy, executionType);
 }
-inline hipblasStatus_t hipblasAxpyEx_v2_64(hipblasHandle_t handle, int64_t n, const void * alpha, hipDataType alphaType, const void * x, hipDataType xType, int64_t incx, void * y, hipDataType yType, int64_t incy, hipDataType executionType) {
+HIPKIT_INLINE hipblasStatus_t hipblasAxpyEx_v2_64(hipblasHandle_t handle, int64_t n, const void * alpha, hipDataType alphaType, const void * x, hipDataType xType, int64_t incx, void * y, hipDataType yType, int64_t incy, hipDataType executionType) {
   return cublasAxpyEx_64(handle, n, alpha, alphaType, x, xType, incx, y, yType, incy, executionType);
 }
-inline hipblasStatus_t hipblasCaxpy_v2(hipblasHandle_t handle, int n, const hipComplex * alpha, const hipComplex * x, int incx, hipComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasCaxpy_v2(hipblasHandle_t handle, int n, const hipComplex * alpha, const hipComplex * x, int incx, hipComplex * y, int incy) {
   return cublasCaxpy_v2(handle, n, alpha, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasCaxpy_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, hipComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasCaxpy_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, hipComplex * y, int64_t incy) {
   return cublasCaxpy_v2_64(handle, n, alpha, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasCcopy_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, hipComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasCcopy_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, hipComplex * y, int incy) {
   return cublasCcopy_v2(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasCcopy_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, hipComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasCcopy_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, hipComplex * y, int64_t incy) {
   return cublasCcopy_v2_64(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasCdgmm_v2(hipblasHandle_t handle, hipblasSideMode_t side, int m, int n, const hipComplex * AP, int lda, const hipComplex * x, int incx, hipComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCdgmm_v2(hipblasHandle_t handle, hipblasSideMode_t side, int m, int n, const hipComplex * AP, int lda, const hipComplex * x, int incx, hipComplex * CP, int ldc) {
   return cublasCdgmm(handle, side, m, n, AP, lda, x, incx, CP, ldc);
 }
-inline hipblasStatus_t hipblasCdgmm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, int64_t m, int64_t n, const hipComplex * AP, int64_t lda, const hipComplex * x, int64_t incx, hipComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCdgmm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, int64_t m, int64_t n, const hipComplex * AP, int64_t lda, const hipComplex * x, int64_t incx, hipComplex * CP, int64_t ldc) {
   return cublasCdgmm_64(handle, side, m, n, AP, lda, x, incx, CP, ldc);
 }
-inline hipblasStatus_t hipblasCdotc_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasCdotc_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * result) {
   return cublasCdotc_v2(handle, n, x, incx, y, incy, result);
 }
-inline hipblasStatus_t hipblasCdotc_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasCdotc_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * result) {
   return cublasCdotc_v2_64(handle, n, x, incx, y, incy, result);
 }
-inline hipblasStatus_t hipblasCdotu_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasCdotu_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * result) {
   return cublasCdotu_v2(handle, n, x, incx, y, incy, result);
 }
-inline hipblasStatus_t hipblasCdotu_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasCdotu_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * result) {
   return cublasCdotu_v2_64(handle, n, x, incx, y, incy, result);
 }
-inline hipblasStatus_t hipblasCgbmv_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, int kl, int ku, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgbmv_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, int kl, int ku, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
   return cublasCgbmv_v2(handle, trans, m, n, kl, ku, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasCgbmv_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, int64_t kl, int64_t ku, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * x, int64_t incx, const hipComplex * beta, hipComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgbmv_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, int64_t kl, int64_t ku, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * x, int64_t incx, const hipComplex * beta, hipComplex * y, int64_t incy) {
   return cublasCgbmv_v2_64(handle, trans, m, n, kl, ku, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasCgeam_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * beta, const hipComplex * BP, int ldb, hipComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgeam_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * beta, const hipComplex * BP, int ldb, hipComplex * CP, int ldc) {
   return cublasCgeam(handle, transA, transB, m, n, alpha, AP, lda, beta, BP, ldb, CP, ldc);
 }
-inline hipblasStatus_t hipblasCgeam_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * beta, const hipComplex * BP, int64_t ldb, hipComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgeam_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * beta, const hipComplex * BP, int64_t ldb, hipComplex * CP, int64_t ldc) {
   return cublasCgeam_64(handle, transA, transB, m, n, alpha, AP, lda, beta, BP, ldb, CP, ldc);
 }
-inline hipblasStatus_t hipblasCgelsBatched_v2(hipblasHandle_t handle, hipblasOperation_t trans, const int m, const int n, const int nrhs, hipComplex *const * A, const int lda, hipComplex *const * B, const int ldb, int * info, int * deviceInfo, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgelsBatched_v2(hipblasHandle_t handle, hipblasOperation_t trans, const int m, const int n, const int nrhs, hipComplex *const * A, const int lda, hipComplex *const * B, const int ldb, int * info, int * deviceInfo, const int batchCount) {
   return cublasCgelsBatched(handle, trans, m, n, nrhs, A, lda, B, ldb, info, deviceInfo, batchCount);
 }
-inline hipblasStatus_t hipblasCgemmBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipComplex * alpha, const hipComplex *const * AP, int lda, const hipComplex *const * BP, int ldb, const hipComplex * beta, hipComplex *const * CP, int ldc, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgemmBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipComplex * alpha, const hipComplex *const * AP, int lda, const hipComplex *const * BP, int ldb, const hipComplex * beta, hipComplex *const * CP, int ldc, int batchCount) {
   return cublasCgemmBatched(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc, batchCount);
 }
-inline hipblasStatus_t hipblasCgemmBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex *const * AP, int64_t lda, const hipComplex *const * BP, int64_t ldb, const hipComplex * beta, hipComplex *const * CP, int64_t ldc, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgemmBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex *const * AP, int64_t lda, const hipComplex *const * BP, int64_t ldb, const hipComplex * beta, hipComplex *const * CP, int64_t ldc, int64_t batchCount) {
   return cublasCgemmBatched_64(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc, batchCount);
 }
-inline hipblasStatus_t hipblasCgemmStridedBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, long long strideA, const hipComplex * BP, int ldb, long long strideB, const hipComplex * beta, hipComplex * CP, int ldc, long long strideC, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgemmStridedBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, long long strideA, const hipComplex * BP, int ldb, long long strideB, const hipComplex * beta, hipComplex * CP, int ldc, long long strideC, int batchCount) {
   return cublasCgemmStridedBatched(handle, transA, transB, m, n, k, alpha, AP, lda, strideA, BP, ldb, strideB, beta, CP, ldc, strideC, batchCount);
 }
-inline hipblasStatus_t hipblasCgemmStridedBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, long long strideA, const hipComplex * BP, int64_t ldb, long long strideB, const hipComplex * beta, hipComplex * CP, int64_t ldc, long long strideC, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgemmStridedBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, long long strideA, const hipComplex * BP, int64_t ldb, long long strideB, const hipComplex * beta, hipComplex * CP, int64_t ldc, long long strideC, int64_t batchCount) {
   return cublasCgemmStridedBatched_64(handle, transA, transB, m, n, k, alpha, AP, lda, strideA, BP, ldb, strideB, beta, CP, ldc, strideC, batchCount);
 }
-inline hipblasStatus_t hipblasCgemm_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const hipComplex * beta, hipComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgemm_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const hipComplex * beta, hipComplex * CP, int ldc) {
   return cublasCgemm_v2(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCgemm_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const hipComplex * beta, hipComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgemm_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const hipComplex * beta, hipComplex * CP, int64_t ldc) {
   return cublasCgemm_v2_64(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCgemvBatched_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const hipComplex * alpha, const hipComplex *const * AP, int lda, const hipComplex *const * x, int incx, const hipComplex * beta, hipComplex *const * y, int incy, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgemvBatched_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const hipComplex * alpha, const hipComplex *const * AP, int lda, const hipComplex *const * x, int incx, const hipComplex * beta, hipComplex *const * y, int incy, int batchCount) {
   return cublasCgemvBatched(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy, batchCount);
 }
-inline hipblasStatus_t hipblasCgemvBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex *const * AP, int64_t lda, const hipComplex *const * x, int64_t incx, const hipComplex * beta, hipComplex *const * y, int64_t incy, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgemvBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex *const * AP, int64_t lda, const hipComplex *const * x, int64_t incx, const hipComplex * beta, hipComplex *const * y, int64_t incy, int64_t batchCount) {
   return cublasCgemvBatched_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy, batchCount);
 }
-inline hipblasStatus_t hipblasCgemvStridedBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, int m, int n, const hipComplex * alpha, const hipComplex * AP, int lda, hipblasStride strideA, const hipComplex * x, int incx, hipblasStride stridex, const hipComplex * beta, hipComplex * y, int incy, hipblasStride stridey, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgemvStridedBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, int m, int n, const hipComplex * alpha, const hipComplex * AP, int lda, hipblasStride strideA, const hipComplex * x, int incx, hipblasStride stridex, const hipComplex * beta, hipComplex * y, int incy, hipblasStride stridey, int batchCount) {
   return cublasCgemvStridedBatched(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
 }
-inline hipblasStatus_t hipblasCgemvStridedBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, hipblasStride strideA, const hipComplex * x, int64_t incx, hipblasStride stridex, const hipComplex * beta, hipComplex * y, int64_t incy, hipblasStride stridey, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgemvStridedBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, hipblasStride strideA, const hipComplex * x, int64_t incx, hipblasStride stridex, const hipComplex * beta, hipComplex * y, int64_t incy, hipblasStride stridey, int64_t batchCount) {
   return cublasCgemvStridedBatched_64(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
 }
-inline hipblasStatus_t hipblasCgemv_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgemv_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
   return cublasCgemv_v2(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasCgemv_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * x, int64_t incx, const hipComplex * beta, hipComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgemv_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * x, int64_t incx, const hipComplex * beta, hipComplex * y, int64_t incy) {
   return cublasCgemv_v2_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasCgeqrfBatched_v2(hipblasHandle_t handle, const int m, const int n, hipComplex *const * A, const int lda, hipComplex *const * ipiv, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgeqrfBatched_v2(hipblasHandle_t handle, const int m, const int n, hipComplex *const * A, const int lda, hipComplex *const * ipiv, int * info, const int batchCount) {
   return cublasCgeqrfBatched(handle, m, n, A, lda, ipiv, info, batchCount);
 }
-inline hipblasStatus_t hipblasCgerc_v2(hipblasHandle_t handle, int m, int n, const hipComplex * alpha, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgerc_v2(hipblasHandle_t handle, int m, int n, const hipComplex * alpha, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * AP, int lda) {
   return cublasCgerc_v2(handle, m, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasCgerc_v2_64(hipblasHandle_t handle, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgerc_v2_64(hipblasHandle_t handle, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * AP, int64_t lda) {
   return cublasCgerc_v2_64(handle, m, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasCgeru_v2(hipblasHandle_t handle, int m, int n, const hipComplex * alpha, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgeru_v2(hipblasHandle_t handle, int m, int n, const hipComplex * alpha, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * AP, int lda) {
   return cublasCgeru_v2(handle, m, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasCgeru_v2_64(hipblasHandle_t handle, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgeru_v2_64(hipblasHandle_t handle, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * AP, int64_t lda) {
   return cublasCgeru_v2_64(handle, m, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasCgetrfBatched_v2(hipblasHandle_t handle, const int n, hipComplex *const * A, const int lda, int * ipiv, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgetrfBatched_v2(hipblasHandle_t handle, const int n, hipComplex *const * A, const int lda, int * ipiv, int * info, const int batchCount) {
   return cublasCgetrfBatched(handle, n, A, lda, ipiv, info, batchCount);
 }
-inline hipblasStatus_t hipblasCgetriBatched_v2(hipblasHandle_t handle, const int n, hipComplex *const * A, const int lda, int * ipiv, hipComplex *const * C, const int ldc, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgetriBatched_v2(hipblasHandle_t handle, const int n, hipComplex *const * A, const int lda, int * ipiv, hipComplex *const * C, const int ldc, int * info, const int batchCount) {
   return cublasCgetriBatched(handle, n, A, lda, ipiv, C, ldc, info, batchCount);
 }
-inline hipblasStatus_t hipblasCgetrsBatched_v2(hipblasHandle_t handle, const hipblasOperation_t trans, const int n, const int nrhs, hipComplex *const * A, const int lda, const int * ipiv, hipComplex *const * B, const int ldb, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCgetrsBatched_v2(hipblasHandle_t handle, const hipblasOperation_t trans, const int n, const int nrhs, hipComplex *const * A, const int lda, const int * ipiv, hipComplex *const * B, const int ldb, int * info, const int batchCount) {
   return cublasCgetrsBatched(handle, trans, n, nrhs, A, lda, ipiv, B, ldb, info, batchCount);
 }
-inline hipblasStatus_t hipblasChbmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasChbmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
   return cublasChbmv_v2(handle, uplo, n, k, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasChbmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * x, int64_t incx, const hipComplex * beta, hipComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasChbmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * x, int64_t incx, const hipComplex * beta, hipComplex * y, int64_t incy) {
   return cublasChbmv_v2_64(handle, uplo, n, k, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasChemm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const hipComplex * beta, hipComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasChemm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const hipComplex * beta, hipComplex * CP, int ldc) {
   return cublasChemm_v2(handle, side, uplo, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasChemm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const hipComplex * beta, hipComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasChemm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const hipComplex * beta, hipComplex * CP, int64_t ldc) {
   return cublasChemm_v2_64(handle, side, uplo, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasChemv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasChemv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
   return cublasChemv_v2(handle, uplo, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasChemv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * x, int64_t incx, const hipComplex * beta, hipComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasChemv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * x, int64_t incx, const hipComplex * beta, hipComplex * y, int64_t incy) {
   return cublasChemv_v2_64(handle, uplo, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasCher2_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasCher2_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * AP, int lda) {
   return cublasCher2_v2(handle, uplo, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasCher2_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasCher2_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * AP, int64_t lda) {
   return cublasCher2_v2_64(handle, uplo, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasCher2k_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const float * beta, hipComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCher2k_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const float * beta, hipComplex * CP, int ldc) {
   return cublasCher2k_v2(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCher2k_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const float * beta, hipComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCher2k_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const float * beta, hipComplex * CP, int64_t ldc) {
   return cublasCher2k_v2_64(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCher_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const hipComplex * x, int incx, hipComplex * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasCher_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const hipComplex * x, int incx, hipComplex * AP, int lda) {
   return cublasCher_v2(handle, uplo, n, alpha, x, incx, AP, lda);
 }
-inline hipblasStatus_t hipblasCher_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const hipComplex * x, int64_t incx, hipComplex * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasCher_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const hipComplex * x, int64_t incx, hipComplex * AP, int64_t lda) {
   return cublasCher_v2_64(handle, uplo, n, alpha, x, incx, AP, lda);
 }
-inline hipblasStatus_t hipblasCherk_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const float * alpha, const hipComplex * AP, int lda, const float * beta, hipComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCherk_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const float * alpha, const hipComplex * AP, int lda, const float * beta, hipComplex * CP, int ldc) {
   return cublasCherk_v2(handle, uplo, transA, n, k, alpha, AP, lda, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCherk_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const float * alpha, const hipComplex * AP, int64_t lda, const float * beta, hipComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCherk_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const float * alpha, const hipComplex * AP, int64_t lda, const float * beta, hipComplex * CP, int64_t ldc) {
   return cublasCherk_v2_64(handle, uplo, transA, n, k, alpha, AP, lda, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCherkx_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const float * beta, hipComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCherkx_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const float * beta, hipComplex * CP, int ldc) {
   return cublasCherkx(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCherkx_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const float * beta, hipComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCherkx_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const float * beta, hipComplex * CP, int64_t ldc) {
   return cublasCherkx_64(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasChpmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * AP, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasChpmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * AP, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
   return cublasChpmv_v2(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasChpmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * AP, const hipComplex * x, int64_t incx, const hipComplex * beta, hipComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasChpmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * AP, const hipComplex * x, int64_t incx, const hipComplex * beta, hipComplex * y, int64_t incy) {
   return cublasChpmv_v2_64(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasChpr2_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasChpr2_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * AP) {
   return cublasChpr2_v2(handle, uplo, n, alpha, x, incx, y, incy, AP);
 }
-inline hipblasStatus_t hipblasChpr2_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasChpr2_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * AP) {
   return cublasChpr2_v2_64(handle, uplo, n, alpha, x, incx, y, incy, AP);
 }
-inline hipblasStatus_t hipblasChpr_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const hipComplex * x, int incx, hipComplex * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasChpr_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const hipComplex * x, int incx, hipComplex * AP) {
   return cublasChpr_v2(handle, uplo, n, alpha, x, incx, AP);
 }
-inline hipblasStatus_t hipblasChpr_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const hipComplex * x, int64_t incx, hipComplex * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasChpr_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const hipComplex * x, int64_t incx, hipComplex * AP) {
   return cublasChpr_v2_64(handle, uplo, n, alpha, x, incx, AP);
 }
-inline hipblasStatus_t hipblasCreate(hipblasHandle_t * handle) {
+HIPKIT_INLINE hipblasStatus_t hipblasCreate(hipblasHandle_t * handle) {
   return cublasCreate_v2(handle);
 }
-inline hipblasStatus_t hipblasCrot_v2(hipblasHandle_t handle, int n, hipComplex * x, int incx, hipComplex * y, int incy, const float * c, const hipComplex * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasCrot_v2(hipblasHandle_t handle, int n, hipComplex * x, int incx, hipComplex * y, int incy, const float * c, const hipComplex * s) {
   return cublasCrot_v2(handle, n, x, incx, y, incy, c, s);
 }
-inline hipblasStatus_t hipblasCrot_v2_64(hipblasHandle_t handle, int64_t n, hipComplex * x, int64_t incx, hipComplex * y, int64_t incy, const float * c, const hipComplex * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasCrot_v2_64(hipblasHandle_t handle, int64_t n, hipComplex * x, int64_t incx, hipComplex * y, int64_t incy, const float * c, const hipComplex * s) {
   return cublasCrot_v2_64(handle, n, x, incx, y, incy, c, s);
 }
-inline hipblasStatus_t hipblasCrotg_v2(hipblasHandle_t handle, hipComplex * a, hipComplex * b, float * c, hipComplex * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasCrotg_v2(hipblasHandle_t handle, hipComplex * a, hipComplex * b, float * c, hipComplex * s) {
   return cublasCrotg_v2(handle, a, b, c, s);
 }
-inline hipblasStatus_t hipblasCscal_v2(hipblasHandle_t handle, int n, const hipComplex * alpha, hipComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCscal_v2(hipblasHandle_t handle, int n, const hipComplex * alpha, hipComplex * x, int incx) {
   return cublasCscal_v2(handle, n, alpha, x, incx);
 }
-inline hipblasStatus_t hipblasCscal_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * alpha, hipComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCscal_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * alpha, hipComplex * x, int64_t incx) {
   return cublasCscal_v2_64(handle, n, alpha, x, incx);
 }
-inline hipblasStatus_t hipblasCsrot_v2(hipblasHandle_t handle, int n, hipComplex * x, int incx, hipComplex * y, int incy, const float * c, const float * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsrot_v2(hipblasHandle_t handle, int n, hipComplex * x, int incx, hipComplex * y, int incy, const float * c, const float * s) {
   return cublasCsrot_v2(handle, n, x, incx, y, incy, c, s);
 }
-inline hipblasStatus_t hipblasCsrot_v2_64(hipblasHandle_t handle, int64_t n, hipComplex * x, int64_t incx, hipComplex * y, int64_t incy, const float * c, const float * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsrot_v2_64(hipblasHandle_t handle, int64_t n, hipComplex * x, int64_t incx, hipComplex * y, int64_t incy, const float * c, const float * s) {
   return cublasCsrot_v2_64(handle, n, x, incx, y, incy, c, s);
 }
-inline hipblasStatus_t hipblasCsscal_v2(hipblasHandle_t handle, int n, const float * alpha, hipComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsscal_v2(hipblasHandle_t handle, int n, const float * alpha, hipComplex * x, int incx) {
   return cublasCsscal_v2(handle, n, alpha, x, incx);
 }
-inline hipblasStatus_t hipblasCsscal_v2_64(hipblasHandle_t handle, int64_t n, const float * alpha, hipComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsscal_v2_64(hipblasHandle_t handle, int64_t n, const float * alpha, hipComplex * x, int64_t incx) {
   return cublasCsscal_v2_64(handle, n, alpha, x, incx);
 }
-inline hipblasStatus_t hipblasCswap_v2(hipblasHandle_t handle, int n, hipComplex * x, int incx, hipComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasCswap_v2(hipblasHandle_t handle, int n, hipComplex * x, int incx, hipComplex * y, int incy) {
   return cublasCswap_v2(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasCswap_v2_64(hipblasHandle_t handle, int64_t n, hipComplex * x, int64_t incx, hipComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasCswap_v2_64(hipblasHandle_t handle, int64_t n, hipComplex * x, int64_t incx, hipComplex * y, int64_t incy) {
   return cublasCswap_v2_64(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasCsymm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int m, int n, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const hipComplex * beta, hipComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsymm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int m, int n, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const hipComplex * beta, hipComplex * CP, int ldc) {
   return cublasCsymm_v2(handle, side, uplo, m, n, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCsymm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const hipComplex * beta, hipComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsymm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const hipComplex * beta, hipComplex * CP, int64_t ldc) {
   return cublasCsymm_v2_64(handle, side, uplo, m, n, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCsymv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsymv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * x, int incx, const hipComplex * beta, hipComplex * y, int incy) {
   return cublasCsymv_v2(handle, uplo, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasCsymv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * x, int64_t incx, const hipComplex * beta, hipComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsymv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * x, int64_t incx, const hipComplex * beta, hipComplex * y, int64_t incy) {
   return cublasCsymv_v2_64(handle, uplo, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasCsyr2_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsyr2_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * x, int incx, const hipComplex * y, int incy, hipComplex * AP, int lda) {
   return cublasCsyr2_v2(handle, uplo, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasCsyr2_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsyr2_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, const hipComplex * y, int64_t incy, hipComplex * AP, int64_t lda) {
   return cublasCsyr2_v2_64(handle, uplo, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasCsyr2k_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const hipComplex * beta, hipComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsyr2k_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const hipComplex * beta, hipComplex * CP, int ldc) {
   return cublasCsyr2k_v2(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCsyr2k_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const hipComplex * beta, hipComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsyr2k_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const hipComplex * beta, hipComplex * CP, int64_t ldc) {
   return cublasCsyr2k_v2_64(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCsyr_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * x, int incx, hipComplex * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsyr_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipComplex * alpha, const hipComplex * x, int incx, hipComplex * AP, int lda) {
   return cublasCsyr_v2(handle, uplo, n, alpha, x, incx, AP, lda);
 }
-inline hipblasStatus_t hipblasCsyr_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, hipComplex * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsyr_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipComplex * alpha, const hipComplex * x, int64_t incx, hipComplex * AP, int64_t lda) {
   return cublasCsyr_v2_64(handle, uplo, n, alpha, x, incx, AP, lda);
 }
-inline hipblasStatus_t hipblasCsyrk_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * beta, hipComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsyrk_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * beta, hipComplex * CP, int ldc) {
   return cublasCsyrk_v2(handle, uplo, transA, n, k, alpha, AP, lda, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCsyrk_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * beta, hipComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsyrk_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * beta, hipComplex * CP, int64_t ldc) {
   return cublasCsyrk_v2_64(handle, uplo, transA, n, k, alpha, AP, lda, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCsyrkx_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const hipComplex * beta, hipComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsyrkx_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipComplex * alpha, const hipComplex * AP, int lda, const hipComplex * BP, int ldb, const hipComplex * beta, hipComplex * CP, int ldc) {
   return cublasCsyrkx(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCsyrkx_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const hipComplex * beta, hipComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCsyrkx_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipComplex * alpha, const hipComplex * AP, int64_t lda, const hipComplex * BP, int64_t ldb, const hipComplex * beta, hipComplex * CP, int64_t ldc) {
   return cublasCsyrkx_64(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasCtbmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const hipComplex * AP, int lda, hipComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtbmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const hipComplex * AP, int lda, hipComplex * x, int incx) {
   return cublasCtbmv_v2(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasCtbmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const hipComplex * AP, int64_t lda, hipComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtbmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const hipComplex * AP, int64_t lda, hipComplex * x, int64_t incx) {
   return cublasCtbmv_v2_64(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasCtbsv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const hipComplex * AP, int lda, hipComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtbsv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const hipComplex * AP, int lda, hipComplex * x, int incx) {
   return cublasCtbsv_v2(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasCtbsv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const hipComplex * AP, int64_t lda, hipComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtbsv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const hipComplex * AP, int64_t lda, hipComplex * x, int64_t incx) {
   return cublasCtbsv_v2_64(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasCtpmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipComplex * AP, hipComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtpmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipComplex * AP, hipComplex * x, int incx) {
   return cublasCtpmv_v2(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasCtpmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipComplex * AP, hipComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtpmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipComplex * AP, hipComplex * x, int64_t incx) {
   return cublasCtpmv_v2_64(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasCtpsv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipComplex * AP, hipComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtpsv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipComplex * AP, hipComplex * x, int incx) {
   return cublasCtpsv_v2(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasCtpsv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipComplex * AP, hipComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtpsv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipComplex * AP, hipComplex * x, int64_t incx) {
   return cublasCtpsv_v2_64(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasCtrmm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const hipComplex * alpha, const hipComplex * A, int lda, const hipComplex * B, int ldb, hipComplex * C, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtrmm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const hipComplex * alpha, const hipComplex * A, int lda, const hipComplex * B, int ldb, hipComplex * C, int ldc) {
   return cublasCtrmm_v2(handle, side, uplo, transA, diag, m, n, alpha, A, lda, B, ldb, C, ldc);
 }
-inline hipblasStatus_t hipblasCtrmm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * A, int64_t lda, const hipComplex * B, int64_t ldb, hipComplex * C, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtrmm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * A, int64_t lda, const hipComplex * B, int64_t ldb, hipComplex * C, int64_t ldc) {
   return cublasCtrmm_v2_64(handle, side, uplo, transA, diag, m, n, alpha, A, lda, B, ldb, C, ldc);
 }
-inline hipblasStatus_t hipblasCtrmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipComplex * AP, int lda, hipComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtrmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipComplex * AP, int lda, hipComplex * x, int incx) {
   return cublasCtrmv_v2(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasCtrmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipComplex * AP, int64_t lda, hipComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtrmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipComplex * AP, int64_t lda, hipComplex * x, int64_t incx) {
   return cublasCtrmv_v2_64(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasCtrsmBatched_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const hipComplex * alpha, const hipComplex *const * AP, int lda, hipComplex *const * BP, int ldb, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtrsmBatched_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const hipComplex * alpha, const hipComplex *const * AP, int lda, hipComplex *const * BP, int ldb, int batchCount) {
   return cublasCtrsmBatched(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb, batchCount);
 }
-inline hipblasStatus_t hipblasCtrsmBatched_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex *const * AP, int64_t lda, hipComplex *const * BP, int64_t ldb, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtrsmBatched_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex *const * AP, int64_t lda, hipComplex *const * BP, int64_t ldb, int64_t batchCount) {
   return cublasCtrsmBatched_64(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb, batchCount);
 }
-inline hipblasStatus_t hipblasCtrsm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const hipComplex * alpha, const hipComplex * AP, int lda, hipComplex * BP, int ldb) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtrsm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const hipComplex * alpha, const hipComplex * AP, int lda, hipComplex * BP, int ldb) {
   return cublasCtrsm_v2(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb);
 }
-inline hipblasStatus_t hipblasCtrsm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, hipComplex * BP, int64_t ldb) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtrsm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const hipComplex * alpha, const hipComplex * AP, int64_t lda, hipComplex * BP, int64_t ldb) {
   return cublasCtrsm_v2_64(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb);
 }
-inline hipblasStatus_t hipblasCtrsv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipComplex * AP, int lda, hipComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtrsv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipComplex * AP, int lda, hipComplex * x, int incx) {
   return cublasCtrsv_v2(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasCtrsv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipComplex * AP, int64_t lda, hipComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasCtrsv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipComplex * AP, int64_t lda, hipComplex * x, int64_t incx) {
   return cublasCtrsv_v2_64(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasDasum(hipblasHandle_t handle, int n, const double * x, int incx, double * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasDasum(hipblasHandle_t handle, int n, const double * x, int incx, double * result) {
   return cublasDasum_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasDasum_64(hipblasHandle_t handle, int64_t n, const double * x, int64_t incx, double * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasDasum_64(hipblasHandle_t handle, int64_t n, const double * x, int64_t incx, double * result) {
   return cublasDasum_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasDaxpy(hipblasHandle_t handle, int n, const double * alpha, const double * x, int incx, double * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDaxpy(hipblasHandle_t handle, int n, const double * alpha, const double * x, int incx, double * y, int incy) {
   return cublasDaxpy_v2(handle, n, alpha, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasDaxpy_64(hipblasHandle_t handle, int64_t n, const double * alpha, const double * x, int64_t incx, double * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDaxpy_64(hipblasHandle_t handle, int64_t n, const double * alpha, const double * x, int64_t incx, double * y, int64_t incy) {
   return cublasDaxpy_v2_64(handle, n, alpha, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasDcopy(hipblasHandle_t handle, int n, const double * x, int incx, double * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDcopy(hipblasHandle_t handle, int n, const double * x, int incx, double * y, int incy) {
   return cublasDcopy_v2(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasDcopy_64(hipblasHandle_t handle, int64_t n, const double * x, int64_t incx, double * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDcopy_64(hipblasHandle_t handle, int64_t n, const double * x, int64_t incx, double * y, int64_t incy) {
   return cublasDcopy_v2_64(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasDdgmm(hipblasHandle_t handle, hipblasSideMode_t side, int m, int n, const double * AP, int lda, const double * x, int incx, double * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDdgmm(hipblasHandle_t handle, hipblasSideMode_t side, int m, int n, const double * AP, int lda, const double * x, int incx, double * CP, int ldc) {
   return cublasDdgmm(handle, side, m, n, AP, lda, x, incx, CP, ldc);
 }
-inline hipblasStatus_t hipblasDdgmm_64(hipblasHandle_t handle, hipblasSideMode_t side, int64_t m, int64_t n, const double * AP, int64_t lda, const double * x, int64_t incx, double * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDdgmm_64(hipblasHandle_t handle, hipblasSideMode_t side, int64_t m, int64_t n, const double * AP, int64_t lda, const double * x, int64_t incx, double * CP, int64_t ldc) {
   return cublasDdgmm_64(handle, side, m, n, AP, lda, x, incx, CP, ldc);
 }
-inline hipblasStatus_t hipblasDdot(hipblasHandle_t handle, int n, const double * x, int incx, const double * y, int incy, double * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasDdot(hipblasHandle_t handle, int n, const double * x, int incx, const double * y, int incy, double * result) {
   return cublasDdot_v2(handle, n, x, incx, y, incy, result);
 }
-inline hipblasStatus_t hipblasDdot_64(hipblasHandle_t handle, int64_t n, const double * x, int64_t incx, const double * y, int64_t incy, double * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasDdot_64(hipblasHandle_t handle, int64_t n, const double * x, int64_t incx, const double * y, int64_t incy, double * result) {
   return cublasDdot_v2_64(handle, n, x, incx, y, incy, result);
 }
-inline hipblasStatus_t hipblasDestroy(hipblasHandle_t handle) {
+HIPKIT_INLINE hipblasStatus_t hipblasDestroy(hipblasHandle_t handle) {
   return cublasDestroy_v2(handle);
 }
-inline hipblasStatus_t hipblasDgbmv(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, int kl, int ku, const double * alpha, const double * AP, int lda, const double * x, int incx, const double * beta, double * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgbmv(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, int kl, int ku, const double * alpha, const double * AP, int lda, const double * x, int incx, const double * beta, double * y, int incy) {
   return cublasDgbmv_v2(handle, trans, m, n, kl, ku, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasDgbmv_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, int64_t kl, int64_t ku, const double * alpha, const double * AP, int64_t lda, const double * x, int64_t incx, const double * beta, double * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgbmv_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, int64_t kl, int64_t ku, const double * alpha, const double * AP, int64_t lda, const double * x, int64_t incx, const double * beta, double * y, int64_t incy) {
   return cublasDgbmv_v2_64(handle, trans, m, n, kl, ku, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasDgeam(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, const double * alpha, const double * AP, int lda, const double * beta, const double * BP, int ldb, double * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgeam(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, const double * alpha, const double * AP, int lda, const double * beta, const double * BP, int ldb, double * CP, int ldc) {
   return cublasDgeam(handle, transA, transB, m, n, alpha, AP, lda, beta, BP, ldb, CP, ldc);
 }
-inline hipblasStatus_t hipblasDgeam_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, const double * alpha, const double * AP, int64_t lda, const double * beta, const double * BP, int64_t ldb, double * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgeam_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, const double * alpha, const double * AP, int64_t lda, const double * beta, const double * BP, int64_t ldb, double * CP, int64_t ldc) {
   return cublasDgeam_64(handle, transA, transB, m, n, alpha, AP, lda, beta, BP, ldb, CP, ldc);
 }
-inline hipblasStatus_t hipblasDgelsBatched(hipblasHandle_t handle, hipblasOperation_t trans, const int m, const int n, const int nrhs, double *const * A, const int lda, double *const * B, const int ldb, int * info, int * deviceInfo, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgelsBatched(hipblasHandle_t handle, hipblasOperation_t trans, const int m, const int n, const int nrhs, double *const * A, const int lda, double *const * B, const int ldb, int * info, int * deviceInfo, const int batchCount) {
   return cublasDgelsBatched(handle, trans, m, n, nrhs, A, lda, B, ldb, info, deviceInfo, batchCount);
 }
-inline hipblasStatus_t hipblasDgemm(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const double * alpha, const double * AP, int lda, const double * BP, int ldb, const double * beta, double * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgemm(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const double * alpha, const double * AP, int lda, const double * BP, int ldb, const double * beta, double * CP, int ldc) {
   return cublasDgemm_v2(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasDgemmBatched(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const double * alpha, const double *const * AP, int lda, const double *const * BP, int ldb, const double * beta, double *const * CP, int ldc, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgemmBatched(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const double * alpha, const double *const * AP, int lda, const double *const * BP, int ldb, const double * beta, double *const * CP, int ldc, int batchCount) {
   return cublasDgemmBatched(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc, batchCount);
 }
-inline hipblasStatus_t hipblasDgemmBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const double * alpha, const double *const * AP, int64_t lda, const double *const * BP, int64_t ldb, const double * beta, double *const * CP, int64_t ldc, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgemmBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const double * alpha, const double *const * AP, int64_t lda, const double *const * BP, int64_t ldb, const double * beta, double *const * CP, int64_t ldc, int64_t batchCount) {
   return cublasDgemmBatched_64(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc, batchCount);
 }
-inline hipblasStatus_t hipblasDgemmStridedBatched(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const double * alpha, const double * AP, int lda, long long strideA, const double * BP, int ldb, long long strideB, const double * beta, double * CP, int ldc, long long strideC, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgemmStridedBatched(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const double * alpha, const double * AP, int lda, long long strideA, const double * BP, int ldb, long long strideB, const double * beta, double * CP, int ldc, long long strideC, int batchCount) {
   return cublasDgemmStridedBatched(handle, transA, transB, m, n, k, alpha, AP, lda, strideA, BP, ldb, strideB, beta, CP, ldc, strideC, batchCount);
 }
-inline hipblasStatus_t hipblasDgemmStridedBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const double * alpha, const double * AP, int64_t lda, long long strideA, const double * BP, int64_t ldb, long long strideB, const double * beta, double * CP, int64_t ldc, long long strideC, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgemmStridedBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const double * alpha, const double * AP, int64_t lda, long long strideA, const double * BP, int64_t ldb, long long strideB, const double * beta, double * CP, int64_t ldc, long long strideC, int64_t batchCount) {
   return cublasDgemmStridedBatched_64(handle, transA, transB, m, n, k, alpha, AP, lda, strideA, BP, ldb, strideB, beta, CP, ldc, strideC, batchCount);
 }
-inline hipblasStatus_t hipblasDgemm_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const double * alpha, const double * AP, int64_t lda, const double * BP, int64_t ldb, const double * beta, double * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgemm_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const double * alpha, const double * AP, int64_t lda, const double * BP, int64_t ldb, const double * beta, double * CP, int64_t ldc) {
   return cublasDgemm_v2_64(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasDgemv(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const double * alpha, const double * AP, int lda, const double * x, int incx, const double * beta, double * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgemv(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const double * alpha, const double * AP, int lda, const double * x, int incx, const double * beta, double * y, int incy) {
   return cublasDgemv_v2(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasDgemvBatched(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const double * alpha, const double *const * AP, int lda, const double *const * x, int incx, const double * beta, double *const * y, int incy, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgemvBatched(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const double * alpha, const double *const * AP, int lda, const double *const * x, int incx, const double * beta, double *const * y, int incy, int batchCount) {
   return cublasDgemvBatched(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy, batchCount);
 }
-inline hipblasStatus_t hipblasDgemvBatched_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const double * alpha, const double *const * AP, int64_t lda, const double *const * x, int64_t incx, const double * beta, double *const * y, int64_t incy, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgemvBatched_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const double * alpha, const double *const * AP, int64_t lda, const double *const * x, int64_t incx, const double * beta, double *const * y, int64_t incy, int64_t batchCount) {
   return cublasDgemvBatched_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy, batchCount);
 }
-inline hipblasStatus_t hipblasDgemvStridedBatched(hipblasHandle_t handle, hipblasOperation_t transA, int m, int n, const double * alpha, const double * AP, int lda, hipblasStride strideA, const double * x, int incx, hipblasStride stridex, const double * beta, double * y, int incy, hipblasStride stridey, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgemvStridedBatched(hipblasHandle_t handle, hipblasOperation_t transA, int m, int n, const double * alpha, const double * AP, int lda, hipblasStride strideA, const double * x, int incx, hipblasStride stridex, const double * beta, double * y, int incy, hipblasStride stridey, int batchCount) {
   return cublasDgemvStridedBatched(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
 }
-inline hipblasStatus_t hipblasDgemvStridedBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, int64_t m, int64_t n, const double * alpha, const double * AP, int64_t lda, hipblasStride strideA, const double * x, int64_t incx, hipblasStride stridex, const double * beta, double * y, int64_t incy, hipblasStride stridey, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgemvStridedBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, int64_t m, int64_t n, const double * alpha, const double * AP, int64_t lda, hipblasStride strideA, const double * x, int64_t incx, hipblasStride stridex, const double * beta, double * y, int64_t incy, hipblasStride stridey, int64_t batchCount) {
   return cublasDgemvStridedBatched_64(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
 }
-inline hipblasStatus_t hipblasDgemv_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const double * alpha, const double * AP, int64_t lda, const double * x, int64_t incx, const double * beta, double * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgemv_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const double * alpha, const double * AP, int64_t lda, const double * x, int64_t incx, const double * beta, double * y, int64_t incy) {
   return cublasDgemv_v2_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasDgeqrfBatched(hipblasHandle_t handle, const int m, const int n, double *const * A, const int lda, double *const * ipiv, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgeqrfBatched(hipblasHandle_t handle, const int m, const int n, double *const * A, const int lda, double *const * ipiv, int * info, const int batchCount) {
   return cublasDgeqrfBatched(handle, m, n, A, lda, ipiv, info, batchCount);
 }
-inline hipblasStatus_t hipblasDger(hipblasHandle_t handle, int m, int n, const double * alpha, const double * x, int incx, const double * y, int incy, double * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasDger(hipblasHandle_t handle, int m, int n, const double * alpha, const double * x, int incx, const double * y, int incy, double * AP, int lda) {
   return cublasDger_v2(handle, m, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasDger_64(hipblasHandle_t handle, int64_t m, int64_t n, const double * alpha, const double * x, int64_t incx, const double * y, int64_t incy, double * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasDger_64(hipblasHandle_t handle, int64_t m, int64_t n, const double * alpha, const double * x, int64_t incx, const double * y, int64_t incy, double * AP, int64_t lda) {
   return cublasDger_v2_64(handle, m, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasDgetrfBatched(hipblasHandle_t handle, const int n, double *const * A, const int lda, int * ipiv, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgetrfBatched(hipblasHandle_t handle, const int n, double *const * A, const int lda, int * ipiv, int * info, const int batchCount) {
   return cublasDgetrfBatched(handle, n, A, lda, ipiv, info, batchCount);
 }
-inline hipblasStatus_t hipblasDgetriBatched(hipblasHandle_t handle, const int n, double *const * A, const int lda, int * ipiv, double *const * C, const int ldc, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgetriBatched(hipblasHandle_t handle, const int n, double *const * A, const int lda, int * ipiv, double *const * C, const int ldc, int * info, const int batchCount) {
   return cublasDgetriBatched(handle, n, A, lda, ipiv, C, ldc, info, batchCount);
 }
-inline hipblasStatus_t hipblasDgetrsBatched(hipblasHandle_t handle, const hipblasOperation_t trans, const int n, const int nrhs, double *const * A, const int lda, const int * ipiv, double *const * B, const int ldb, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDgetrsBatched(hipblasHandle_t handle, const hipblasOperation_t trans, const int n, const int nrhs, double *const * A, const int lda, const int * ipiv, double *const * B, const int ldb, int * info, const int batchCount) {
   return cublasDgetrsBatched(handle, trans, n, nrhs, A, lda, ipiv, B, ldb, info, batchCount);
 }
-inline hipblasStatus_t hipblasDnrm2(hipblasHandle_t handle, int n, const double * x, int incx, double * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasDnrm2(hipblasHandle_t handle, int n, const double * x, int incx, double * result) {
   return cublasDnrm2_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasDnrm2_64(hipblasHandle_t handle, int64_t n, const double * x, int64_t incx, double * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasDnrm2_64(hipblasHandle_t handle, int64_t n, const double * x, int64_t incx, double * result) {
   return cublasDnrm2_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasDotEx_v2(hipblasHandle_t handle, int n, const void * x, hipDataType xType, int incx, const void * y, hipDataType yType, int incy, void * result, hipDataType resultType, hipDataType executionType) {
+HIPKIT_INLINE hipblasStatus_t hipblasDotEx_v2(hipblasHandle_t handle, int n, const void * x, hipDataType xType, int incx, const void * y, hipDataType yType, int incy, void * result, hipDataType resultType, hipDataType executionType) {
   return cublasDotEx(handle, n, x, xType, incx, y, yType, incy, result, resultType, executionType);
 }
-inline hipblasStatus_t hipblasDotEx_v2_64(hipblasHandle_t handle, int64_t n, const void * x, hipDataType xType, int64_t incx, const void * y, hipDataType yType, int64_t incy, void * result, hipDataType resultType, hipDataType executionType) {
+HIPKIT_INLINE hipblasStatus_t hipblasDotEx_v2_64(hipblasHandle_t handle, int64_t n, const void * x, hipDataType xType, int64_t incx, const void * y, hipDataType yType, int64_t incy, void * result, hipDataType resultType, hipDataType executionType) {
   return cublasDotEx_64(handle, n, x, xType, incx, y, yType, incy, result, resultType, executionType);
 }
-inline hipblasStatus_t hipblasDotcEx_v2(hipblasHandle_t handle, int n, const void * x, hipDataType xType, int incx, const void * y, hipDataType yType, int incy, void * result, hipDataType resultType, hipDataType executionType) {
+HIPKIT_INLINE hipblasStatus_t hipblasDotcEx_v2(hipblasHandle_t handle, int n, const void * x, hipDataType xType, int incx, const void * y, hipDataType yType, int incy, void * result, hipDataType resultType, hipDataType executionType) {
   return cublasDotcEx(handle, n, x, xType, incx, y, yType, incy, result, resultType, executionType);
 }
-inline hipblasStatus_t hipblasDotcEx_v2_64(hipblasHandle_t handle, int64_t n, const void * x, hipDataType xType, int64_t incx, const void * y, hipDataType yType, int64_t incy, void * result, hipDataType resultType, hipDataType executionType) {
+HIPKIT_INLINE hipblasStatus_t hipblasDotcEx_v2_64(hipblasHandle_t handle, int64_t n, const void * x, hipDataType xType, int64_t incx, const void * y, hipDataType yType, int64_t incy, void * result, hipDataType resultType, hipDataType executionType) {
   return cublasDotcEx_64(handle, n, x, xType, incx, y, yType, incy, result, resultType, executionType);
 }
-inline hipblasStatus_t hipblasDrot(hipblasHandle_t handle, int n, double * x, int incx, double * y, int incy, const double * c, const double * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasDrot(hipblasHandle_t handle, int n, double * x, int incx, double * y, int incy, const double * c, const double * s) {
   return cublasDrot_v2(handle, n, x, incx, y, incy, c, s);
 }
-inline hipblasStatus_t hipblasDrot_64(hipblasHandle_t handle, int64_t n, double * x, int64_t incx, double * y, int64_t incy, const double * c, const double * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasDrot_64(hipblasHandle_t handle, int64_t n, double * x, int64_t incx, double * y, int64_t incy, const double * c, const double * s) {
   return cublasDrot_v2_64(handle, n, x, incx, y, incy, c, s);
 }
-inline hipblasStatus_t hipblasDrotg(hipblasHandle_t handle, double * a, double * b, double * c, double * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasDrotg(hipblasHandle_t handle, double * a, double * b, double * c, double * s) {
   return cublasDrotg_v2(handle, a, b, c, s);
 }
-inline hipblasStatus_t hipblasDrotm(hipblasHandle_t handle, int n, double * x, int incx, double * y, int incy, const double * param) {
+HIPKIT_INLINE hipblasStatus_t hipblasDrotm(hipblasHandle_t handle, int n, double * x, int incx, double * y, int incy, const double * param) {
   return cublasDrotm_v2(handle, n, x, incx, y, incy, param);
 }
-inline hipblasStatus_t hipblasDrotm_64(hipblasHandle_t handle, int64_t n, double * x, int64_t incx, double * y, int64_t incy, const double * param) {
+HIPKIT_INLINE hipblasStatus_t hipblasDrotm_64(hipblasHandle_t handle, int64_t n, double * x, int64_t incx, double * y, int64_t incy, const double * param) {
   return cublasDrotm_v2_64(handle, n, x, incx, y, incy, param);
 }
-inline hipblasStatus_t hipblasDrotmg(hipblasHandle_t handle, double * d1, double * d2, double * x1, const double * y1, double * param) {
+HIPKIT_INLINE hipblasStatus_t hipblasDrotmg(hipblasHandle_t handle, double * d1, double * d2, double * x1, const double * y1, double * param) {
   return cublasDrotmg_v2(handle, d1, d2, x1, y1, param);
 }
-inline hipblasStatus_t hipblasDsbmv(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, int k, const double * alpha, const double * AP, int lda, const double * x, int incx, const double * beta, double * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsbmv(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, int k, const double * alpha, const double * AP, int lda, const double * x, int incx, const double * beta, double * y, int incy) {
   return cublasDsbmv_v2(handle, uplo, n, k, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasDsbmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, int64_t k, const double * alpha, const double * AP, int64_t lda, const double * x, int64_t incx, const double * beta, double * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsbmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, int64_t k, const double * alpha, const double * AP, int64_t lda, const double * x, int64_t incx, const double * beta, double * y, int64_t incy) {
   return cublasDsbmv_v2_64(handle, uplo, n, k, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasDscal(hipblasHandle_t handle, int n, const double * alpha, double * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDscal(hipblasHandle_t handle, int n, const double * alpha, double * x, int incx) {
   return cublasDscal_v2(handle, n, alpha, x, incx);
 }
-inline hipblasStatus_t hipblasDscal_64(hipblasHandle_t handle, int64_t n, const double * alpha, double * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDscal_64(hipblasHandle_t handle, int64_t n, const double * alpha, double * x, int64_t incx) {
   return cublasDscal_v2_64(handle, n, alpha, x, incx);
 }
-inline hipblasStatus_t hipblasDspmv(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const double * AP, const double * x, int incx, const double * beta, double * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDspmv(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const double * AP, const double * x, int incx, const double * beta, double * y, int incy) {
   return cublasDspmv_v2(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasDspmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const double * AP, const double * x, int64_t incx, const double * beta, double * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDspmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const double * AP, const double * x, int64_t incx, const double * beta, double * y, int64_t incy) {
   return cublasDspmv_v2_64(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasDspr(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const double * x, int incx, double * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasDspr(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const double * x, int incx, double * AP) {
   return cublasDspr_v2(handle, uplo, n, alpha, x, incx, AP);
 }
-inline hipblasStatus_t hipblasDspr2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const double * x, int incx, const double * y, int incy, double * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasDspr2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const double * x, int incx, const double * y, int incy, double * AP) {
   return cublasDspr2_v2(handle, uplo, n, alpha, x, incx, y, incy, AP);
 }
-inline hipblasStatus_t hipblasDspr2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const double * x, int64_t incx, const double * y, int64_t incy, double * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasDspr2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const double * x, int64_t incx, const double * y, int64_t incy, double * AP) {
   return cublasDspr2_v2_64(handle, uplo, n, alpha, x, incx, y, incy, AP);
 }
-inline hipblasStatus_t hipblasDspr_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const double * x, int64_t incx, double * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasDspr_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const double * x, int64_t incx, double * AP) {
   return cublasDspr_v2_64(handle, uplo, n, alpha, x, incx, AP);
 }
-inline hipblasStatus_t hipblasDswap(hipblasHandle_t handle, int n, double * x, int incx, double * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDswap(hipblasHandle_t handle, int n, double * x, int incx, double * y, int incy) {
   return cublasDswap_v2(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasDswap_64(hipblasHandle_t handle, int64_t n, double * x, int64_t incx, double * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDswap_64(hipblasHandle_t handle, int64_t n, double * x, int64_t incx, double * y, int64_t incy) {
   return cublasDswap_v2_64(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasDsymm(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int m, int n, const double * alpha, const double * AP, int lda, const double * BP, int ldb, const double * beta, double * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsymm(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int m, int n, const double * alpha, const double * AP, int lda, const double * BP, int ldb, const double * beta, double * CP, int ldc) {
   return cublasDsymm_v2(handle, side, uplo, m, n, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasDsymm_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int64_t m, int64_t n, const double * alpha, const double * AP, int64_t lda, const double * BP, int64_t ldb, const double * beta, double * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsymm_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int64_t m, int64_t n, const double * alpha, const double * AP, int64_t lda, const double * BP, int64_t ldb, const double * beta, double * CP, int64_t ldc) {
   return cublasDsymm_v2_64(handle, side, uplo, m, n, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasDsymv(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const double * AP, int lda, const double * x, int incx, const double * beta, double * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsymv(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const double * AP, int lda, const double * x, int incx, const double * beta, double * y, int incy) {
   return cublasDsymv_v2(handle, uplo, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasDsymv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const double * AP, int64_t lda, const double * x, int64_t incx, const double * beta, double * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsymv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const double * AP, int64_t lda, const double * x, int64_t incx, const double * beta, double * y, int64_t incy) {
   return cublasDsymv_v2_64(handle, uplo, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasDsyr(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const double * x, int incx, double * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsyr(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const double * x, int incx, double * AP, int lda) {
   return cublasDsyr_v2(handle, uplo, n, alpha, x, incx, AP, lda);
 }
-inline hipblasStatus_t hipblasDsyr2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const double * x, int incx, const double * y, int incy, double * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsyr2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const double * x, int incx, const double * y, int incy, double * AP, int lda) {
   return cublasDsyr2_v2(handle, uplo, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasDsyr2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const double * x, int64_t incx, const double * y, int64_t incy, double * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsyr2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const double * x, int64_t incx, const double * y, int64_t incy, double * AP, int64_t lda) {
   return cublasDsyr2_v2_64(handle, uplo, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasDsyr2k(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const double * alpha, const double * AP, int lda, const double * BP, int ldb, const double * beta, double * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsyr2k(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const double * alpha, const double * AP, int lda, const double * BP, int ldb, const double * beta, double * CP, int ldc) {
   return cublasDsyr2k_v2(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasDsyr2k_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const double * alpha, const double * AP, int64_t lda, const double * BP, int64_t ldb, const double * beta, double * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsyr2k_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const double * alpha, const double * AP, int64_t lda, const double * BP, int64_t ldb, const double * beta, double * CP, int64_t ldc) {
   return cublasDsyr2k_v2_64(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasDsyr_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const double * x, int64_t incx, double * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsyr_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const double * x, int64_t incx, double * AP, int64_t lda) {
   return cublasDsyr_v2_64(handle, uplo, n, alpha, x, incx, AP, lda);
 }
-inline hipblasStatus_t hipblasDsyrk(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const double * alpha, const double * AP, int lda, const double * beta, double * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsyrk(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const double * alpha, const double * AP, int lda, const double * beta, double * CP, int ldc) {
   return cublasDsyrk_v2(handle, uplo, transA, n, k, alpha, AP, lda, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasDsyrk_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const double * alpha, const double * AP, int64_t lda, const double * beta, double * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsyrk_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const double * alpha, const double * AP, int64_t lda, const double * beta, double * CP, int64_t ldc) {
   return cublasDsyrk_v2_64(handle, uplo, transA, n, k, alpha, AP, lda, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasDsyrkx(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const double * alpha, const double * AP, int lda, const double * BP, int ldb, const double * beta, double * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsyrkx(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const double * alpha, const double * AP, int lda, const double * BP, int ldb, const double * beta, double * CP, int ldc) {
   return cublasDsyrkx(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasDsyrkx_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const double * alpha, const double * AP, int64_t lda, const double * BP, int64_t ldb, const double * beta, double * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDsyrkx_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const double * alpha, const double * AP, int64_t lda, const double * BP, int64_t ldb, const double * beta, double * CP, int64_t ldc) {
   return cublasDsyrkx_64(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasDtbmv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const double * AP, int lda, double * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtbmv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const double * AP, int lda, double * x, int incx) {
   return cublasDtbmv_v2(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasDtbmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const double * AP, int64_t lda, double * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtbmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const double * AP, int64_t lda, double * x, int64_t incx) {
   return cublasDtbmv_v2_64(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasDtbsv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const double * AP, int lda, double * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtbsv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const double * AP, int lda, double * x, int incx) {
   return cublasDtbsv_v2(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasDtbsv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const double * AP, int64_t lda, double * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtbsv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const double * AP, int64_t lda, double * x, int64_t incx) {
   return cublasDtbsv_v2_64(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasDtpmv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const double * AP, double * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtpmv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const double * AP, double * x, int incx) {
   return cublasDtpmv_v2(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasDtpmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const double * AP, double * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtpmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const double * AP, double * x, int64_t incx) {
   return cublasDtpmv_v2_64(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasDtpsv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const double * AP, double * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtpsv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const double * AP, double * x, int incx) {
   return cublasDtpsv_v2(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasDtpsv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const double * AP, double * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtpsv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const double * AP, double * x, int64_t incx) {
   return cublasDtpsv_v2_64(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasDtrmm(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const double * alpha, const double * A, int lda, const double * B, int ldb, double * C, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtrmm(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const double * alpha, const double * A, int lda, const double * B, int ldb, double * C, int ldc) {
   return cublasDtrmm_v2(handle, side, uplo, transA, diag, m, n, alpha, A, lda, B, ldb, C, ldc);
 }
-inline hipblasStatus_t hipblasDtrmm_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const double * alpha, const double * A, int64_t lda, const double * B, int64_t ldb, double * C, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtrmm_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const double * alpha, const double * A, int64_t lda, const double * B, int64_t ldb, double * C, int64_t ldc) {
   return cublasDtrmm_v2_64(handle, side, uplo, transA, diag, m, n, alpha, A, lda, B, ldb, C, ldc);
 }
-inline hipblasStatus_t hipblasDtrmv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const double * AP, int lda, double * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtrmv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const double * AP, int lda, double * x, int incx) {
   return cublasDtrmv_v2(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasDtrmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const double * AP, int64_t lda, double * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtrmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const double * AP, int64_t lda, double * x, int64_t incx) {
   return cublasDtrmv_v2_64(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasDtrsm(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const double * alpha, const double * AP, int lda, double * BP, int ldb) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtrsm(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const double * alpha, const double * AP, int lda, double * BP, int ldb) {
   return cublasDtrsm_v2(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb);
 }
-inline hipblasStatus_t hipblasDtrsmBatched(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const double * alpha, const double *const * AP, int lda, double *const * BP, int ldb, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtrsmBatched(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const double * alpha, const double *const * AP, int lda, double *const * BP, int ldb, int batchCount) {
   return cublasDtrsmBatched(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb, batchCount);
 }
-inline hipblasStatus_t hipblasDtrsmBatched_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const double * alpha, const double *const * AP, int64_t lda, double *const * BP, int64_t ldb, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtrsmBatched_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const double * alpha, const double *const * AP, int64_t lda, double *const * BP, int64_t ldb, int64_t batchCount) {
   return cublasDtrsmBatched_64(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb, batchCount);
 }
-inline hipblasStatus_t hipblasDtrsm_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const double * alpha, const double * AP, int64_t lda, double * BP, int64_t ldb) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtrsm_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const double * alpha, const double * AP, int64_t lda, double * BP, int64_t ldb) {
   return cublasDtrsm_v2_64(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb);
 }
-inline hipblasStatus_t hipblasDtrsv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const double * AP, int lda, double * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtrsv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const double * AP, int lda, double * x, int incx) {
   return cublasDtrsv_v2(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasDtrsv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const double * AP, int64_t lda, double * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasDtrsv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const double * AP, int64_t lda, double * x, int64_t incx) {
   return cublasDtrsv_v2_64(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasDzasum_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, double * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasDzasum_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, double * result) {
   return cublasDzasum_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasDzasum_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, double * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasDzasum_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, double * result) {
   return cublasDzasum_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasDznrm2_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, double * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasDznrm2_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, double * result) {
   return cublasDznrm2_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasDznrm2_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, double * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasDznrm2_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, double * result) {
   return cublasDznrm2_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasGemmBatchedEx_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const void * alpha, const void ** A, hipDataType aType, int lda, const void ** B, hipDataType bType, int ldb, const void * beta, void ** C, hipDataType cType, int ldc, int batchCount, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
+HIPKIT_INLINE hipblasStatus_t hipblasGemmBatchedEx_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const void * alpha, const void ** A, hipDataType aType, int lda, const void ** B, hipDataType bType, int ldb, const void * beta, void ** C, hipDataType cType, int ldc, int batchCount, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
   return cublasGemmBatchedEx(handle, transA, transB, m, n, k, alpha, A, aType, lda, B, bType, ldb, beta, C, cType, ldc, batchCount, computeType, algo);
 }
-inline hipblasStatus_t hipblasGemmBatchedEx_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const void * alpha, const void ** A, hipDataType aType, int64_t lda, const void ** B, hipDataType bType, int64_t ldb, const void * beta, void ** C, hipDataType cType, int64_t ldc, int64_t batchCount, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
+HIPKIT_INLINE hipblasStatus_t hipblasGemmBatchedEx_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const void * alpha, const void ** A, hipDataType aType, int64_t lda, const void ** B, hipDataType bType, int64_t ldb, const void * beta, void ** C, hipDataType cType, int64_t ldc, int64_t batchCount, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
   return cublasGemmBatchedEx_64(handle, transA, transB, m, n, k, alpha, A, aType, lda, B, bType, ldb, beta, C, cType, ldc, batchCount, computeType, algo);
 }
-inline hipblasStatus_t hipblasGemmEx_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const void * alpha, const void * A, hipDataType aType, int lda, const void * B, hipDataType bType, int ldb, const void * beta, void * C, hipDataType cType, int ldc, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
+HIPKIT_INLINE hipblasStatus_t hipblasGemmEx_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const void * alpha, const void * A, hipDataType aType, int lda, const void * B, hipDataType bType, int ldb, const void * beta, void * C, hipDataType cType, int ldc, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
   return cublasGemmEx(handle, transA, transB, m, n, k, alpha, A, aType, lda, B, bType, ldb, beta, C, cType, ldc, computeType, algo);
 }
-inline hipblasStatus_t hipblasGemmEx_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const void * alpha, const void * A, hipDataType aType, int64_t lda, const void * B, hipDataType bType, int64_t ldb, const void * beta, void * C, hipDataType cType, int64_t ldc, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
+HIPKIT_INLINE hipblasStatus_t hipblasGemmEx_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const void * alpha, const void * A, hipDataType aType, int64_t lda, const void * B, hipDataType bType, int64_t ldb, const void * beta, void * C, hipDataType cType, int64_t ldc, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
   return cublasGemmEx_64(handle, transA, transB, m, n, k, alpha, A, aType, lda, B, bType, ldb, beta, C, cType, ldc, computeType, algo);
 }
-inline hipblasStatus_t hipblasGemmStridedBatchedEx_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const void * alpha, const void * A, hipDataType aType, int lda, hipblasStride strideA, const void * B, hipDataType bType, int ldb, hipblasStride strideB, const void * beta, void * C, hipDataType cType, int ldc, hipblasStride strideC, int batchCount, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
+HIPKIT_INLINE hipblasStatus_t hipblasGemmStridedBatchedEx_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const void * alpha, const void * A, hipDataType aType, int lda, hipblasStride strideA, const void * B, hipDataType bType, int ldb, hipblasStride strideB, const void * beta, void * C, hipDataType cType, int ldc, hipblasStride strideC, int batchCount, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
   return cublasGemmStridedBatchedEx(handle, transA, transB, m, n, k, alpha, A, aType, lda, strideA, B, bType, ldb, strideB, beta, C, cType, ldc, strideC, batchCount, computeType, algo);
 }
-inline hipblasStatus_t hipblasGemmStridedBatchedEx_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const void * alpha, const void * A, hipDataType aType, int64_t lda, hipblasStride strideA, const void * B, hipDataType bType, int64_t ldb, hipblasStride strideB, const void * beta, void * C, hipDataType cType, int64_t ldc, hipblasStride strideC, int64_t batchCount, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
+HIPKIT_INLINE hipblasStatus_t hipblasGemmStridedBatchedEx_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const void * alpha, const void * A, hipDataType aType, int64_t lda, hipblasStride strideA, const void * B, hipDataType bType, int64_t ldb, hipblasStride strideB, const void * beta, void * C, hipDataType cType, int64_t ldc, hipblasStride strideC, int64_t batchCount, hipblasComputeType_t computeType, hipblasGemmAlgo_t algo) {
   return cublasGemmStridedBatchedEx_64(handle, transA, transB, m, n, k, alpha, A, aType, lda, strideA, B, bType, ldb, strideB, beta, C, cType, ldc, strideC, batchCount, computeType, algo);
 }
-inline hipblasStatus_t hipblasGetAtomicsMode(hipblasHandle_t handle, hipblasAtomicsMode_t * atomics_mode) {
+HIPKIT_INLINE hipblasStatus_t hipblasGetAtomicsMode(hipblasHandle_t handle, hipblasAtomicsMode_t * atomics_mode) {
   return cublasGetAtomicsMode(handle, atomics_mode);
 }
-inline hipblasStatus_t hipblasGetMathMode(hipblasHandle_t handle, hipblasMath_t * mode) {
+HIPKIT_INLINE hipblasStatus_t hipblasGetMathMode(hipblasHandle_t handle, hipblasMath_t * mode) {
   return cublasGetMathMode(handle, mode);
 }
-inline hipblasStatus_t hipblasGetMatrix(int rows, int cols, int elemSize, const void * AP, int lda, void * BP, int ldb) {
+HIPKIT_INLINE hipblasStatus_t hipblasGetMatrix(int rows, int cols, int elemSize, const void * AP, int lda, void * BP, int ldb) {
   return cublasGetMatrix(rows, cols, elemSize, AP, lda, BP, ldb);
 }
-inline hipblasStatus_t hipblasGetMatrixAsync(int rows, int cols, int elemSize, const void * AP, int lda, void * BP, int ldb, hipStream_t stream) {
+HIPKIT_INLINE hipblasStatus_t hipblasGetMatrixAsync(int rows, int cols, int elemSize, const void * AP, int lda, void * BP, int ldb, hipStream_t stream) {
   return cublasGetMatrixAsync(rows, cols, elemSize, AP, lda, BP, ldb, stream);
 }
-inline hipblasStatus_t hipblasGetPointerMode(hipblasHandle_t handle, hipblasPointerMode_t * mode) {
+HIPKIT_INLINE hipblasStatus_t hipblasGetPointerMode(hipblasHandle_t handle, hipblasPointerMode_t * mode) {
   return cublasGetPointerMode_v2(handle, mode);
 }
-inline hipblasStatus_t hipblasGetStream(hipblasHandle_t handle, hipStream_t * streamId) {
+HIPKIT_INLINE hipblasStatus_t hipblasGetStream(hipblasHandle_t handle, hipStream_t * streamId) {
   return cublasGetStream_v2(handle, streamId);
 }
-inline hipblasStatus_t hipblasGetVector(int n, int elemSize, const void * x, int incx, void * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasGetVector(int n, int elemSize, const void * x, int incx, void * y, int incy) {
   return cublasGetVector(n, elemSize, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasGetVectorAsync(int n, int elemSize, const void * x, int incx, void * y, int incy, hipStream_t stream) {
+HIPKIT_INLINE hipblasStatus_t hipblasGetVectorAsync(int n, int elemSize, const void * x, int incx, void * y, int incy, hipStream_t stream) {
   return cublasGetVectorAsync(n, elemSize, x, incx, y, incy, stream);
 }
-inline hipblasStatus_t hipblasHgemm(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipblasHalf * alpha, const hipblasHalf * AP, int lda, const hipblasHalf * BP, int ldb, const hipblasHalf * beta, hipblasHalf * CP, int ldc) {
-  return cublasHgemm(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
-}
-inline hipblasStatus_t hipblasHgemmBatched(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipblasHalf * alpha, const hipblasHalf *const * AP, int lda, const hipblasHalf *const * BP, int ldb, const hipblasHalf * beta, hipblasHalf *const * CP, int ldc, int batchCount) {
-  return cublasHgemmBatched(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc, batchCount);
-}
-inline hipblasStatus_t hipblasHgemmBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipblasHalf * alpha, const hipblasHalf *const * AP, int64_t lda, const hipblasHalf *const * BP, int64_t ldb, const hipblasHalf * beta, hipblasHalf *const * CP, int64_t ldc, int64_t batchCount) {
-  return cublasHgemmBatched_64(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc, batchCount);
-}
-inline hipblasStatus_t hipblasHgemmStridedBatched(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipblasHalf * alpha, const hipblasHalf * AP, int lda, long long strideA, const hipblasHalf * BP, int ldb, long long strideB, const hipblasHalf * beta, hipblasHalf * CP, int ldc, long long strideC, int batchCount) {
-  return cublasHgemmStridedBatched(handle, transA, transB, m, n, k, alpha, AP, lda, strideA, BP, ldb, strideB, beta, CP, ldc, strideC, batchCount);
-}
-inline hipblasStatus_t hipblasHgemmStridedBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipblasHalf * alpha, const hipblasHalf * AP, int64_t lda, long long strideA, const hipblasHalf * BP, int64_t ldb, long long strideB, const hipblasHalf * beta, hipblasHalf * CP, int64_t ldc, long long strideC, int64_t batchCount) {
-  return cublasHgemmStridedBatched_64(handle, transA, transB, m, n, k, alpha, AP, lda, strideA, BP, ldb, strideB, beta, CP, ldc, strideC, batchCount);
-}
-inline hipblasStatus_t hipblasHgemm_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipblasHalf * alpha, const hipblasHalf * AP, int64_t lda, const hipblasHalf * BP, int64_t ldb, const hipblasHalf * beta, hipblasHalf * CP, int64_t ldc) {
-  return cublasHgemm_64(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
-}
-inline hipblasStatus_t hipblasIcamax_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, int * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIcamax_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, int * result) {
   return cublasIcamax_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIcamax_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, int64_t * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIcamax_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, int64_t * result) {
   return cublasIcamax_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIcamin_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, int * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIcamin_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, int * result) {
   return cublasIcamin_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIcamin_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, int64_t * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIcamin_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, int64_t * result) {
   return cublasIcamin_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIdamax(hipblasHandle_t handle, int n, const double * x, int incx, int * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIdamax(hipblasHandle_t handle, int n, const double * x, int incx, int * result) {
   return cublasIdamax_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIdamax_64(hipblasHandle_t handle, int64_t n, const double * x, int64_t incx, int64_t * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIdamax_64(hipblasHandle_t handle, int64_t n, const double * x, int64_t incx, int64_t * result) {
   return cublasIdamax_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIdamin(hipblasHandle_t handle, int n, const double * x, int incx, int * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIdamin(hipblasHandle_t handle, int n, const double * x, int incx, int * result) {
   return cublasIdamin_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIdamin_64(hipblasHandle_t handle, int64_t n, const double * x, int64_t incx, int64_t * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIdamin_64(hipblasHandle_t handle, int64_t n, const double * x, int64_t incx, int64_t * result) {
   return cublasIdamin_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIsamax(hipblasHandle_t handle, int n, const float * x, int incx, int * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIsamax(hipblasHandle_t handle, int n, const float * x, int incx, int * result) {
   return cublasIsamax_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIsamax_64(hipblasHandle_t handle, int64_t n, const float * x, int64_t incx, int64_t * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIsamax_64(hipblasHandle_t handle, int64_t n, const float * x, int64_t incx, int64_t * result) {
   return cublasIsamax_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIsamin(hipblasHandle_t handle, int n, const float * x, int incx, int * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIsamin(hipblasHandle_t handle, int n, const float * x, int incx, int * result) {
   return cublasIsamin_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIsamin_64(hipblasHandle_t handle, int64_t n, const float * x, int64_t incx, int64_t * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIsamin_64(hipblasHandle_t handle, int64_t n, const float * x, int64_t incx, int64_t * result) {
   return cublasIsamin_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIzamax_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, int * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIzamax_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, int * result) {
   return cublasIzamax_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIzamax_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, int64_t * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIzamax_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, int64_t * result) {
   return cublasIzamax_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIzamin_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, int * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIzamin_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, int * result) {
   return cublasIzamin_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasIzamin_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, int64_t * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasIzamin_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, int64_t * result) {
   return cublasIzamin_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasNrm2Ex_v2(hipblasHandle_t handle, int n, const void * x, hipDataType xType, int incx, void * result, hipDataType resultType, hipDataType executionType) {
+HIPKIT_INLINE hipblasStatus_t hipblasNrm2Ex_v2(hipblasHandle_t handle, int n, const void * x, hipDataType xType, int incx, void * result, hipDataType resultType, hipDataType executionType) {
   return cublasNrm2Ex(handle, n, x, xType, incx, result, resultType, executionType);
 }
-inline hipblasStatus_t hipblasNrm2Ex_v2_64(hipblasHandle_t handle, int64_t n, const void * x, hipDataType xType, int64_t incx, void * result, hipDataType resultType, hipDataType executionType) {
+HIPKIT_INLINE hipblasStatus_t hipblasNrm2Ex_v2_64(hipblasHandle_t handle, int64_t n, const void * x, hipDataType xType, int64_t incx, void * result, hipDataType resultType, hipDataType executionType) {
   return cublasNrm2Ex_64(handle, n, x, xType, incx, result, resultType, executionType);
 }
-inline hipblasStatus_t hipblasRotEx_v2(hipblasHandle_t handle, int n, void * x, hipDataType xType, int incx, void * y, hipDataType yType, int incy, const void * c, const void * s, hipDataType csType, hipDataType executionType) {
+HIPKIT_INLINE hipblasStatus_t hipblasRotEx_v2(hipblasHandle_t handle, int n, void * x, hipDataType xType, int incx, void * y, hipDataType yType, int incy, const void * c, const void * s, hipDataType csType, hipDataType executionType) {
   return cublasRotEx(handle, n, x, xType, incx, y, yType, incy, c, s, csType, executionType);
 }
-inline hipblasStatus_t hipblasRotEx_v2_64(hipblasHandle_t handle, int64_t n, void * x, hipDataType xType, int64_t incx, void * y, hipDataType yType, int64_t incy, const void * c, const void * s, hipDataType csType, hipDataType executionType) {
+HIPKIT_INLINE hipblasStatus_t hipblasRotEx_v2_64(hipblasHandle_t handle, int64_t n, void * x, hipDataType xType, int64_t incx, void * y, hipDataType yType, int64_t incy, const void * c, const void * s, hipDataType csType, hipDataType executionType) {
   return cublasRotEx_64(handle, n, x, xType, incx, y, yType, incy, c, s, csType, executionType);
 }
-inline hipblasStatus_t hipblasSasum(hipblasHandle_t handle, int n, const float * x, int incx, float * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasSasum(hipblasHandle_t handle, int n, const float * x, int incx, float * result) {
   return cublasSasum_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasSasum_64(hipblasHandle_t handle, int64_t n, const float * x, int64_t incx, float * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasSasum_64(hipblasHandle_t handle, int64_t n, const float * x, int64_t incx, float * result) {
   return cublasSasum_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasSaxpy(hipblasHandle_t handle, int n, const float * alpha, const float * x, int incx, float * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSaxpy(hipblasHandle_t handle, int n, const float * alpha, const float * x, int incx, float * y, int incy) {
   return cublasSaxpy_v2(handle, n, alpha, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasSaxpy_64(hipblasHandle_t handle, int64_t n, const float * alpha, const float * x, int64_t incx, float * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSaxpy_64(hipblasHandle_t handle, int64_t n, const float * alpha, const float * x, int64_t incx, float * y, int64_t incy) {
   return cublasSaxpy_v2_64(handle, n, alpha, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasScalEx_v2(hipblasHandle_t handle, int n, const void * alpha, hipDataType alphaType, void * x, hipDataType xType, int incx, hipDataType executionType) {
+HIPKIT_INLINE hipblasStatus_t hipblasScalEx_v2(hipblasHandle_t handle, int n, const void * alpha, hipDataType alphaType, void * x, hipDataType xType, int incx, hipDataType executionType) {
   return cublasScalEx(handle, n, alpha, alphaType, x, xType, incx, executionType);
 }
-inline hipblasStatus_t hipblasScalEx_v2_64(hipblasHandle_t handle, int64_t n, const void * alpha, hipDataType alphaType, void * x, hipDataType xType, int64_t incx, hipDataType executionType) {
+HIPKIT_INLINE hipblasStatus_t hipblasScalEx_v2_64(hipblasHandle_t handle, int64_t n, const void * alpha, hipDataType alphaType, void * x, hipDataType xType, int64_t incx, hipDataType executionType) {
   return cublasScalEx_64(handle, n, alpha, alphaType, x, xType, incx, executionType);
 }
-inline hipblasStatus_t hipblasScasum_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, float * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasScasum_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, float * result) {
   return cublasScasum_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasScasum_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, float * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasScasum_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, float * result) {
   return cublasScasum_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasScnrm2_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, float * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasScnrm2_v2(hipblasHandle_t handle, int n, const hipComplex * x, int incx, float * result) {
   return cublasScnrm2_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasScnrm2_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, float * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasScnrm2_v2_64(hipblasHandle_t handle, int64_t n, const hipComplex * x, int64_t incx, float * result) {
   return cublasScnrm2_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasScopy(hipblasHandle_t handle, int n, const float * x, int incx, float * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasScopy(hipblasHandle_t handle, int n, const float * x, int incx, float * y, int incy) {
   return cublasScopy_v2(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasScopy_64(hipblasHandle_t handle, int64_t n, const float * x, int64_t incx, float * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasScopy_64(hipblasHandle_t handle, int64_t n, const float * x, int64_t incx, float * y, int64_t incy) {
   return cublasScopy_v2_64(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasSdgmm(hipblasHandle_t handle, hipblasSideMode_t side, int m, int n, const float * AP, int lda, const float * x, int incx, float * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSdgmm(hipblasHandle_t handle, hipblasSideMode_t side, int m, int n, const float * AP, int lda, const float * x, int incx, float * CP, int ldc) {
   return cublasSdgmm(handle, side, m, n, AP, lda, x, incx, CP, ldc);
 }
-inline hipblasStatus_t hipblasSdgmm_64(hipblasHandle_t handle, hipblasSideMode_t side, int64_t m, int64_t n, const float * AP, int64_t lda, const float * x, int64_t incx, float * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSdgmm_64(hipblasHandle_t handle, hipblasSideMode_t side, int64_t m, int64_t n, const float * AP, int64_t lda, const float * x, int64_t incx, float * CP, int64_t ldc) {
   return cublasSdgmm_64(handle, side, m, n, AP, lda, x, incx, CP, ldc);
 }
-inline hipblasStatus_t hipblasSdot(hipblasHandle_t handle, int n, const float * x, int incx, const float * y, int incy, float * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasSdot(hipblasHandle_t handle, int n, const float * x, int incx, const float * y, int incy, float * result) {
   return cublasSdot_v2(handle, n, x, incx, y, incy, result);
 }
-inline hipblasStatus_t hipblasSdot_64(hipblasHandle_t handle, int64_t n, const float * x, int64_t incx, const float * y, int64_t incy, float * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasSdot_64(hipblasHandle_t handle, int64_t n, const float * x, int64_t incx, const float * y, int64_t incy, float * result) {
   return cublasSdot_v2_64(handle, n, x, incx, y, incy, result);
 }
-inline hipblasStatus_t hipblasSetAtomicsMode(hipblasHandle_t handle, hipblasAtomicsMode_t atomics_mode) {
+HIPKIT_INLINE hipblasStatus_t hipblasSetAtomicsMode(hipblasHandle_t handle, hipblasAtomicsMode_t atomics_mode) {
   return cublasSetAtomicsMode(handle, atomics_mode);
 }
-inline hipblasStatus_t hipblasSetMathMode(hipblasHandle_t handle, hipblasMath_t mode) {
+HIPKIT_INLINE hipblasStatus_t hipblasSetMathMode(hipblasHandle_t handle, hipblasMath_t mode) {
   return cublasSetMathMode(handle, mode);
 }
-inline hipblasStatus_t hipblasSetMatrix(int rows, int cols, int elemSize, const void * AP, int lda, void * BP, int ldb) {
+HIPKIT_INLINE hipblasStatus_t hipblasSetMatrix(int rows, int cols, int elemSize, const void * AP, int lda, void * BP, int ldb) {
   return cublasSetMatrix(rows, cols, elemSize, AP, lda, BP, ldb);
 }
-inline hipblasStatus_t hipblasSetMatrixAsync(int rows, int cols, int elemSize, const void * AP, int lda, void * BP, int ldb, hipStream_t stream) {
+HIPKIT_INLINE hipblasStatus_t hipblasSetMatrixAsync(int rows, int cols, int elemSize, const void * AP, int lda, void * BP, int ldb, hipStream_t stream) {
   return cublasSetMatrixAsync(rows, cols, elemSize, AP, lda, BP, ldb, stream);
 }
-inline hipblasStatus_t hipblasSetPointerMode(hipblasHandle_t handle, hipblasPointerMode_t mode) {
+HIPKIT_INLINE hipblasStatus_t hipblasSetPointerMode(hipblasHandle_t handle, hipblasPointerMode_t mode) {
   return cublasSetPointerMode_v2(handle, mode);
 }
-inline hipblasStatus_t hipblasSetStream(hipblasHandle_t handle, hipStream_t streamId) {
+HIPKIT_INLINE hipblasStatus_t hipblasSetStream(hipblasHandle_t handle, hipStream_t streamId) {
   return cublasSetStream_v2(handle, streamId);
 }
-inline hipblasStatus_t hipblasSetVector(int n, int elemSize, const void * x, int incx, void * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSetVector(int n, int elemSize, const void * x, int incx, void * y, int incy) {
   return cublasSetVector(n, elemSize, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasSetVectorAsync(int n, int elemSize, const void * x, int incx, void * y, int incy, hipStream_t stream) {
+HIPKIT_INLINE hipblasStatus_t hipblasSetVectorAsync(int n, int elemSize, const void * x, int incx, void * y, int incy, hipStream_t stream) {
   return cublasSetVectorAsync(n, elemSize, x, incx, y, incy, stream);
 }
-inline hipblasStatus_t hipblasSgbmv(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, int kl, int ku, const float * alpha, const float * AP, int lda, const float * x, int incx, const float * beta, float * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgbmv(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, int kl, int ku, const float * alpha, const float * AP, int lda, const float * x, int incx, const float * beta, float * y, int incy) {
   return cublasSgbmv_v2(handle, trans, m, n, kl, ku, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasSgbmv_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, int64_t kl, int64_t ku, const float * alpha, const float * AP, int64_t lda, const float * x, int64_t incx, const float * beta, float * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgbmv_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, int64_t kl, int64_t ku, const float * alpha, const float * AP, int64_t lda, const float * x, int64_t incx, const float * beta, float * y, int64_t incy) {
   return cublasSgbmv_v2_64(handle, trans, m, n, kl, ku, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasSgeam(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, const float * alpha, const float * AP, int lda, const float * beta, const float * BP, int ldb, float * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgeam(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, const float * alpha, const float * AP, int lda, const float * beta, const float * BP, int ldb, float * CP, int ldc) {
   return cublasSgeam(handle, transA, transB, m, n, alpha, AP, lda, beta, BP, ldb, CP, ldc);
 }
-inline hipblasStatus_t hipblasSgeam_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, const float * alpha, const float * AP, int64_t lda, const float * beta, const float * BP, int64_t ldb, float * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgeam_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, const float * alpha, const float * AP, int64_t lda, const float * beta, const float * BP, int64_t ldb, float * CP, int64_t ldc) {
   return cublasSgeam_64(handle, transA, transB, m, n, alpha, AP, lda, beta, BP, ldb, CP, ldc);
 }
-inline hipblasStatus_t hipblasSgelsBatched(hipblasHandle_t handle, hipblasOperation_t trans, const int m, const int n, const int nrhs, float *const * A, const int lda, float *const * B, const int ldb, int * info, int * deviceInfo, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgelsBatched(hipblasHandle_t handle, hipblasOperation_t trans, const int m, const int n, const int nrhs, float *const * A, const int lda, float *const * B, const int ldb, int * info, int * deviceInfo, const int batchCount) {
   return cublasSgelsBatched(handle, trans, m, n, nrhs, A, lda, B, ldb, info, deviceInfo, batchCount);
 }
-inline hipblasStatus_t hipblasSgemm(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const float * alpha, const float * AP, int lda, const float * BP, int ldb, const float * beta, float * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgemm(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const float * alpha, const float * AP, int lda, const float * BP, int ldb, const float * beta, float * CP, int ldc) {
   return cublasSgemm_v2(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasSgemmBatched(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const float * alpha, const float *const * AP, int lda, const float *const * BP, int ldb, const float * beta, float *const * CP, int ldc, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgemmBatched(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const float * alpha, const float *const * AP, int lda, const float *const * BP, int ldb, const float * beta, float *const * CP, int ldc, int batchCount) {
   return cublasSgemmBatched(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc, batchCount);
 }
-inline hipblasStatus_t hipblasSgemmBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const float * alpha, const float *const * AP, int64_t lda, const float *const * BP, int64_t ldb, const float * beta, float *const * CP, int64_t ldc, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgemmBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const float * alpha, const float *const * AP, int64_t lda, const float *const * BP, int64_t ldb, const float * beta, float *const * CP, int64_t ldc, int64_t batchCount) {
   return cublasSgemmBatched_64(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc, batchCount);
 }
-inline hipblasStatus_t hipblasSgemmStridedBatched(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const float * alpha, const float * AP, int lda, long long strideA, const float * BP, int ldb, long long strideB, const float * beta, float * CP, int ldc, long long strideC, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgemmStridedBatched(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const float * alpha, const float * AP, int lda, long long strideA, const float * BP, int ldb, long long strideB, const float * beta, float * CP, int ldc, long long strideC, int batchCount) {
   return cublasSgemmStridedBatched(handle, transA, transB, m, n, k, alpha, AP, lda, strideA, BP, ldb, strideB, beta, CP, ldc, strideC, batchCount);
 }
-inline hipblasStatus_t hipblasSgemmStridedBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const float * alpha, const float * AP, int64_t lda, long long strideA, const float * BP, int64_t ldb, long long strideB, const float * beta, float * CP, int64_t ldc, long long strideC, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgemmStridedBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const float * alpha, const float * AP, int64_t lda, long long strideA, const float * BP, int64_t ldb, long long strideB, const float * beta, float * CP, int64_t ldc, long long strideC, int64_t batchCount) {
   return cublasSgemmStridedBatched_64(handle, transA, transB, m, n, k, alpha, AP, lda, strideA, BP, ldb, strideB, beta, CP, ldc, strideC, batchCount);
 }
-inline hipblasStatus_t hipblasSgemm_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const float * alpha, const float * AP, int64_t lda, const float * BP, int64_t ldb, const float * beta, float * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgemm_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const float * alpha, const float * AP, int64_t lda, const float * BP, int64_t ldb, const float * beta, float * CP, int64_t ldc) {
   return cublasSgemm_v2_64(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasSgemv(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const float * alpha, const float * AP, int lda, const float * x, int incx, const float * beta, float * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgemv(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const float * alpha, const float * AP, int lda, const float * x, int incx, const float * beta, float * y, int incy) {
   return cublasSgemv_v2(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasSgemvBatched(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const float * alpha, const float *const * AP, int lda, const float *const * x, int incx, const float * beta, float *const * y, int incy, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgemvBatched(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const float * alpha, const float *const * AP, int lda, const float *const * x, int incx, const float * beta, float *const * y, int incy, int batchCount) {
   return cublasSgemvBatched(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy, batchCount);
 }
-inline hipblasStatus_t hipblasSgemvBatched_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const float * alpha, const float *const * AP, int64_t lda, const float *const * x, int64_t incx, const float * beta, float *const * y, int64_t incy, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgemvBatched_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const float * alpha, const float *const * AP, int64_t lda, const float *const * x, int64_t incx, const float * beta, float *const * y, int64_t incy, int64_t batchCount) {
   return cublasSgemvBatched_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy, batchCount);
 }
-inline hipblasStatus_t hipblasSgemvStridedBatched(hipblasHandle_t handle, hipblasOperation_t transA, int m, int n, const float * alpha, const float * AP, int lda, hipblasStride strideA, const float * x, int incx, hipblasStride stridex, const float * beta, float * y, int incy, hipblasStride stridey, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgemvStridedBatched(hipblasHandle_t handle, hipblasOperation_t transA, int m, int n, const float * alpha, const float * AP, int lda, hipblasStride strideA, const float * x, int incx, hipblasStride stridex, const float * beta, float * y, int incy, hipblasStride stridey, int batchCount) {
   return cublasSgemvStridedBatched(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
 }
-inline hipblasStatus_t hipblasSgemvStridedBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, int64_t m, int64_t n, const float * alpha, const float * AP, int64_t lda, hipblasStride strideA, const float * x, int64_t incx, hipblasStride stridex, const float * beta, float * y, int64_t incy, hipblasStride stridey, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgemvStridedBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, int64_t m, int64_t n, const float * alpha, const float * AP, int64_t lda, hipblasStride strideA, const float * x, int64_t incx, hipblasStride stridex, const float * beta, float * y, int64_t incy, hipblasStride stridey, int64_t batchCount) {
   return cublasSgemvStridedBatched_64(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
 }
-inline hipblasStatus_t hipblasSgemv_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const float * alpha, const float * AP, int64_t lda, const float * x, int64_t incx, const float * beta, float * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgemv_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const float * alpha, const float * AP, int64_t lda, const float * x, int64_t incx, const float * beta, float * y, int64_t incy) {
   return cublasSgemv_v2_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasSgeqrfBatched(hipblasHandle_t handle, const int m, const int n, float *const * A, const int lda, float *const * ipiv, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgeqrfBatched(hipblasHandle_t handle, const int m, const int n, float *const * A, const int lda, float *const * ipiv, int * info, const int batchCount) {
   return cublasSgeqrfBatched(handle, m, n, A, lda, ipiv, info, batchCount);
 }
-inline hipblasStatus_t hipblasSger(hipblasHandle_t handle, int m, int n, const float * alpha, const float * x, int incx, const float * y, int incy, float * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasSger(hipblasHandle_t handle, int m, int n, const float * alpha, const float * x, int incx, const float * y, int incy, float * AP, int lda) {
   return cublasSger_v2(handle, m, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasSger_64(hipblasHandle_t handle, int64_t m, int64_t n, const float * alpha, const float * x, int64_t incx, const float * y, int64_t incy, float * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasSger_64(hipblasHandle_t handle, int64_t m, int64_t n, const float * alpha, const float * x, int64_t incx, const float * y, int64_t incy, float * AP, int64_t lda) {
   return cublasSger_v2_64(handle, m, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasSgetrfBatched(hipblasHandle_t handle, const int n, float *const * A, const int lda, int * ipiv, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgetrfBatched(hipblasHandle_t handle, const int n, float *const * A, const int lda, int * ipiv, int * info, const int batchCount) {
   return cublasSgetrfBatched(handle, n, A, lda, ipiv, info, batchCount);
 }
-inline hipblasStatus_t hipblasSgetriBatched(hipblasHandle_t handle, const int n, float *const * A, const int lda, int * ipiv, float *const * C, const int ldc, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgetriBatched(hipblasHandle_t handle, const int n, float *const * A, const int lda, int * ipiv, float *const * C, const int ldc, int * info, const int batchCount) {
   return cublasSgetriBatched(handle, n, A, lda, ipiv, C, ldc, info, batchCount);
 }
-inline hipblasStatus_t hipblasSgetrsBatched(hipblasHandle_t handle, const hipblasOperation_t trans, const int n, const int nrhs, float *const * A, const int lda, const int * ipiv, float *const * B, const int ldb, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasSgetrsBatched(hipblasHandle_t handle, const hipblasOperation_t trans, const int n, const int nrhs, float *const * A, const int lda, const int * ipiv, float *const * B, const int ldb, int * info, const int batchCount) {
   return cublasSgetrsBatched(handle, trans, n, nrhs, A, lda, ipiv, B, ldb, info, batchCount);
 }
-inline hipblasStatus_t hipblasSnrm2(hipblasHandle_t handle, int n, const float * x, int incx, float * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasSnrm2(hipblasHandle_t handle, int n, const float * x, int incx, float * result) {
   return cublasSnrm2_v2(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasSnrm2_64(hipblasHandle_t handle, int64_t n, const float * x, int64_t incx, float * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasSnrm2_64(hipblasHandle_t handle, int64_t n, const float * x, int64_t incx, float * result) {
   return cublasSnrm2_v2_64(handle, n, x, incx, result);
 }
-inline hipblasStatus_t hipblasSrot(hipblasHandle_t handle, int n, float * x, int incx, float * y, int incy, const float * c, const float * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasSrot(hipblasHandle_t handle, int n, float * x, int incx, float * y, int incy, const float * c, const float * s) {
   return cublasSrot_v2(handle, n, x, incx, y, incy, c, s);
 }
-inline hipblasStatus_t hipblasSrot_64(hipblasHandle_t handle, int64_t n, float * x, int64_t incx, float * y, int64_t incy, const float * c, const float * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasSrot_64(hipblasHandle_t handle, int64_t n, float * x, int64_t incx, float * y, int64_t incy, const float * c, const float * s) {
   return cublasSrot_v2_64(handle, n, x, incx, y, incy, c, s);
 }
-inline hipblasStatus_t hipblasSrotg(hipblasHandle_t handle, float * a, float * b, float * c, float * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasSrotg(hipblasHandle_t handle, float * a, float * b, float * c, float * s) {
   return cublasSrotg_v2(handle, a, b, c, s);
 }
-inline hipblasStatus_t hipblasSrotm(hipblasHandle_t handle, int n, float * x, int incx, float * y, int incy, const float * param) {
+HIPKIT_INLINE hipblasStatus_t hipblasSrotm(hipblasHandle_t handle, int n, float * x, int incx, float * y, int incy, const float * param) {
   return cublasSrotm_v2(handle, n, x, incx, y, incy, param);
 }
-inline hipblasStatus_t hipblasSrotm_64(hipblasHandle_t handle, int64_t n, float * x, int64_t incx, float * y, int64_t incy, const float * param) {
+HIPKIT_INLINE hipblasStatus_t hipblasSrotm_64(hipblasHandle_t handle, int64_t n, float * x, int64_t incx, float * y, int64_t incy, const float * param) {
   return cublasSrotm_v2_64(handle, n, x, incx, y, incy, param);
 }
-inline hipblasStatus_t hipblasSrotmg(hipblasHandle_t handle, float * d1, float * d2, float * x1, const float * y1, float * param) {
+HIPKIT_INLINE hipblasStatus_t hipblasSrotmg(hipblasHandle_t handle, float * d1, float * d2, float * x1, const float * y1, float * param) {
   return cublasSrotmg_v2(handle, d1, d2, x1, y1, param);
 }
-inline hipblasStatus_t hipblasSsbmv(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, int k, const float * alpha, const float * AP, int lda, const float * x, int incx, const float * beta, float * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsbmv(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, int k, const float * alpha, const float * AP, int lda, const float * x, int incx, const float * beta, float * y, int incy) {
   return cublasSsbmv_v2(handle, uplo, n, k, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasSsbmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, int64_t k, const float * alpha, const float * AP, int64_t lda, const float * x, int64_t incx, const float * beta, float * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsbmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, int64_t k, const float * alpha, const float * AP, int64_t lda, const float * x, int64_t incx, const float * beta, float * y, int64_t incy) {
   return cublasSsbmv_v2_64(handle, uplo, n, k, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasSscal(hipblasHandle_t handle, int n, const float * alpha, float * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasSscal(hipblasHandle_t handle, int n, const float * alpha, float * x, int incx) {
   return cublasSscal_v2(handle, n, alpha, x, incx);
 }
-inline hipblasStatus_t hipblasSscal_64(hipblasHandle_t handle, int64_t n, const float * alpha, float * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasSscal_64(hipblasHandle_t handle, int64_t n, const float * alpha, float * x, int64_t incx) {
   return cublasSscal_v2_64(handle, n, alpha, x, incx);
 }
-inline hipblasStatus_t hipblasSspmv(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const float * AP, const float * x, int incx, const float * beta, float * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSspmv(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const float * AP, const float * x, int incx, const float * beta, float * y, int incy) {
   return cublasSspmv_v2(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasSspmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const float * AP, const float * x, int64_t incx, const float * beta, float * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSspmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const float * AP, const float * x, int64_t incx, const float * beta, float * y, int64_t incy) {
   return cublasSspmv_v2_64(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasSspr(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const float * x, int incx, float * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasSspr(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const float * x, int incx, float * AP) {
   return cublasSspr_v2(handle, uplo, n, alpha, x, incx, AP);
 }
-inline hipblasStatus_t hipblasSspr2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const float * x, int incx, const float * y, int incy, float * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasSspr2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const float * x, int incx, const float * y, int incy, float * AP) {
   return cublasSspr2_v2(handle, uplo, n, alpha, x, incx, y, incy, AP);
 }
-inline hipblasStatus_t hipblasSspr2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const float * x, int64_t incx, const float * y, int64_t incy, float * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasSspr2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const float * x, int64_t incx, const float * y, int64_t incy, float * AP) {
   return cublasSspr2_v2_64(handle, uplo, n, alpha, x, incx, y, incy, AP);
 }
-inline hipblasStatus_t hipblasSspr_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const float * x, int64_t incx, float * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasSspr_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const float * x, int64_t incx, float * AP) {
   return cublasSspr_v2_64(handle, uplo, n, alpha, x, incx, AP);
 }
-inline hipblasStatus_t hipblasSswap(hipblasHandle_t handle, int n, float * x, int incx, float * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSswap(hipblasHandle_t handle, int n, float * x, int incx, float * y, int incy) {
   return cublasSswap_v2(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasSswap_64(hipblasHandle_t handle, int64_t n, float * x, int64_t incx, float * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSswap_64(hipblasHandle_t handle, int64_t n, float * x, int64_t incx, float * y, int64_t incy) {
   return cublasSswap_v2_64(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasSsymm(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int m, int n, const float * alpha, const float * AP, int lda, const float * BP, int ldb, const float * beta, float * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsymm(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int m, int n, const float * alpha, const float * AP, int lda, const float * BP, int ldb, const float * beta, float * CP, int ldc) {
   return cublasSsymm_v2(handle, side, uplo, m, n, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasSsymm_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int64_t m, int64_t n, const float * alpha, const float * AP, int64_t lda, const float * BP, int64_t ldb, const float * beta, float * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsymm_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int64_t m, int64_t n, const float * alpha, const float * AP, int64_t lda, const float * BP, int64_t ldb, const float * beta, float * CP, int64_t ldc) {
   return cublasSsymm_v2_64(handle, side, uplo, m, n, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasSsymv(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const float * AP, int lda, const float * x, int incx, const float * beta, float * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsymv(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const float * AP, int lda, const float * x, int incx, const float * beta, float * y, int incy) {
   return cublasSsymv_v2(handle, uplo, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasSsymv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const float * AP, int64_t lda, const float * x, int64_t incx, const float * beta, float * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsymv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const float * AP, int64_t lda, const float * x, int64_t incx, const float * beta, float * y, int64_t incy) {
   return cublasSsymv_v2_64(handle, uplo, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasSsyr(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const float * x, int incx, float * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsyr(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const float * x, int incx, float * AP, int lda) {
   return cublasSsyr_v2(handle, uplo, n, alpha, x, incx, AP, lda);
 }
-inline hipblasStatus_t hipblasSsyr2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const float * x, int incx, const float * y, int incy, float * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsyr2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const float * alpha, const float * x, int incx, const float * y, int incy, float * AP, int lda) {
   return cublasSsyr2_v2(handle, uplo, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasSsyr2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const float * x, int64_t incx, const float * y, int64_t incy, float * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsyr2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const float * x, int64_t incx, const float * y, int64_t incy, float * AP, int64_t lda) {
   return cublasSsyr2_v2_64(handle, uplo, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasSsyr2k(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const float * alpha, const float * AP, int lda, const float * BP, int ldb, const float * beta, float * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsyr2k(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const float * alpha, const float * AP, int lda, const float * BP, int ldb, const float * beta, float * CP, int ldc) {
   return cublasSsyr2k_v2(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasSsyr2k_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const float * alpha, const float * AP, int64_t lda, const float * BP, int64_t ldb, const float * beta, float * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsyr2k_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const float * alpha, const float * AP, int64_t lda, const float * BP, int64_t ldb, const float * beta, float * CP, int64_t ldc) {
   return cublasSsyr2k_v2_64(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasSsyr_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const float * x, int64_t incx, float * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsyr_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const float * alpha, const float * x, int64_t incx, float * AP, int64_t lda) {
   return cublasSsyr_v2_64(handle, uplo, n, alpha, x, incx, AP, lda);
 }
-inline hipblasStatus_t hipblasSsyrk(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const float * alpha, const float * AP, int lda, const float * beta, float * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsyrk(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const float * alpha, const float * AP, int lda, const float * beta, float * CP, int ldc) {
   return cublasSsyrk_v2(handle, uplo, transA, n, k, alpha, AP, lda, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasSsyrk_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const float * alpha, const float * AP, int64_t lda, const float * beta, float * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsyrk_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const float * alpha, const float * AP, int64_t lda, const float * beta, float * CP, int64_t ldc) {
   return cublasSsyrk_v2_64(handle, uplo, transA, n, k, alpha, AP, lda, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasSsyrkx(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const float * alpha, const float * AP, int lda, const float * BP, int ldb, const float * beta, float * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsyrkx(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const float * alpha, const float * AP, int lda, const float * BP, int ldb, const float * beta, float * CP, int ldc) {
   return cublasSsyrkx(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasSsyrkx_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const float * alpha, const float * AP, int64_t lda, const float * BP, int64_t ldb, const float * beta, float * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasSsyrkx_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const float * alpha, const float * AP, int64_t lda, const float * BP, int64_t ldb, const float * beta, float * CP, int64_t ldc) {
   return cublasSsyrkx_64(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline const char * hipblasStatusToString(hipblasStatus_t status) {
+HIPKIT_INLINE const char * hipblasStatusToString(hipblasStatus_t status) {
   return cublasGetStatusName(status);
 }
-inline hipblasStatus_t hipblasStbmv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const float * AP, int lda, float * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasStbmv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const float * AP, int lda, float * x, int incx) {
   return cublasStbmv_v2(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasStbmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const float * AP, int64_t lda, float * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasStbmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const float * AP, int64_t lda, float * x, int64_t incx) {
   return cublasStbmv_v2_64(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasStbsv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const float * AP, int lda, float * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasStbsv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const float * AP, int lda, float * x, int incx) {
   return cublasStbsv_v2(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasStbsv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const float * AP, int64_t lda, float * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasStbsv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const float * AP, int64_t lda, float * x, int64_t incx) {
   return cublasStbsv_v2_64(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasStpmv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const float * AP, float * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasStpmv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const float * AP, float * x, int incx) {
   return cublasStpmv_v2(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasStpmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const float * AP, float * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasStpmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const float * AP, float * x, int64_t incx) {
   return cublasStpmv_v2_64(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasStpsv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const float * AP, float * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasStpsv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const float * AP, float * x, int incx) {
   return cublasStpsv_v2(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasStpsv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const float * AP, float * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasStpsv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const float * AP, float * x, int64_t incx) {
   return cublasStpsv_v2_64(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasStrmm(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const float * alpha, const float * A, int lda, const float * B, int ldb, float * C, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasStrmm(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const float * alpha, const float * A, int lda, const float * B, int ldb, float * C, int ldc) {
   return cublasStrmm_v2(handle, side, uplo, transA, diag, m, n, alpha, A, lda, B, ldb, C, ldc);
 }
-inline hipblasStatus_t hipblasStrmm_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const float * alpha, const float * A, int64_t lda, const float * B, int64_t ldb, float * C, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasStrmm_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const float * alpha, const float * A, int64_t lda, const float * B, int64_t ldb, float * C, int64_t ldc) {
   return cublasStrmm_v2_64(handle, side, uplo, transA, diag, m, n, alpha, A, lda, B, ldb, C, ldc);
 }
-inline hipblasStatus_t hipblasStrmv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const float * AP, int lda, float * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasStrmv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const float * AP, int lda, float * x, int incx) {
   return cublasStrmv_v2(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasStrmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const float * AP, int64_t lda, float * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasStrmv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const float * AP, int64_t lda, float * x, int64_t incx) {
   return cublasStrmv_v2_64(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasStrsm(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const float * alpha, const float * AP, int lda, float * BP, int ldb) {
+HIPKIT_INLINE hipblasStatus_t hipblasStrsm(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const float * alpha, const float * AP, int lda, float * BP, int ldb) {
   return cublasStrsm_v2(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb);
 }
-inline hipblasStatus_t hipblasStrsmBatched(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const float * alpha, const float *const * AP, int lda, float *const * BP, int ldb, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasStrsmBatched(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const float * alpha, const float *const * AP, int lda, float *const * BP, int ldb, int batchCount) {
   return cublasStrsmBatched(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb, batchCount);
 }
-inline hipblasStatus_t hipblasStrsmBatched_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const float * alpha, const float *const * AP, int64_t lda, float *const * BP, int64_t ldb, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasStrsmBatched_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const float * alpha, const float *const * AP, int64_t lda, float *const * BP, int64_t ldb, int64_t batchCount) {
   return cublasStrsmBatched_64(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb, batchCount);
 }
-inline hipblasStatus_t hipblasStrsm_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const float * alpha, const float * AP, int64_t lda, float * BP, int64_t ldb) {
+HIPKIT_INLINE hipblasStatus_t hipblasStrsm_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const float * alpha, const float * AP, int64_t lda, float * BP, int64_t ldb) {
   return cublasStrsm_v2_64(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb);
 }
-inline hipblasStatus_t hipblasStrsv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const float * AP, int lda, float * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasStrsv(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const float * AP, int lda, float * x, int incx) {
   return cublasStrsv_v2(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasStrsv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const float * AP, int64_t lda, float * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasStrsv_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const float * AP, int64_t lda, float * x, int64_t incx) {
   return cublasStrsv_v2_64(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasZaxpy_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, hipDoubleComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZaxpy_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, hipDoubleComplex * y, int incy) {
   return cublasZaxpy_v2(handle, n, alpha, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasZaxpy_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, hipDoubleComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZaxpy_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, hipDoubleComplex * y, int64_t incy) {
   return cublasZaxpy_v2_64(handle, n, alpha, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasZcopy_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, hipDoubleComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZcopy_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, hipDoubleComplex * y, int incy) {
   return cublasZcopy_v2(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasZcopy_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, hipDoubleComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZcopy_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, hipDoubleComplex * y, int64_t incy) {
   return cublasZcopy_v2_64(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasZdgmm_v2(hipblasHandle_t handle, hipblasSideMode_t side, int m, int n, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, hipDoubleComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZdgmm_v2(hipblasHandle_t handle, hipblasSideMode_t side, int m, int n, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, hipDoubleComplex * CP, int ldc) {
   return cublasZdgmm(handle, side, m, n, AP, lda, x, incx, CP, ldc);
 }
-inline hipblasStatus_t hipblasZdgmm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, int64_t m, int64_t n, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * x, int64_t incx, hipDoubleComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZdgmm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, int64_t m, int64_t n, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * x, int64_t incx, hipDoubleComplex * CP, int64_t ldc) {
   return cublasZdgmm_64(handle, side, m, n, AP, lda, x, incx, CP, ldc);
 }
-inline hipblasStatus_t hipblasZdotc_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasZdotc_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * result) {
   return cublasZdotc_v2(handle, n, x, incx, y, incy, result);
 }
-inline hipblasStatus_t hipblasZdotc_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasZdotc_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * result) {
   return cublasZdotc_v2_64(handle, n, x, incx, y, incy, result);
 }
-inline hipblasStatus_t hipblasZdotu_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasZdotu_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * result) {
   return cublasZdotu_v2(handle, n, x, incx, y, incy, result);
 }
-inline hipblasStatus_t hipblasZdotu_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * result) {
+HIPKIT_INLINE hipblasStatus_t hipblasZdotu_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * result) {
   return cublasZdotu_v2_64(handle, n, x, incx, y, incy, result);
 }
-inline hipblasStatus_t hipblasZdrot_v2(hipblasHandle_t handle, int n, hipDoubleComplex * x, int incx, hipDoubleComplex * y, int incy, const double * c, const double * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasZdrot_v2(hipblasHandle_t handle, int n, hipDoubleComplex * x, int incx, hipDoubleComplex * y, int incy, const double * c, const double * s) {
   return cublasZdrot_v2(handle, n, x, incx, y, incy, c, s);
 }
-inline hipblasStatus_t hipblasZdrot_v2_64(hipblasHandle_t handle, int64_t n, hipDoubleComplex * x, int64_t incx, hipDoubleComplex * y, int64_t incy, const double * c, const double * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasZdrot_v2_64(hipblasHandle_t handle, int64_t n, hipDoubleComplex * x, int64_t incx, hipDoubleComplex * y, int64_t incy, const double * c, const double * s) {
   return cublasZdrot_v2_64(handle, n, x, incx, y, incy, c, s);
 }
-inline hipblasStatus_t hipblasZdscal_v2(hipblasHandle_t handle, int n, const double * alpha, hipDoubleComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZdscal_v2(hipblasHandle_t handle, int n, const double * alpha, hipDoubleComplex * x, int incx) {
   return cublasZdscal_v2(handle, n, alpha, x, incx);
 }
-inline hipblasStatus_t hipblasZdscal_v2_64(hipblasHandle_t handle, int64_t n, const double * alpha, hipDoubleComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZdscal_v2_64(hipblasHandle_t handle, int64_t n, const double * alpha, hipDoubleComplex * x, int64_t incx) {
   return cublasZdscal_v2_64(handle, n, alpha, x, incx);
 }
-inline hipblasStatus_t hipblasZgbmv_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, int kl, int ku, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgbmv_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, int kl, int ku, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
   return cublasZgbmv_v2(handle, trans, m, n, kl, ku, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasZgbmv_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, int64_t kl, int64_t ku, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgbmv_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, int64_t kl, int64_t ku, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy) {
   return cublasZgbmv_v2_64(handle, trans, m, n, kl, ku, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasZgeam_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * beta, const hipDoubleComplex * BP, int ldb, hipDoubleComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgeam_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * beta, const hipDoubleComplex * BP, int ldb, hipDoubleComplex * CP, int ldc) {
   return cublasZgeam(handle, transA, transB, m, n, alpha, AP, lda, beta, BP, ldb, CP, ldc);
 }
-inline hipblasStatus_t hipblasZgeam_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * beta, const hipDoubleComplex * BP, int64_t ldb, hipDoubleComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgeam_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * beta, const hipDoubleComplex * BP, int64_t ldb, hipDoubleComplex * CP, int64_t ldc) {
   return cublasZgeam_64(handle, transA, transB, m, n, alpha, AP, lda, beta, BP, ldb, CP, ldc);
 }
-inline hipblasStatus_t hipblasZgelsBatched_v2(hipblasHandle_t handle, hipblasOperation_t trans, const int m, const int n, const int nrhs, hipDoubleComplex *const * A, const int lda, hipDoubleComplex *const * B, const int ldb, int * info, int * deviceInfo, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgelsBatched_v2(hipblasHandle_t handle, hipblasOperation_t trans, const int m, const int n, const int nrhs, hipDoubleComplex *const * A, const int lda, hipDoubleComplex *const * B, const int ldb, int * info, int * deviceInfo, const int batchCount) {
   return cublasZgelsBatched(handle, trans, m, n, nrhs, A, lda, B, ldb, info, deviceInfo, batchCount);
 }
-inline hipblasStatus_t hipblasZgemmBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int lda, const hipDoubleComplex *const * BP, int ldb, const hipDoubleComplex * beta, hipDoubleComplex *const * CP, int ldc, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgemmBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int lda, const hipDoubleComplex *const * BP, int ldb, const hipDoubleComplex * beta, hipDoubleComplex *const * CP, int ldc, int batchCount) {
   return cublasZgemmBatched(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc, batchCount);
 }
-inline hipblasStatus_t hipblasZgemmBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int64_t lda, const hipDoubleComplex *const * BP, int64_t ldb, const hipDoubleComplex * beta, hipDoubleComplex *const * CP, int64_t ldc, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgemmBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int64_t lda, const hipDoubleComplex *const * BP, int64_t ldb, const hipDoubleComplex * beta, hipDoubleComplex *const * CP, int64_t ldc, int64_t batchCount) {
   return cublasZgemmBatched_64(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc, batchCount);
 }
-inline hipblasStatus_t hipblasZgemmStridedBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, long long strideA, const hipDoubleComplex * BP, int ldb, long long strideB, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc, long long strideC, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgemmStridedBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, long long strideA, const hipDoubleComplex * BP, int ldb, long long strideB, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc, long long strideC, int batchCount) {
   return cublasZgemmStridedBatched(handle, transA, transB, m, n, k, alpha, AP, lda, strideA, BP, ldb, strideB, beta, CP, ldc, strideC, batchCount);
 }
-inline hipblasStatus_t hipblasZgemmStridedBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, long long strideA, const hipDoubleComplex * BP, int64_t ldb, long long strideB, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc, long long strideC, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgemmStridedBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, long long strideA, const hipDoubleComplex * BP, int64_t ldb, long long strideB, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc, long long strideC, int64_t batchCount) {
   return cublasZgemmStridedBatched_64(handle, transA, transB, m, n, k, alpha, AP, lda, strideA, BP, ldb, strideB, beta, CP, ldc, strideC, batchCount);
 }
-inline hipblasStatus_t hipblasZgemm_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgemm_v2(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc) {
   return cublasZgemm_v2(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZgemm_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgemm_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc) {
   return cublasZgemm_v2_64(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZgemvBatched_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int lda, const hipDoubleComplex *const * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex *const * y, int incy, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgemvBatched_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int lda, const hipDoubleComplex *const * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex *const * y, int incy, int batchCount) {
   return cublasZgemvBatched(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy, batchCount);
 }
-inline hipblasStatus_t hipblasZgemvBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int64_t lda, const hipDoubleComplex *const * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex *const * y, int64_t incy, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgemvBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int64_t lda, const hipDoubleComplex *const * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex *const * y, int64_t incy, int64_t batchCount) {
   return cublasZgemvBatched_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy, batchCount);
 }
-inline hipblasStatus_t hipblasZgemvStridedBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, hipblasStride strideA, const hipDoubleComplex * x, int incx, hipblasStride stridex, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy, hipblasStride stridey, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgemvStridedBatched_v2(hipblasHandle_t handle, hipblasOperation_t transA, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, hipblasStride strideA, const hipDoubleComplex * x, int incx, hipblasStride stridex, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy, hipblasStride stridey, int batchCount) {
   return cublasZgemvStridedBatched(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
 }
-inline hipblasStatus_t hipblasZgemvStridedBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, hipblasStride strideA, const hipDoubleComplex * x, int64_t incx, hipblasStride stridex, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy, hipblasStride stridey, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgemvStridedBatched_v2_64(hipblasHandle_t handle, hipblasOperation_t transA, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, hipblasStride strideA, const hipDoubleComplex * x, int64_t incx, hipblasStride stridex, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy, hipblasStride stridey, int64_t batchCount) {
   return cublasZgemvStridedBatched_64(handle, transA, m, n, alpha, AP, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
 }
-inline hipblasStatus_t hipblasZgemv_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgemv_v2(hipblasHandle_t handle, hipblasOperation_t trans, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
   return cublasZgemv_v2(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasZgemv_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgemv_v2_64(hipblasHandle_t handle, hipblasOperation_t trans, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy) {
   return cublasZgemv_v2_64(handle, trans, m, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasZgeqrfBatched_v2(hipblasHandle_t handle, const int m, const int n, hipDoubleComplex *const * A, const int lda, hipDoubleComplex *const * ipiv, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgeqrfBatched_v2(hipblasHandle_t handle, const int m, const int n, hipDoubleComplex *const * A, const int lda, hipDoubleComplex *const * ipiv, int * info, const int batchCount) {
   return cublasZgeqrfBatched(handle, m, n, A, lda, ipiv, info, batchCount);
 }
-inline hipblasStatus_t hipblasZgerc_v2(hipblasHandle_t handle, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgerc_v2(hipblasHandle_t handle, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * AP, int lda) {
   return cublasZgerc_v2(handle, m, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasZgerc_v2_64(hipblasHandle_t handle, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgerc_v2_64(hipblasHandle_t handle, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * AP, int64_t lda) {
   return cublasZgerc_v2_64(handle, m, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasZgeru_v2(hipblasHandle_t handle, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgeru_v2(hipblasHandle_t handle, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * AP, int lda) {
   return cublasZgeru_v2(handle, m, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasZgeru_v2_64(hipblasHandle_t handle, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgeru_v2_64(hipblasHandle_t handle, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * AP, int64_t lda) {
   return cublasZgeru_v2_64(handle, m, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasZgetrfBatched_v2(hipblasHandle_t handle, const int n, hipDoubleComplex *const * A, const int lda, int * ipiv, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgetrfBatched_v2(hipblasHandle_t handle, const int n, hipDoubleComplex *const * A, const int lda, int * ipiv, int * info, const int batchCount) {
   return cublasZgetrfBatched(handle, n, A, lda, ipiv, info, batchCount);
 }
-inline hipblasStatus_t hipblasZgetriBatched_v2(hipblasHandle_t handle, const int n, hipDoubleComplex *const * A, const int lda, int * ipiv, hipDoubleComplex *const * C, const int ldc, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgetriBatched_v2(hipblasHandle_t handle, const int n, hipDoubleComplex *const * A, const int lda, int * ipiv, hipDoubleComplex *const * C, const int ldc, int * info, const int batchCount) {
   return cublasZgetriBatched(handle, n, A, lda, ipiv, C, ldc, info, batchCount);
 }
-inline hipblasStatus_t hipblasZgetrsBatched_v2(hipblasHandle_t handle, const hipblasOperation_t trans, const int n, const int nrhs, hipDoubleComplex *const * A, const int lda, const int * ipiv, hipDoubleComplex *const * B, const int ldb, int * info, const int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZgetrsBatched_v2(hipblasHandle_t handle, const hipblasOperation_t trans, const int n, const int nrhs, hipDoubleComplex *const * A, const int lda, const int * ipiv, hipDoubleComplex *const * B, const int ldb, int * info, const int batchCount) {
   return cublasZgetrsBatched(handle, trans, n, nrhs, A, lda, ipiv, B, ldb, info, batchCount);
 }
-inline hipblasStatus_t hipblasZhbmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZhbmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
   return cublasZhbmv_v2(handle, uplo, n, k, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasZhbmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZhbmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy) {
   return cublasZhbmv_v2_64(handle, uplo, n, k, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasZhemm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZhemm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc) {
   return cublasZhemm_v2(handle, side, uplo, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZhemm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZhemm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc) {
   return cublasZhemm_v2_64(handle, side, uplo, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZhemv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZhemv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
   return cublasZhemv_v2(handle, uplo, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasZhemv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZhemv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy) {
   return cublasZhemv_v2_64(handle, uplo, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasZher2_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasZher2_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * AP, int lda) {
   return cublasZher2_v2(handle, uplo, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasZher2_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasZher2_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * AP, int64_t lda) {
   return cublasZher2_v2_64(handle, uplo, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasZher2k_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const double * beta, hipDoubleComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZher2k_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const double * beta, hipDoubleComplex * CP, int ldc) {
   return cublasZher2k_v2(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZher2k_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const double * beta, hipDoubleComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZher2k_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const double * beta, hipDoubleComplex * CP, int64_t ldc) {
   return cublasZher2k_v2_64(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZher_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const hipDoubleComplex * x, int incx, hipDoubleComplex * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasZher_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const hipDoubleComplex * x, int incx, hipDoubleComplex * AP, int lda) {
   return cublasZher_v2(handle, uplo, n, alpha, x, incx, AP, lda);
 }
-inline hipblasStatus_t hipblasZher_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const hipDoubleComplex * x, int64_t incx, hipDoubleComplex * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasZher_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const hipDoubleComplex * x, int64_t incx, hipDoubleComplex * AP, int64_t lda) {
   return cublasZher_v2_64(handle, uplo, n, alpha, x, incx, AP, lda);
 }
-inline hipblasStatus_t hipblasZherk_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const double * alpha, const hipDoubleComplex * AP, int lda, const double * beta, hipDoubleComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZherk_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const double * alpha, const hipDoubleComplex * AP, int lda, const double * beta, hipDoubleComplex * CP, int ldc) {
   return cublasZherk_v2(handle, uplo, transA, n, k, alpha, AP, lda, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZherk_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const double * alpha, const hipDoubleComplex * AP, int64_t lda, const double * beta, hipDoubleComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZherk_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const double * alpha, const hipDoubleComplex * AP, int64_t lda, const double * beta, hipDoubleComplex * CP, int64_t ldc) {
   return cublasZherk_v2_64(handle, uplo, transA, n, k, alpha, AP, lda, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZherkx_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const double * beta, hipDoubleComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZherkx_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const double * beta, hipDoubleComplex * CP, int ldc) {
   return cublasZherkx(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZherkx_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const double * beta, hipDoubleComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZherkx_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const double * beta, hipDoubleComplex * CP, int64_t ldc) {
   return cublasZherkx_64(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZhpmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZhpmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
   return cublasZhpmv_v2(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasZhpmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZhpmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy) {
   return cublasZhpmv_v2_64(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasZhpr2_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasZhpr2_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * AP) {
   return cublasZhpr2_v2(handle, uplo, n, alpha, x, incx, y, incy, AP);
 }
-inline hipblasStatus_t hipblasZhpr2_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasZhpr2_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * AP) {
   return cublasZhpr2_v2_64(handle, uplo, n, alpha, x, incx, y, incy, AP);
 }
-inline hipblasStatus_t hipblasZhpr_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const hipDoubleComplex * x, int incx, hipDoubleComplex * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasZhpr_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const double * alpha, const hipDoubleComplex * x, int incx, hipDoubleComplex * AP) {
   return cublasZhpr_v2(handle, uplo, n, alpha, x, incx, AP);
 }
-inline hipblasStatus_t hipblasZhpr_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const hipDoubleComplex * x, int64_t incx, hipDoubleComplex * AP) {
+HIPKIT_INLINE hipblasStatus_t hipblasZhpr_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const double * alpha, const hipDoubleComplex * x, int64_t incx, hipDoubleComplex * AP) {
   return cublasZhpr_v2_64(handle, uplo, n, alpha, x, incx, AP);
 }
-inline hipblasStatus_t hipblasZrot_v2(hipblasHandle_t handle, int n, hipDoubleComplex * x, int incx, hipDoubleComplex * y, int incy, const double * c, const hipDoubleComplex * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasZrot_v2(hipblasHandle_t handle, int n, hipDoubleComplex * x, int incx, hipDoubleComplex * y, int incy, const double * c, const hipDoubleComplex * s) {
   return cublasZrot_v2(handle, n, x, incx, y, incy, c, s);
 }
-inline hipblasStatus_t hipblasZrot_v2_64(hipblasHandle_t handle, int64_t n, hipDoubleComplex * x, int64_t incx, hipDoubleComplex * y, int64_t incy, const double * c, const hipDoubleComplex * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasZrot_v2_64(hipblasHandle_t handle, int64_t n, hipDoubleComplex * x, int64_t incx, hipDoubleComplex * y, int64_t incy, const double * c, const hipDoubleComplex * s) {
   return cublasZrot_v2_64(handle, n, x, incx, y, incy, c, s);
 }
-inline hipblasStatus_t hipblasZrotg_v2(hipblasHandle_t handle, hipDoubleComplex * a, hipDoubleComplex * b, double * c, hipDoubleComplex * s) {
+HIPKIT_INLINE hipblasStatus_t hipblasZrotg_v2(hipblasHandle_t handle, hipDoubleComplex * a, hipDoubleComplex * b, double * c, hipDoubleComplex * s) {
   return cublasZrotg_v2(handle, a, b, c, s);
 }
-inline hipblasStatus_t hipblasZscal_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * alpha, hipDoubleComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZscal_v2(hipblasHandle_t handle, int n, const hipDoubleComplex * alpha, hipDoubleComplex * x, int incx) {
   return cublasZscal_v2(handle, n, alpha, x, incx);
 }
-inline hipblasStatus_t hipblasZscal_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * alpha, hipDoubleComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZscal_v2_64(hipblasHandle_t handle, int64_t n, const hipDoubleComplex * alpha, hipDoubleComplex * x, int64_t incx) {
   return cublasZscal_v2_64(handle, n, alpha, x, incx);
 }
-inline hipblasStatus_t hipblasZswap_v2(hipblasHandle_t handle, int n, hipDoubleComplex * x, int incx, hipDoubleComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZswap_v2(hipblasHandle_t handle, int n, hipDoubleComplex * x, int incx, hipDoubleComplex * y, int incy) {
   return cublasZswap_v2(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasZswap_v2_64(hipblasHandle_t handle, int64_t n, hipDoubleComplex * x, int64_t incx, hipDoubleComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZswap_v2_64(hipblasHandle_t handle, int64_t n, hipDoubleComplex * x, int64_t incx, hipDoubleComplex * y, int64_t incy) {
   return cublasZswap_v2_64(handle, n, x, incx, y, incy);
 }
-inline hipblasStatus_t hipblasZsymm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsymm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc) {
   return cublasZsymm_v2(handle, side, uplo, m, n, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZsymm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsymm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc) {
   return cublasZsymm_v2_64(handle, side, uplo, m, n, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZsymv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsymv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * x, int incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int incy) {
   return cublasZsymv_v2(handle, uplo, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasZsymv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsymv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * beta, hipDoubleComplex * y, int64_t incy) {
   return cublasZsymv_v2_64(handle, uplo, n, alpha, AP, lda, x, incx, beta, y, incy);
 }
-inline hipblasStatus_t hipblasZsyr2_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsyr2_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, const hipDoubleComplex * y, int incy, hipDoubleComplex * AP, int lda) {
   return cublasZsyr2_v2(handle, uplo, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasZsyr2_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsyr2_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, const hipDoubleComplex * y, int64_t incy, hipDoubleComplex * AP, int64_t lda) {
   return cublasZsyr2_v2_64(handle, uplo, n, alpha, x, incx, y, incy, AP, lda);
 }
-inline hipblasStatus_t hipblasZsyr2k_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsyr2k_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc) {
   return cublasZsyr2k_v2(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZsyr2k_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsyr2k_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc) {
   return cublasZsyr2k_v2_64(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZsyr_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, hipDoubleComplex * AP, int lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsyr_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int incx, hipDoubleComplex * AP, int lda) {
   return cublasZsyr_v2(handle, uplo, n, alpha, x, incx, AP, lda);
 }
-inline hipblasStatus_t hipblasZsyr_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, hipDoubleComplex * AP, int64_t lda) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsyr_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * x, int64_t incx, hipDoubleComplex * AP, int64_t lda) {
   return cublasZsyr_v2_64(handle, uplo, n, alpha, x, incx, AP, lda);
 }
-inline hipblasStatus_t hipblasZsyrk_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsyrk_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc) {
   return cublasZsyrk_v2(handle, uplo, transA, n, k, alpha, AP, lda, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZsyrk_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsyrk_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc) {
   return cublasZsyrk_v2_64(handle, uplo, transA, n, k, alpha, AP, lda, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZsyrkx_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsyrkx_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int n, int k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, const hipDoubleComplex * BP, int ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int ldc) {
   return cublasZsyrkx(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZsyrkx_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZsyrkx_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, int64_t n, int64_t k, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, const hipDoubleComplex * BP, int64_t ldb, const hipDoubleComplex * beta, hipDoubleComplex * CP, int64_t ldc) {
   return cublasZsyrkx_64(handle, uplo, transA, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
 }
-inline hipblasStatus_t hipblasZtbmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const hipDoubleComplex * AP, int lda, hipDoubleComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtbmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const hipDoubleComplex * AP, int lda, hipDoubleComplex * x, int incx) {
   return cublasZtbmv_v2(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasZtbmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const hipDoubleComplex * AP, int64_t lda, hipDoubleComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtbmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const hipDoubleComplex * AP, int64_t lda, hipDoubleComplex * x, int64_t incx) {
   return cublasZtbmv_v2_64(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasZtbsv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const hipDoubleComplex * AP, int lda, hipDoubleComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtbsv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, int k, const hipDoubleComplex * AP, int lda, hipDoubleComplex * x, int incx) {
   return cublasZtbsv_v2(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasZtbsv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const hipDoubleComplex * AP, int64_t lda, hipDoubleComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtbsv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, int64_t k, const hipDoubleComplex * AP, int64_t lda, hipDoubleComplex * x, int64_t incx) {
   return cublasZtbsv_v2_64(handle, uplo, transA, diag, n, k, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasZtpmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipDoubleComplex * AP, hipDoubleComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtpmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipDoubleComplex * AP, hipDoubleComplex * x, int incx) {
   return cublasZtpmv_v2(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasZtpmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipDoubleComplex * AP, hipDoubleComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtpmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipDoubleComplex * AP, hipDoubleComplex * x, int64_t incx) {
   return cublasZtpmv_v2_64(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasZtpsv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipDoubleComplex * AP, hipDoubleComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtpsv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipDoubleComplex * AP, hipDoubleComplex * x, int incx) {
   return cublasZtpsv_v2(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasZtpsv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipDoubleComplex * AP, hipDoubleComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtpsv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipDoubleComplex * AP, hipDoubleComplex * x, int64_t incx) {
   return cublasZtpsv_v2_64(handle, uplo, transA, diag, n, AP, x, incx);
 }
-inline hipblasStatus_t hipblasZtrmm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * A, int lda, const hipDoubleComplex * B, int ldb, hipDoubleComplex * C, int ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtrmm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * A, int lda, const hipDoubleComplex * B, int ldb, hipDoubleComplex * C, int ldc) {
   return cublasZtrmm_v2(handle, side, uplo, transA, diag, m, n, alpha, A, lda, B, ldb, C, ldc);
 }
-inline hipblasStatus_t hipblasZtrmm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * A, int64_t lda, const hipDoubleComplex * B, int64_t ldb, hipDoubleComplex * C, int64_t ldc) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtrmm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * A, int64_t lda, const hipDoubleComplex * B, int64_t ldb, hipDoubleComplex * C, int64_t ldc) {
   return cublasZtrmm_v2_64(handle, side, uplo, transA, diag, m, n, alpha, A, lda, B, ldb, C, ldc);
 }
-inline hipblasStatus_t hipblasZtrmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipDoubleComplex * AP, int lda, hipDoubleComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtrmv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipDoubleComplex * AP, int lda, hipDoubleComplex * x, int incx) {
   return cublasZtrmv_v2(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasZtrmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipDoubleComplex * AP, int64_t lda, hipDoubleComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtrmv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipDoubleComplex * AP, int64_t lda, hipDoubleComplex * x, int64_t incx) {
   return cublasZtrmv_v2_64(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasZtrsmBatched_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int lda, hipDoubleComplex *const * BP, int ldb, int batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtrsmBatched_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int lda, hipDoubleComplex *const * BP, int ldb, int batchCount) {
   return cublasZtrsmBatched(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb, batchCount);
 }
-inline hipblasStatus_t hipblasZtrsmBatched_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int64_t lda, hipDoubleComplex *const * BP, int64_t ldb, int64_t batchCount) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtrsmBatched_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex *const * AP, int64_t lda, hipDoubleComplex *const * BP, int64_t ldb, int64_t batchCount) {
   return cublasZtrsmBatched_64(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb, batchCount);
 }
-inline hipblasStatus_t hipblasZtrsm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, hipDoubleComplex * BP, int ldb) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtrsm_v2(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int lda, hipDoubleComplex * BP, int ldb) {
   return cublasZtrsm_v2(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb);
 }
-inline hipblasStatus_t hipblasZtrsm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, hipDoubleComplex * BP, int64_t ldb) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtrsm_v2_64(hipblasHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t m, int64_t n, const hipDoubleComplex * alpha, const hipDoubleComplex * AP, int64_t lda, hipDoubleComplex * BP, int64_t ldb) {
   return cublasZtrsm_v2_64(handle, side, uplo, transA, diag, m, n, alpha, AP, lda, BP, ldb);
 }
-inline hipblasStatus_t hipblasZtrsv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipDoubleComplex * AP, int lda, hipDoubleComplex * x, int incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtrsv_v2(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int n, const hipDoubleComplex * AP, int lda, hipDoubleComplex * x, int incx) {
   return cublasZtrsv_v2(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
-inline hipblasStatus_t hipblasZtrsv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipDoubleComplex * AP, int64_t lda, hipDoubleComplex * x, int64_t incx) {
+HIPKIT_INLINE hipblasStatus_t hipblasZtrsv_v2_64(hipblasHandle_t handle, hipblasFillMode_t uplo, hipblasOperation_t transA, hipblasDiagType_t diag, int64_t n, const hipDoubleComplex * AP, int64_t lda, hipDoubleComplex * x, int64_t incx) {
   return cublasZtrsv_v2_64(handle, uplo, transA, diag, n, AP, lda, x, incx);
 }
+#ifdef __cplusplus
+HIPKIT_INLINE hipblasStatus_t hipblasHgemm(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipblasHalf * alpha, const hipblasHalf * AP, int lda, const hipblasHalf * BP, int ldb, const hipblasHalf * beta, hipblasHalf * CP, int ldc) {
+  return cublasHgemm(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
+}
+HIPKIT_INLINE hipblasStatus_t hipblasHgemmBatched(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipblasHalf * alpha, const hipblasHalf *const * AP, int lda, const hipblasHalf *const * BP, int ldb, const hipblasHalf * beta, hipblasHalf *const * CP, int ldc, int batchCount) {
+  return cublasHgemmBatched(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc, batchCount);
+}
+HIPKIT_INLINE hipblasStatus_t hipblasHgemmBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipblasHalf * alpha, const hipblasHalf *const * AP, int64_t lda, const hipblasHalf *const * BP, int64_t ldb, const hipblasHalf * beta, hipblasHalf *const * CP, int64_t ldc, int64_t batchCount) {
+  return cublasHgemmBatched_64(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc, batchCount);
+}
+HIPKIT_INLINE hipblasStatus_t hipblasHgemmStridedBatched(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int m, int n, int k, const hipblasHalf * alpha, const hipblasHalf * AP, int lda, long long strideA, const hipblasHalf * BP, int ldb, long long strideB, const hipblasHalf * beta, hipblasHalf * CP, int ldc, long long strideC, int batchCount) {
+  return cublasHgemmStridedBatched(handle, transA, transB, m, n, k, alpha, AP, lda, strideA, BP, ldb, strideB, beta, CP, ldc, strideC, batchCount);
+}
+HIPKIT_INLINE hipblasStatus_t hipblasHgemmStridedBatched_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipblasHalf * alpha, const hipblasHalf * AP, int64_t lda, long long strideA, const hipblasHalf * BP, int64_t ldb, long long strideB, const hipblasHalf * beta, hipblasHalf * CP, int64_t ldc, long long strideC, int64_t batchCount) {
+  return cublasHgemmStridedBatched_64(handle, transA, transB, m, n, k, alpha, AP, lda, strideA, BP, ldb, strideB, beta, CP, ldc, strideC, batchCount);
+}
+HIPKIT_INLINE hipblasStatus_t hipblasHgemm_64(hipblasHandle_t handle, hipblasOperation_t transA, hipblasOperation_t transB, int64_t m, int64_t n, int64_t k, const hipblasHalf * alpha, const hipblasHalf * AP, int64_t lda, const hipblasHalf * BP, int64_t ldb, const hipblasHalf * beta, hipblasHalf * CP, int64_t ldc) {
+  return cublasHgemm_64(handle, transA, transB, m, n, k, alpha, AP, lda, BP, ldb, beta, CP, ldc);
+}
+#endif
 
 // ROCm's other spellings of these names.
 #define HIPBLAS_C_16B HIP_C_16BF

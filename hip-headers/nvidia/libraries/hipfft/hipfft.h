@@ -11,6 +11,10 @@
 #include <hip/hip_complex.h>
 #include <hipkit_nvidia_library_types.h>
 #include <cufft.h>
+#ifndef __cplusplus
+typedef enum cufftResult_t cufftResult_t;
+typedef enum cufftType_t cufftType_t;
+#endif
 
 // Types: the CUDA type under its HIP name.
 typedef cufftComplex hipfftComplex;
@@ -24,123 +28,123 @@ typedef cufftType hipfftType;
 #define hipfftType_t cufftType_t
 
 // Enumerators and macros: the CUDA value under its HIP name.
-constexpr auto HIPFFT_ALLOC_FAILED = CUFFT_ALLOC_FAILED;
+#define HIPFFT_ALLOC_FAILED CUFFT_ALLOC_FAILED
 #define HIPFFT_BACKWARD CUFFT_INVERSE
-constexpr auto HIPFFT_C2C = CUFFT_C2C;
-constexpr auto HIPFFT_C2R = CUFFT_C2R;
-constexpr auto HIPFFT_D2Z = CUFFT_D2Z;
-constexpr auto HIPFFT_EXEC_FAILED = CUFFT_EXEC_FAILED;
+#define HIPFFT_C2C CUFFT_C2C
+#define HIPFFT_C2R CUFFT_C2R
+#define HIPFFT_D2Z CUFFT_D2Z
+#define HIPFFT_EXEC_FAILED CUFFT_EXEC_FAILED
 #define HIPFFT_EXPORT CUFFTAPI
 #define HIPFFT_FORWARD CUFFT_FORWARD
 #define HIPFFT_H_ _CUFFT_H_
-constexpr auto HIPFFT_INTERNAL_ERROR = CUFFT_INTERNAL_ERROR;
-constexpr auto HIPFFT_INVALID_DEVICE = CUFFT_INVALID_DEVICE;
-constexpr auto HIPFFT_INVALID_PLAN = CUFFT_INVALID_PLAN;
-constexpr auto HIPFFT_INVALID_SIZE = CUFFT_INVALID_SIZE;
-constexpr auto HIPFFT_INVALID_TYPE = CUFFT_INVALID_TYPE;
-constexpr auto HIPFFT_INVALID_VALUE = CUFFT_INVALID_VALUE;
-constexpr auto HIPFFT_NOT_IMPLEMENTED = CUFFT_NOT_IMPLEMENTED;
-constexpr auto HIPFFT_NOT_SUPPORTED = CUFFT_NOT_SUPPORTED;
-constexpr auto HIPFFT_NO_WORKSPACE = CUFFT_NO_WORKSPACE;
-constexpr auto HIPFFT_R2C = CUFFT_R2C;
-constexpr auto HIPFFT_SETUP_FAILED = CUFFT_SETUP_FAILED;
-constexpr auto HIPFFT_SUCCESS = CUFFT_SUCCESS;
-constexpr auto HIPFFT_UNALIGNED_DATA = CUFFT_UNALIGNED_DATA;
-constexpr auto HIPFFT_Z2D = CUFFT_Z2D;
-constexpr auto HIPFFT_Z2Z = CUFFT_Z2Z;
+#define HIPFFT_INTERNAL_ERROR CUFFT_INTERNAL_ERROR
+#define HIPFFT_INVALID_DEVICE CUFFT_INVALID_DEVICE
+#define HIPFFT_INVALID_PLAN CUFFT_INVALID_PLAN
+#define HIPFFT_INVALID_SIZE CUFFT_INVALID_SIZE
+#define HIPFFT_INVALID_TYPE CUFFT_INVALID_TYPE
+#define HIPFFT_INVALID_VALUE CUFFT_INVALID_VALUE
+#define HIPFFT_NOT_IMPLEMENTED CUFFT_NOT_IMPLEMENTED
+#define HIPFFT_NOT_SUPPORTED CUFFT_NOT_SUPPORTED
+#define HIPFFT_NO_WORKSPACE CUFFT_NO_WORKSPACE
+#define HIPFFT_R2C CUFFT_R2C
+#define HIPFFT_SETUP_FAILED CUFFT_SETUP_FAILED
+#define HIPFFT_SUCCESS CUFFT_SUCCESS
+#define HIPFFT_UNALIGNED_DATA CUFFT_UNALIGNED_DATA
+#define HIPFFT_Z2D CUFFT_Z2D
+#define HIPFFT_Z2Z CUFFT_Z2Z
 
 // Functions: ROCm's signature, CUDA's implementation.
-inline hipfftResult hipfftCreate(hipfftHandle * plan) {
+HIPKIT_INLINE hipfftResult hipfftCreate(hipfftHandle * plan) {
   return cufftCreate(plan);
 }
-inline hipfftResult hipfftDestroy(hipfftHandle plan) {
+HIPKIT_INLINE hipfftResult hipfftDestroy(hipfftHandle plan) {
   return cufftDestroy(plan);
 }
-inline hipfftResult hipfftEstimate1d(int nx, hipfftType type, int batch, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftEstimate1d(int nx, hipfftType type, int batch, size_t * workSize) {
   return cufftEstimate1d(nx, type, batch, workSize);
 }
-inline hipfftResult hipfftEstimate2d(int nx, int ny, hipfftType type, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftEstimate2d(int nx, int ny, hipfftType type, size_t * workSize) {
   return cufftEstimate2d(nx, ny, type, workSize);
 }
-inline hipfftResult hipfftEstimate3d(int nx, int ny, int nz, hipfftType type, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftEstimate3d(int nx, int ny, int nz, hipfftType type, size_t * workSize) {
   return cufftEstimate3d(nx, ny, nz, type, workSize);
 }
-inline hipfftResult hipfftEstimateMany(int rank, int * n, int * inembed, int istride, int idist, int * onembed, int ostride, int odist, hipfftType type, int batch, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftEstimateMany(int rank, int * n, int * inembed, int istride, int idist, int * onembed, int ostride, int odist, hipfftType type, int batch, size_t * workSize) {
   return cufftEstimateMany(rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, workSize);
 }
-inline hipfftResult hipfftExecC2C(hipfftHandle plan, hipfftComplex * idata, hipfftComplex * odata, int direction) {
+HIPKIT_INLINE hipfftResult hipfftExecC2C(hipfftHandle plan, hipfftComplex * idata, hipfftComplex * odata, int direction) {
   return cufftExecC2C(plan, idata, odata, direction);
 }
-inline hipfftResult hipfftExecC2R(hipfftHandle plan, hipfftComplex * idata, hipfftReal * odata) {
+HIPKIT_INLINE hipfftResult hipfftExecC2R(hipfftHandle plan, hipfftComplex * idata, hipfftReal * odata) {
   return cufftExecC2R(plan, idata, odata);
 }
-inline hipfftResult hipfftExecD2Z(hipfftHandle plan, hipfftDoubleReal * idata, hipfftDoubleComplex * odata) {
+HIPKIT_INLINE hipfftResult hipfftExecD2Z(hipfftHandle plan, hipfftDoubleReal * idata, hipfftDoubleComplex * odata) {
   return cufftExecD2Z(plan, idata, odata);
 }
-inline hipfftResult hipfftExecR2C(hipfftHandle plan, hipfftReal * idata, hipfftComplex * odata) {
+HIPKIT_INLINE hipfftResult hipfftExecR2C(hipfftHandle plan, hipfftReal * idata, hipfftComplex * odata) {
   return cufftExecR2C(plan, idata, odata);
 }
-inline hipfftResult hipfftExecZ2D(hipfftHandle plan, hipfftDoubleComplex * idata, hipfftDoubleReal * odata) {
+HIPKIT_INLINE hipfftResult hipfftExecZ2D(hipfftHandle plan, hipfftDoubleComplex * idata, hipfftDoubleReal * odata) {
   return cufftExecZ2D(plan, idata, odata);
 }
-inline hipfftResult hipfftExecZ2Z(hipfftHandle plan, hipfftDoubleComplex * idata, hipfftDoubleComplex * odata, int direction) {
+HIPKIT_INLINE hipfftResult hipfftExecZ2Z(hipfftHandle plan, hipfftDoubleComplex * idata, hipfftDoubleComplex * odata, int direction) {
   return cufftExecZ2Z(plan, idata, odata, direction);
 }
-inline hipfftResult hipfftGetSize(hipfftHandle plan, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftGetSize(hipfftHandle plan, size_t * workSize) {
   return cufftGetSize(plan, workSize);
 }
-inline hipfftResult hipfftGetSize1d(hipfftHandle plan, int nx, hipfftType type, int batch, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftGetSize1d(hipfftHandle plan, int nx, hipfftType type, int batch, size_t * workSize) {
   return cufftGetSize1d(plan, nx, type, batch, workSize);
 }
-inline hipfftResult hipfftGetSize2d(hipfftHandle plan, int nx, int ny, hipfftType type, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftGetSize2d(hipfftHandle plan, int nx, int ny, hipfftType type, size_t * workSize) {
   return cufftGetSize2d(plan, nx, ny, type, workSize);
 }
-inline hipfftResult hipfftGetSize3d(hipfftHandle plan, int nx, int ny, int nz, hipfftType type, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftGetSize3d(hipfftHandle plan, int nx, int ny, int nz, hipfftType type, size_t * workSize) {
   return cufftGetSize3d(plan, nx, ny, nz, type, workSize);
 }
-inline hipfftResult hipfftGetSizeMany(hipfftHandle plan, int rank, int * n, int * inembed, int istride, int idist, int * onembed, int ostride, int odist, hipfftType type, int batch, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftGetSizeMany(hipfftHandle plan, int rank, int * n, int * inembed, int istride, int idist, int * onembed, int ostride, int odist, hipfftType type, int batch, size_t * workSize) {
   return cufftGetSizeMany(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, workSize);
 }
-inline hipfftResult hipfftGetSizeMany64(hipfftHandle plan, int rank, long long * n, long long * inembed, long long istride, long long idist, long long * onembed, long long ostride, long long odist, hipfftType type, long long batch, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftGetSizeMany64(hipfftHandle plan, int rank, long long * n, long long * inembed, long long istride, long long idist, long long * onembed, long long ostride, long long odist, hipfftType type, long long batch, size_t * workSize) {
   return cufftGetSizeMany64(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, workSize);
 }
-inline hipfftResult hipfftGetVersion(int * version) {
+HIPKIT_INLINE hipfftResult hipfftGetVersion(int * version) {
   return cufftGetVersion(version);
 }
-inline hipfftResult hipfftMakePlan1d(hipfftHandle plan, int nx, hipfftType type, int batch, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftMakePlan1d(hipfftHandle plan, int nx, hipfftType type, int batch, size_t * workSize) {
   return cufftMakePlan1d(plan, nx, type, batch, workSize);
 }
-inline hipfftResult hipfftMakePlan2d(hipfftHandle plan, int nx, int ny, hipfftType type, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftMakePlan2d(hipfftHandle plan, int nx, int ny, hipfftType type, size_t * workSize) {
   return cufftMakePlan2d(plan, nx, ny, type, workSize);
 }
-inline hipfftResult hipfftMakePlan3d(hipfftHandle plan, int nx, int ny, int nz, hipfftType type, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftMakePlan3d(hipfftHandle plan, int nx, int ny, int nz, hipfftType type, size_t * workSize) {
   return cufftMakePlan3d(plan, nx, ny, nz, type, workSize);
 }
-inline hipfftResult hipfftMakePlanMany(hipfftHandle plan, int rank, int * n, int * inembed, int istride, int idist, int * onembed, int ostride, int odist, hipfftType type, int batch, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftMakePlanMany(hipfftHandle plan, int rank, int * n, int * inembed, int istride, int idist, int * onembed, int ostride, int odist, hipfftType type, int batch, size_t * workSize) {
   return cufftMakePlanMany(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, workSize);
 }
-inline hipfftResult hipfftMakePlanMany64(hipfftHandle plan, int rank, long long * n, long long * inembed, long long istride, long long idist, long long * onembed, long long ostride, long long odist, hipfftType type, long long batch, size_t * workSize) {
+HIPKIT_INLINE hipfftResult hipfftMakePlanMany64(hipfftHandle plan, int rank, long long * n, long long * inembed, long long istride, long long idist, long long * onembed, long long ostride, long long odist, hipfftType type, long long batch, size_t * workSize) {
   return cufftMakePlanMany64(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, workSize);
 }
-inline hipfftResult hipfftPlan1d(hipfftHandle * plan, int nx, hipfftType type, int batch) {
+HIPKIT_INLINE hipfftResult hipfftPlan1d(hipfftHandle * plan, int nx, hipfftType type, int batch) {
   return cufftPlan1d(plan, nx, type, batch);
 }
-inline hipfftResult hipfftPlan2d(hipfftHandle * plan, int nx, int ny, hipfftType type) {
+HIPKIT_INLINE hipfftResult hipfftPlan2d(hipfftHandle * plan, int nx, int ny, hipfftType type) {
   return cufftPlan2d(plan, nx, ny, type);
 }
-inline hipfftResult hipfftPlan3d(hipfftHandle * plan, int nx, int ny, int nz, hipfftType type) {
+HIPKIT_INLINE hipfftResult hipfftPlan3d(hipfftHandle * plan, int nx, int ny, int nz, hipfftType type) {
   return cufftPlan3d(plan, nx, ny, nz, type);
 }
-inline hipfftResult hipfftPlanMany(hipfftHandle * plan, int rank, int * n, int * inembed, int istride, int idist, int * onembed, int ostride, int odist, hipfftType type, int batch) {
+HIPKIT_INLINE hipfftResult hipfftPlanMany(hipfftHandle * plan, int rank, int * n, int * inembed, int istride, int idist, int * onembed, int ostride, int odist, hipfftType type, int batch) {
   return cufftPlanMany(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch);
 }
-inline hipfftResult hipfftSetAutoAllocation(hipfftHandle plan, int autoAllocate) {
+HIPKIT_INLINE hipfftResult hipfftSetAutoAllocation(hipfftHandle plan, int autoAllocate) {
   return cufftSetAutoAllocation(plan, autoAllocate);
 }
-inline hipfftResult hipfftSetStream(hipfftHandle plan, hipStream_t stream) {
+HIPKIT_INLINE hipfftResult hipfftSetStream(hipfftHandle plan, hipStream_t stream) {
   return cufftSetStream(plan, stream);
 }
-inline hipfftResult hipfftSetWorkArea(hipfftHandle plan, void * workArea) {
+HIPKIT_INLINE hipfftResult hipfftSetWorkArea(hipfftHandle plan, void * workArea) {
   return cufftSetWorkArea(plan, workArea);
 }
 

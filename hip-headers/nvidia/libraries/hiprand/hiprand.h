@@ -11,6 +11,13 @@
 #include <hip/hip_complex.h>
 #include <hipkit_nvidia_library_types.h>
 #include <curand.h>
+#ifndef __cplusplus
+typedef enum curandDirectionVectorSet curandDirectionVectorSet;
+typedef struct curandDiscreteDistribution_st curandDiscreteDistribution_st;
+typedef enum curandOrdering curandOrdering;
+typedef enum curandRngType curandRngType;
+typedef enum curandStatus curandStatus;
+#endif
 
 // Types: the CUDA type under its HIP name.
 #define hiprandDirectionVectorSet curandDirectionVectorSet
@@ -29,111 +36,111 @@ typedef curandStatus_t hiprandStatus_t;
 
 // Enumerators and macros: the CUDA value under its HIP name.
 #define HIPRANDAPI CURANDAPI
-constexpr auto HIPRAND_DIRECTION_VECTORS_32_JOEKUO6 = CURAND_DIRECTION_VECTORS_32_JOEKUO6;
-constexpr auto HIPRAND_DIRECTION_VECTORS_64_JOEKUO6 = CURAND_DIRECTION_VECTORS_64_JOEKUO6;
+#define HIPRAND_DIRECTION_VECTORS_32_JOEKUO6 CURAND_DIRECTION_VECTORS_32_JOEKUO6
+#define HIPRAND_DIRECTION_VECTORS_64_JOEKUO6 CURAND_DIRECTION_VECTORS_64_JOEKUO6
 #define HIPRAND_H_ CURAND_H_
-constexpr auto HIPRAND_ORDERING_PSEUDO_BEST = CURAND_ORDERING_PSEUDO_BEST;
-constexpr auto HIPRAND_ORDERING_PSEUDO_DEFAULT = CURAND_ORDERING_PSEUDO_DEFAULT;
-constexpr auto HIPRAND_ORDERING_PSEUDO_DYNAMIC = CURAND_ORDERING_PSEUDO_DYNAMIC;
-constexpr auto HIPRAND_ORDERING_PSEUDO_LEGACY = CURAND_ORDERING_PSEUDO_LEGACY;
-constexpr auto HIPRAND_ORDERING_PSEUDO_SEEDED = CURAND_ORDERING_PSEUDO_SEEDED;
-constexpr auto HIPRAND_ORDERING_QUASI_DEFAULT = CURAND_ORDERING_QUASI_DEFAULT;
-constexpr auto HIPRAND_RNG_PSEUDO_DEFAULT = CURAND_RNG_PSEUDO_DEFAULT;
-constexpr auto HIPRAND_RNG_PSEUDO_MRG32K3A = CURAND_RNG_PSEUDO_MRG32K3A;
-constexpr auto HIPRAND_RNG_PSEUDO_MT19937 = CURAND_RNG_PSEUDO_MT19937;
-constexpr auto HIPRAND_RNG_PSEUDO_MTGP32 = CURAND_RNG_PSEUDO_MTGP32;
-constexpr auto HIPRAND_RNG_PSEUDO_PHILOX4_32_10 = CURAND_RNG_PSEUDO_PHILOX4_32_10;
-constexpr auto HIPRAND_RNG_PSEUDO_XORWOW = CURAND_RNG_PSEUDO_XORWOW;
-constexpr auto HIPRAND_RNG_QUASI_DEFAULT = CURAND_RNG_QUASI_DEFAULT;
-constexpr auto HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL32 = CURAND_RNG_QUASI_SCRAMBLED_SOBOL32;
-constexpr auto HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL64 = CURAND_RNG_QUASI_SCRAMBLED_SOBOL64;
-constexpr auto HIPRAND_RNG_QUASI_SOBOL32 = CURAND_RNG_QUASI_SOBOL32;
-constexpr auto HIPRAND_RNG_QUASI_SOBOL64 = CURAND_RNG_QUASI_SOBOL64;
-constexpr auto HIPRAND_RNG_TEST = CURAND_RNG_TEST;
-constexpr auto HIPRAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 = CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6;
-constexpr auto HIPRAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6;
-constexpr auto HIPRAND_STATUS_ALLOCATION_FAILED = CURAND_STATUS_ALLOCATION_FAILED;
-constexpr auto HIPRAND_STATUS_ARCH_MISMATCH = CURAND_STATUS_ARCH_MISMATCH;
-constexpr auto HIPRAND_STATUS_DOUBLE_PRECISION_REQUIRED = CURAND_STATUS_DOUBLE_PRECISION_REQUIRED;
-constexpr auto HIPRAND_STATUS_INITIALIZATION_FAILED = CURAND_STATUS_INITIALIZATION_FAILED;
-constexpr auto HIPRAND_STATUS_INTERNAL_ERROR = CURAND_STATUS_INTERNAL_ERROR;
-constexpr auto HIPRAND_STATUS_LAUNCH_FAILURE = CURAND_STATUS_LAUNCH_FAILURE;
-constexpr auto HIPRAND_STATUS_LENGTH_NOT_MULTIPLE = CURAND_STATUS_LENGTH_NOT_MULTIPLE;
-constexpr auto HIPRAND_STATUS_NOT_INITIALIZED = CURAND_STATUS_NOT_INITIALIZED;
-constexpr auto HIPRAND_STATUS_OUT_OF_RANGE = CURAND_STATUS_OUT_OF_RANGE;
-constexpr auto HIPRAND_STATUS_PREEXISTING_FAILURE = CURAND_STATUS_PREEXISTING_FAILURE;
-constexpr auto HIPRAND_STATUS_SUCCESS = CURAND_STATUS_SUCCESS;
-constexpr auto HIPRAND_STATUS_TYPE_ERROR = CURAND_STATUS_TYPE_ERROR;
-constexpr auto HIPRAND_STATUS_VERSION_MISMATCH = CURAND_STATUS_VERSION_MISMATCH;
+#define HIPRAND_ORDERING_PSEUDO_BEST CURAND_ORDERING_PSEUDO_BEST
+#define HIPRAND_ORDERING_PSEUDO_DEFAULT CURAND_ORDERING_PSEUDO_DEFAULT
+#define HIPRAND_ORDERING_PSEUDO_DYNAMIC CURAND_ORDERING_PSEUDO_DYNAMIC
+#define HIPRAND_ORDERING_PSEUDO_LEGACY CURAND_ORDERING_PSEUDO_LEGACY
+#define HIPRAND_ORDERING_PSEUDO_SEEDED CURAND_ORDERING_PSEUDO_SEEDED
+#define HIPRAND_ORDERING_QUASI_DEFAULT CURAND_ORDERING_QUASI_DEFAULT
+#define HIPRAND_RNG_PSEUDO_DEFAULT CURAND_RNG_PSEUDO_DEFAULT
+#define HIPRAND_RNG_PSEUDO_MRG32K3A CURAND_RNG_PSEUDO_MRG32K3A
+#define HIPRAND_RNG_PSEUDO_MT19937 CURAND_RNG_PSEUDO_MT19937
+#define HIPRAND_RNG_PSEUDO_MTGP32 CURAND_RNG_PSEUDO_MTGP32
+#define HIPRAND_RNG_PSEUDO_PHILOX4_32_10 CURAND_RNG_PSEUDO_PHILOX4_32_10
+#define HIPRAND_RNG_PSEUDO_XORWOW CURAND_RNG_PSEUDO_XORWOW
+#define HIPRAND_RNG_QUASI_DEFAULT CURAND_RNG_QUASI_DEFAULT
+#define HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL32 CURAND_RNG_QUASI_SCRAMBLED_SOBOL32
+#define HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL64 CURAND_RNG_QUASI_SCRAMBLED_SOBOL64
+#define HIPRAND_RNG_QUASI_SOBOL32 CURAND_RNG_QUASI_SOBOL32
+#define HIPRAND_RNG_QUASI_SOBOL64 CURAND_RNG_QUASI_SOBOL64
+#define HIPRAND_RNG_TEST CURAND_RNG_TEST
+#define HIPRAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6
+#define HIPRAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6
+#define HIPRAND_STATUS_ALLOCATION_FAILED CURAND_STATUS_ALLOCATION_FAILED
+#define HIPRAND_STATUS_ARCH_MISMATCH CURAND_STATUS_ARCH_MISMATCH
+#define HIPRAND_STATUS_DOUBLE_PRECISION_REQUIRED CURAND_STATUS_DOUBLE_PRECISION_REQUIRED
+#define HIPRAND_STATUS_INITIALIZATION_FAILED CURAND_STATUS_INITIALIZATION_FAILED
+#define HIPRAND_STATUS_INTERNAL_ERROR CURAND_STATUS_INTERNAL_ERROR
+#define HIPRAND_STATUS_LAUNCH_FAILURE CURAND_STATUS_LAUNCH_FAILURE
+#define HIPRAND_STATUS_LENGTH_NOT_MULTIPLE CURAND_STATUS_LENGTH_NOT_MULTIPLE
+#define HIPRAND_STATUS_NOT_INITIALIZED CURAND_STATUS_NOT_INITIALIZED
+#define HIPRAND_STATUS_OUT_OF_RANGE CURAND_STATUS_OUT_OF_RANGE
+#define HIPRAND_STATUS_PREEXISTING_FAILURE CURAND_STATUS_PREEXISTING_FAILURE
+#define HIPRAND_STATUS_SUCCESS CURAND_STATUS_SUCCESS
+#define HIPRAND_STATUS_TYPE_ERROR CURAND_STATUS_TYPE_ERROR
+#define HIPRAND_STATUS_VERSION_MISMATCH CURAND_STATUS_VERSION_MISMATCH
 
 // Functions: ROCm's signature, CUDA's implementation.
-inline hiprandStatus_t hiprandCreateGenerator(hiprandGenerator_t * generator, hiprandRngType_t rng_type) {
+HIPKIT_INLINE hiprandStatus_t hiprandCreateGenerator(hiprandGenerator_t * generator, hiprandRngType_t rng_type) {
   return curandCreateGenerator(generator, rng_type);
 }
-inline hiprandStatus_t hiprandCreateGeneratorHost(hiprandGenerator_t * generator, hiprandRngType_t rng_type) {
+HIPKIT_INLINE hiprandStatus_t hiprandCreateGeneratorHost(hiprandGenerator_t * generator, hiprandRngType_t rng_type) {
   return curandCreateGeneratorHost(generator, rng_type);
 }
-inline hiprandStatus_t hiprandCreatePoissonDistribution(double lambda, hiprandDiscreteDistribution_t * discrete_distribution) {
+HIPKIT_INLINE hiprandStatus_t hiprandCreatePoissonDistribution(double lambda, hiprandDiscreteDistribution_t * discrete_distribution) {
   return curandCreatePoissonDistribution(lambda, discrete_distribution);
 }
-inline hiprandStatus_t hiprandDestroyDistribution(hiprandDiscreteDistribution_t discrete_distribution) {
+HIPKIT_INLINE hiprandStatus_t hiprandDestroyDistribution(hiprandDiscreteDistribution_t discrete_distribution) {
   return curandDestroyDistribution(discrete_distribution);
 }
-inline hiprandStatus_t hiprandDestroyGenerator(hiprandGenerator_t generator) {
+HIPKIT_INLINE hiprandStatus_t hiprandDestroyGenerator(hiprandGenerator_t generator) {
   return curandDestroyGenerator(generator);
 }
-inline hiprandStatus_t hiprandGenerate(hiprandGenerator_t generator, unsigned int * output_data, size_t n) {
+HIPKIT_INLINE hiprandStatus_t hiprandGenerate(hiprandGenerator_t generator, unsigned int * output_data, size_t n) {
   return curandGenerate(generator, output_data, n);
 }
-inline hiprandStatus_t hiprandGenerateLogNormal(hiprandGenerator_t generator, float * output_data, size_t n, float mean, float stddev) {
+HIPKIT_INLINE hiprandStatus_t hiprandGenerateLogNormal(hiprandGenerator_t generator, float * output_data, size_t n, float mean, float stddev) {
   return curandGenerateLogNormal(generator, output_data, n, mean, stddev);
 }
-inline hiprandStatus_t hiprandGenerateLogNormalDouble(hiprandGenerator_t generator, double * output_data, size_t n, double mean, double stddev) {
+HIPKIT_INLINE hiprandStatus_t hiprandGenerateLogNormalDouble(hiprandGenerator_t generator, double * output_data, size_t n, double mean, double stddev) {
   return curandGenerateLogNormalDouble(generator, output_data, n, mean, stddev);
 }
-inline hiprandStatus_t hiprandGenerateLongLong(hiprandGenerator_t generator, unsigned long long * output_data, size_t n) {
+HIPKIT_INLINE hiprandStatus_t hiprandGenerateLongLong(hiprandGenerator_t generator, unsigned long long * output_data, size_t n) {
   return curandGenerateLongLong(generator, output_data, n);
 }
-inline hiprandStatus_t hiprandGenerateNormal(hiprandGenerator_t generator, float * output_data, size_t n, float mean, float stddev) {
+HIPKIT_INLINE hiprandStatus_t hiprandGenerateNormal(hiprandGenerator_t generator, float * output_data, size_t n, float mean, float stddev) {
   return curandGenerateNormal(generator, output_data, n, mean, stddev);
 }
-inline hiprandStatus_t hiprandGenerateNormalDouble(hiprandGenerator_t generator, double * output_data, size_t n, double mean, double stddev) {
+HIPKIT_INLINE hiprandStatus_t hiprandGenerateNormalDouble(hiprandGenerator_t generator, double * output_data, size_t n, double mean, double stddev) {
   return curandGenerateNormalDouble(generator, output_data, n, mean, stddev);
 }
-inline hiprandStatus_t hiprandGeneratePoisson(hiprandGenerator_t generator, unsigned int * output_data, size_t n, double lambda) {
+HIPKIT_INLINE hiprandStatus_t hiprandGeneratePoisson(hiprandGenerator_t generator, unsigned int * output_data, size_t n, double lambda) {
   return curandGeneratePoisson(generator, output_data, n, lambda);
 }
-inline hiprandStatus_t hiprandGenerateSeeds(hiprandGenerator_t generator) {
+HIPKIT_INLINE hiprandStatus_t hiprandGenerateSeeds(hiprandGenerator_t generator) {
   return curandGenerateSeeds(generator);
 }
-inline hiprandStatus_t hiprandGenerateUniform(hiprandGenerator_t generator, float * output_data, size_t n) {
+HIPKIT_INLINE hiprandStatus_t hiprandGenerateUniform(hiprandGenerator_t generator, float * output_data, size_t n) {
   return curandGenerateUniform(generator, output_data, n);
 }
-inline hiprandStatus_t hiprandGenerateUniformDouble(hiprandGenerator_t generator, double * output_data, size_t n) {
+HIPKIT_INLINE hiprandStatus_t hiprandGenerateUniformDouble(hiprandGenerator_t generator, double * output_data, size_t n) {
   return curandGenerateUniformDouble(generator, output_data, n);
 }
-inline hiprandStatus_t hiprandGetDirectionVectors32(hiprandDirectionVectors32_t ** vectors, hiprandDirectionVectorSet_t set) {
+HIPKIT_INLINE hiprandStatus_t hiprandGetDirectionVectors32(hiprandDirectionVectors32_t ** vectors, hiprandDirectionVectorSet_t set) {
   return curandGetDirectionVectors32(vectors, set);
 }
-inline hiprandStatus_t hiprandGetDirectionVectors64(hiprandDirectionVectors64_t ** vectors, hiprandDirectionVectorSet_t set) {
+HIPKIT_INLINE hiprandStatus_t hiprandGetDirectionVectors64(hiprandDirectionVectors64_t ** vectors, hiprandDirectionVectorSet_t set) {
   return curandGetDirectionVectors64(vectors, set);
 }
-inline hiprandStatus_t hiprandGetVersion(int * version) {
+HIPKIT_INLINE hiprandStatus_t hiprandGetVersion(int * version) {
   return curandGetVersion(version);
 }
-inline hiprandStatus_t hiprandSetGeneratorOffset(hiprandGenerator_t generator, unsigned long long offset) {
+HIPKIT_INLINE hiprandStatus_t hiprandSetGeneratorOffset(hiprandGenerator_t generator, unsigned long long offset) {
   return curandSetGeneratorOffset(generator, offset);
 }
-inline hiprandStatus_t hiprandSetGeneratorOrdering(hiprandGenerator_t generator, hiprandOrdering_t order) {
+HIPKIT_INLINE hiprandStatus_t hiprandSetGeneratorOrdering(hiprandGenerator_t generator, hiprandOrdering_t order) {
   return curandSetGeneratorOrdering(generator, order);
 }
-inline hiprandStatus_t hiprandSetPseudoRandomGeneratorSeed(hiprandGenerator_t generator, unsigned long long seed) {
+HIPKIT_INLINE hiprandStatus_t hiprandSetPseudoRandomGeneratorSeed(hiprandGenerator_t generator, unsigned long long seed) {
   return curandSetPseudoRandomGeneratorSeed(generator, seed);
 }
-inline hiprandStatus_t hiprandSetQuasiRandomGeneratorDimensions(hiprandGenerator_t generator, unsigned int dimensions) {
+HIPKIT_INLINE hiprandStatus_t hiprandSetQuasiRandomGeneratorDimensions(hiprandGenerator_t generator, unsigned int dimensions) {
   return curandSetQuasiRandomGeneratorDimensions(generator, dimensions);
 }
-inline hiprandStatus_t hiprandSetStream(hiprandGenerator_t generator, hipStream_t stream) {
+HIPKIT_INLINE hiprandStatus_t hiprandSetStream(hiprandGenerator_t generator, hipStream_t stream) {
   return curandSetStream(generator, stream);
 }
 

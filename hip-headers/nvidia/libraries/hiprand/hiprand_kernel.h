@@ -12,6 +12,16 @@
 #include <hipkit_nvidia_library_types.h>
 #include <hiprand/hiprand.h>
 #include <curand_kernel.h>
+#ifndef __cplusplus
+typedef struct curandStateMRG32k3a curandStateMRG32k3a;
+typedef struct curandStateMtgp32 curandStateMtgp32;
+typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10;
+typedef struct curandStateScrambledSobol32 curandStateScrambledSobol32;
+typedef struct curandStateScrambledSobol64 curandStateScrambledSobol64;
+typedef struct curandStateSobol32 curandStateSobol32;
+typedef struct curandStateSobol64 curandStateSobol64;
+typedef struct curandStateXORWOW curandStateXORWOW;
+#endif
 
 // Types: the CUDA type under its HIP name.
 typedef curandState hiprandState;

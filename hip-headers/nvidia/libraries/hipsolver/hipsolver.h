@@ -11,6 +11,7 @@
 #include <hip/hip_complex.h>
 #include <hipkit_nvidia_library_types.h>
 #include <hipblas/hipblas.h>
+#include <hipsparse/hipsparse.h>
 #include <cusolverDn.h>
 
 // Types: the CUDA type under its HIP name.
@@ -27,32 +28,32 @@ typedef cusolverStatus_t hipsolverStatus_t;
 typedef syevjInfo_t hipsolverSyevjInfo_t;
 
 // Enumerators and macros: the CUDA value under its HIP name.
-constexpr auto HIPSOLVERDN_GETRF = CUSOLVERDN_GETRF;
-constexpr auto HIPSOLVER_ALG_0 = CUSOLVER_ALG_0;
-constexpr auto HIPSOLVER_ALG_1 = CUSOLVER_ALG_1;
-constexpr auto HIPSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS = CUSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS;
-constexpr auto HIPSOLVER_DETERMINISTIC_RESULTS = CUSOLVER_DETERMINISTIC_RESULTS;
-constexpr auto HIPSOLVER_EIG_MODE_NOVECTOR = CUSOLVER_EIG_MODE_NOVECTOR;
-constexpr auto HIPSOLVER_EIG_MODE_VECTOR = CUSOLVER_EIG_MODE_VECTOR;
-constexpr auto HIPSOLVER_EIG_RANGE_ALL = CUSOLVER_EIG_RANGE_ALL;
-constexpr auto HIPSOLVER_EIG_RANGE_I = CUSOLVER_EIG_RANGE_I;
-constexpr auto HIPSOLVER_EIG_RANGE_V = CUSOLVER_EIG_RANGE_V;
-constexpr auto HIPSOLVER_EIG_TYPE_1 = CUSOLVER_EIG_TYPE_1;
-constexpr auto HIPSOLVER_EIG_TYPE_2 = CUSOLVER_EIG_TYPE_2;
-constexpr auto HIPSOLVER_EIG_TYPE_3 = CUSOLVER_EIG_TYPE_3;
+#define HIPSOLVERDN_GETRF CUSOLVERDN_GETRF
+#define HIPSOLVER_ALG_0 CUSOLVER_ALG_0
+#define HIPSOLVER_ALG_1 CUSOLVER_ALG_1
+#define HIPSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS CUSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS
+#define HIPSOLVER_DETERMINISTIC_RESULTS CUSOLVER_DETERMINISTIC_RESULTS
+#define HIPSOLVER_EIG_MODE_NOVECTOR CUSOLVER_EIG_MODE_NOVECTOR
+#define HIPSOLVER_EIG_MODE_VECTOR CUSOLVER_EIG_MODE_VECTOR
+#define HIPSOLVER_EIG_RANGE_ALL CUSOLVER_EIG_RANGE_ALL
+#define HIPSOLVER_EIG_RANGE_I CUSOLVER_EIG_RANGE_I
+#define HIPSOLVER_EIG_RANGE_V CUSOLVER_EIG_RANGE_V
+#define HIPSOLVER_EIG_TYPE_1 CUSOLVER_EIG_TYPE_1
+#define HIPSOLVER_EIG_TYPE_2 CUSOLVER_EIG_TYPE_2
+#define HIPSOLVER_EIG_TYPE_3 CUSOLVER_EIG_TYPE_3
 #define HIPSOLVER_EXPORT CUSOLVERAPI
 #define HIPSOLVER_H CUSOLVERDN_H_
-constexpr auto HIPSOLVER_STATUS_ALLOC_FAILED = CUSOLVER_STATUS_ALLOC_FAILED;
-constexpr auto HIPSOLVER_STATUS_ARCH_MISMATCH = CUSOLVER_STATUS_ARCH_MISMATCH;
-constexpr auto HIPSOLVER_STATUS_EXECUTION_FAILED = CUSOLVER_STATUS_EXECUTION_FAILED;
-constexpr auto HIPSOLVER_STATUS_INTERNAL_ERROR = CUSOLVER_STATUS_INTERNAL_ERROR;
-constexpr auto HIPSOLVER_STATUS_INVALID_VALUE = CUSOLVER_STATUS_INVALID_VALUE;
-constexpr auto HIPSOLVER_STATUS_MAPPING_ERROR = CUSOLVER_STATUS_MAPPING_ERROR;
-constexpr auto HIPSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED = CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED;
-constexpr auto HIPSOLVER_STATUS_NOT_INITIALIZED = CUSOLVER_STATUS_NOT_INITIALIZED;
-constexpr auto HIPSOLVER_STATUS_NOT_SUPPORTED = CUSOLVER_STATUS_NOT_SUPPORTED;
-constexpr auto HIPSOLVER_STATUS_SUCCESS = CUSOLVER_STATUS_SUCCESS;
-constexpr auto HIPSOLVER_STATUS_ZERO_PIVOT = CUSOLVER_STATUS_ZERO_PIVOT;
+#define HIPSOLVER_STATUS_ALLOC_FAILED CUSOLVER_STATUS_ALLOC_FAILED
+#define HIPSOLVER_STATUS_ARCH_MISMATCH CUSOLVER_STATUS_ARCH_MISMATCH
+#define HIPSOLVER_STATUS_EXECUTION_FAILED CUSOLVER_STATUS_EXECUTION_FAILED
+#define HIPSOLVER_STATUS_INTERNAL_ERROR CUSOLVER_STATUS_INTERNAL_ERROR
+#define HIPSOLVER_STATUS_INVALID_VALUE CUSOLVER_STATUS_INVALID_VALUE
+#define HIPSOLVER_STATUS_MAPPING_ERROR CUSOLVER_STATUS_MAPPING_ERROR
+#define HIPSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED
+#define HIPSOLVER_STATUS_NOT_INITIALIZED CUSOLVER_STATUS_NOT_INITIALIZED
+#define HIPSOLVER_STATUS_NOT_SUPPORTED CUSOLVER_STATUS_NOT_SUPPORTED
+#define HIPSOLVER_STATUS_SUCCESS CUSOLVER_STATUS_SUCCESS
+#define HIPSOLVER_STATUS_ZERO_PIVOT CUSOLVER_STATUS_ZERO_PIVOT
 
 // ROCm's own names for the types above (hipsolverHandle_t), or for a
 // type both share (hipblasHalf is __half with HIPBLAS_USE_HIP_HALF).
@@ -61,748 +62,747 @@ typedef cusolverDnHandle_t hipsolverHandle_t;
 typedef cublasOperation_t hipsolverOperation_t;
 typedef void * hipsolverRfHandle_t;
 typedef void * hipsolverSpHandle_t;
-typedef void * hipsparseMatDescr_t;
 
 // Functions: ROCm's signature, CUDA's implementation.
-inline hipsolverStatus_t hipsolverDnCCgels(hipsolverHandle_t handle, int m, int n, int nrhs, hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, hipFloatComplex * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCCgels(hipsolverHandle_t handle, int m, int n, int nrhs, hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, hipFloatComplex * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
   return cusolverDnCCgels(handle, m, n, nrhs, A, lda, B, ldb, X, ldx, work, lwork, niters, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCCgels_bufferSize(hipsolverHandle_t handle, int m, int n, int nrhs, hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, hipFloatComplex * X, int ldx, void * work, size_t * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCCgels_bufferSize(hipsolverHandle_t handle, int m, int n, int nrhs, hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, hipFloatComplex * X, int ldx, void * work, size_t * lwork) {
   return cusolverDnCCgels_bufferSize(handle, m, n, nrhs, A, lda, B, ldb, X, ldx, work, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCCgesv(hipsolverHandle_t handle, int n, int nrhs, hipFloatComplex * A, int lda, int * devIpiv, hipFloatComplex * B, int ldb, hipFloatComplex * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCCgesv(hipsolverHandle_t handle, int n, int nrhs, hipFloatComplex * A, int lda, int * devIpiv, hipFloatComplex * B, int ldb, hipFloatComplex * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
   return cusolverDnCCgesv(handle, n, nrhs, A, lda, devIpiv, B, ldb, X, ldx, work, lwork, niters, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCCgesv_bufferSize(hipsolverHandle_t handle, int n, int nrhs, hipFloatComplex * A, int lda, int * devIpiv, hipFloatComplex * B, int ldb, hipFloatComplex * X, int ldx, void * work, size_t * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCCgesv_bufferSize(hipsolverHandle_t handle, int n, int nrhs, hipFloatComplex * A, int lda, int * devIpiv, hipFloatComplex * B, int ldb, hipFloatComplex * X, int ldx, void * work, size_t * lwork) {
   return cusolverDnCCgesv_bufferSize(handle, n, nrhs, A, lda, devIpiv, B, ldb, X, ldx, work, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCgebrd(hipsolverHandle_t handle, int m, int n, hipFloatComplex * A, int lda, float * D, float * E, hipFloatComplex * tauq, hipFloatComplex * taup, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgebrd(hipsolverHandle_t handle, int m, int n, hipFloatComplex * A, int lda, float * D, float * E, hipFloatComplex * tauq, hipFloatComplex * taup, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCgebrd(handle, m, n, A, lda, D, E, tauq, taup, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCgebrd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgebrd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
   return cusolverDnCgebrd_bufferSize(handle, m, n, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCgeqrf(hipsolverHandle_t handle, int m, int n, hipFloatComplex * A, int lda, hipFloatComplex * tau, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgeqrf(hipsolverHandle_t handle, int m, int n, hipFloatComplex * A, int lda, hipFloatComplex * tau, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCgeqrf(handle, m, n, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCgeqrf_bufferSize(hipsolverHandle_t handle, int m, int n, hipFloatComplex * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgeqrf_bufferSize(hipsolverHandle_t handle, int m, int n, hipFloatComplex * A, int lda, int * lwork) {
   return cusolverDnCgeqrf_bufferSize(handle, m, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCgesvd(hipsolverHandle_t handle, signed char jobu, signed char jobv, int m, int n, hipFloatComplex * A, int lda, float * S, hipFloatComplex * U, int ldu, hipFloatComplex * V, int ldv, hipFloatComplex * work, int lwork, float * rwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgesvd(hipsolverHandle_t handle, signed char jobu, signed char jobv, int m, int n, hipFloatComplex * A, int lda, float * S, hipFloatComplex * U, int ldu, hipFloatComplex * V, int ldv, hipFloatComplex * work, int lwork, float * rwork, int * devInfo) {
   return cusolverDnCgesvd(handle, jobu, jobv, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, rwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCgesvd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgesvd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
   return cusolverDnCgesvd_bufferSize(handle, m, n, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCgesvdaStridedBatched(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const hipFloatComplex * A, int lda, long long strideA, float * S, long long strideS, hipFloatComplex * U, int ldu, long long strideU, hipFloatComplex * V, int ldv, long long strideV, hipFloatComplex * work, int lwork, int * devInfo, double * hRnrmF, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgesvdaStridedBatched(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const hipFloatComplex * A, int lda, long long strideA, float * S, long long strideS, hipFloatComplex * U, int ldu, long long strideU, hipFloatComplex * V, int ldv, long long strideV, hipFloatComplex * work, int lwork, int * devInfo, double * hRnrmF, int batch_count) {
   return cusolverDnCgesvdaStridedBatched(handle, jobz, rank, m, n, A, lda, strideA, S, strideS, U, ldu, strideU, V, ldv, strideV, work, lwork, devInfo, hRnrmF, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnCgesvdaStridedBatched_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const hipFloatComplex * A, int lda, long long strideA, const float * S, long long strideS, const hipFloatComplex * U, int ldu, long long strideU, const hipFloatComplex * V, int ldv, long long strideV, int * lwork, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgesvdaStridedBatched_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const hipFloatComplex * A, int lda, long long strideA, const float * S, long long strideS, const hipFloatComplex * U, int ldu, long long strideU, const hipFloatComplex * V, int ldv, long long strideV, int * lwork, int batch_count) {
   return cusolverDnCgesvdaStridedBatched_bufferSize(handle, jobz, rank, m, n, A, lda, strideA, S, strideS, U, ldu, strideU, V, ldv, strideV, lwork, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnCgesvdj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, hipFloatComplex * A, int lda, float * S, hipFloatComplex * U, int ldu, hipFloatComplex * V, int ldv, hipFloatComplex * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgesvdj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, hipFloatComplex * A, int lda, float * S, hipFloatComplex * U, int ldu, hipFloatComplex * V, int ldv, hipFloatComplex * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params) {
   return cusolverDnCgesvdj(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params);
 }
-inline hipsolverStatus_t hipsolverDnCgesvdjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, hipFloatComplex * A, int lda, float * S, hipFloatComplex * U, int ldu, hipFloatComplex * V, int ldv, hipFloatComplex * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgesvdjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, hipFloatComplex * A, int lda, float * S, hipFloatComplex * U, int ldu, hipFloatComplex * V, int ldv, hipFloatComplex * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params, int batch_count) {
   return cusolverDnCgesvdjBatched(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnCgesvdjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, const hipFloatComplex * A, int lda, const float * S, const hipFloatComplex * U, int ldu, const hipFloatComplex * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgesvdjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, const hipFloatComplex * A, int lda, const float * S, const hipFloatComplex * U, int ldu, const hipFloatComplex * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params, int batch_count) {
   return cusolverDnCgesvdjBatched_bufferSize(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, lwork, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnCgesvdj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, const hipFloatComplex * A, int lda, const float * S, const hipFloatComplex * U, int ldu, const hipFloatComplex * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgesvdj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, const hipFloatComplex * A, int lda, const float * S, const hipFloatComplex * U, int ldu, const hipFloatComplex * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params) {
   return cusolverDnCgesvdj_bufferSize(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, lwork, params);
 }
-inline hipsolverStatus_t hipsolverDnCgetrf(hipsolverHandle_t handle, int m, int n, hipFloatComplex * A, int lda, hipFloatComplex * work, int * devIpiv, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgetrf(hipsolverHandle_t handle, int m, int n, hipFloatComplex * A, int lda, hipFloatComplex * work, int * devIpiv, int * devInfo) {
   return cusolverDnCgetrf(handle, m, n, A, lda, work, devIpiv, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCgetrf_bufferSize(hipsolverHandle_t handle, int m, int n, hipFloatComplex * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgetrf_bufferSize(hipsolverHandle_t handle, int m, int n, hipFloatComplex * A, int lda, int * lwork) {
   return cusolverDnCgetrf_bufferSize(handle, m, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCgetrs(hipsolverHandle_t handle, hipblasOperation_t trans, int n, int nrhs, const hipFloatComplex * A, int lda, const int * devIpiv, hipFloatComplex * B, int ldb, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCgetrs(hipsolverHandle_t handle, hipblasOperation_t trans, int n, int nrhs, const hipFloatComplex * A, int lda, const int * devIpiv, hipFloatComplex * B, int ldb, int * devInfo) {
   return cusolverDnCgetrs(handle, trans, n, nrhs, A, lda, devIpiv, B, ldb, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCheevd(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float * W, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCheevd(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float * W, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCheevd(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCheevd_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const float * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCheevd_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const float * W, int * lwork) {
   return cusolverDnCheevd_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCheevdx(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float vl, float vu, int il, int iu, int * nev, float * W, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCheevdx(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float vl, float vu, int il, int iu, int * nev, float * W, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCheevdx(handle, jobz, range, uplo, n, A, lda, vl, vu, il, iu, nev, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCheevdx_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, float vl, float vu, int il, int iu, int * nev, const float * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCheevdx_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, float vl, float vu, int il, int iu, int * nev, const float * W, int * lwork) {
   return cusolverDnCheevdx_bufferSize(handle, jobz, range, uplo, n, A, lda, vl, vu, il, iu, nev, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCheevj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float * W, hipFloatComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCheevj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float * W, hipFloatComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
   return cusolverDnCheevj(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params);
 }
-inline hipsolverStatus_t hipsolverDnCheevjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float * W, hipFloatComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCheevjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float * W, hipFloatComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params, int batch_count) {
   return cusolverDnCheevjBatched(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnCheevjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const float * W, int * lwork, hipsolverSyevjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCheevjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const float * W, int * lwork, hipsolverSyevjInfo_t params, int batch_count) {
   return cusolverDnCheevjBatched_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnCheevj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const float * W, int * lwork, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCheevj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const float * W, int * lwork, hipsolverSyevjInfo_t params) {
   return cusolverDnCheevj_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params);
 }
-inline hipsolverStatus_t hipsolverDnChegvd(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, float * W, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnChegvd(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, float * W, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnChegvd(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnChegvd_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const hipFloatComplex * B, int ldb, const float * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnChegvd_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const hipFloatComplex * B, int ldb, const float * W, int * lwork) {
   return cusolverDnChegvd_bufferSize(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnChegvdx(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, float vl, float vu, int il, int iu, int * nev, float * W, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnChegvdx(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, float vl, float vu, int il, int iu, int * nev, float * W, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnChegvdx(handle, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, nev, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnChegvdx_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const hipFloatComplex * B, int ldb, float vl, float vu, int il, int iu, int * nev, const float * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnChegvdx_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const hipFloatComplex * B, int ldb, float vl, float vu, int il, int iu, int * nev, const float * W, int * lwork) {
   return cusolverDnChegvdx_bufferSize(handle, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, nev, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnChegvj(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, float * W, hipFloatComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnChegvj(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, float * W, hipFloatComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
   return cusolverDnChegvj(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo, params);
 }
-inline hipsolverStatus_t hipsolverDnChegvj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const hipFloatComplex * B, int ldb, const float * W, int * lwork, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnChegvj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const hipFloatComplex * B, int ldb, const float * W, int * lwork, hipsolverSyevjInfo_t params) {
   return cusolverDnChegvj_bufferSize(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, lwork, params);
 }
-inline hipsolverStatus_t hipsolverDnChetrd(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float * D, float * E, hipFloatComplex * tau, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnChetrd(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, float * D, float * E, hipFloatComplex * tau, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnChetrd(handle, uplo, n, A, lda, D, E, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnChetrd_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const float * D, const float * E, const hipFloatComplex * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnChetrd_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const float * D, const float * E, const hipFloatComplex * tau, int * lwork) {
   return cusolverDnChetrd_bufferSize(handle, uplo, n, A, lda, D, E, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCpotrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCpotrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCpotrf(handle, uplo, n, A, lda, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCpotrfBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex ** A, int lda, int * devInfo, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCpotrfBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex ** A, int lda, int * devInfo, int batch_count) {
   return cusolverDnCpotrfBatched(handle, uplo, n, A, lda, devInfo, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnCpotrf_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCpotrf_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, int * lwork) {
   return cusolverDnCpotrf_bufferSize(handle, uplo, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCpotri(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCpotri(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCpotri(handle, uplo, n, A, lda, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCpotri_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCpotri_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, int * lwork) {
   return cusolverDnCpotri_bufferSize(handle, uplo, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCpotrs(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, const hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCpotrs(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, const hipFloatComplex * A, int lda, hipFloatComplex * B, int ldb, int * devInfo) {
   return cusolverDnCpotrs(handle, uplo, n, nrhs, A, lda, B, ldb, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCpotrsBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, hipFloatComplex ** A, int lda, hipFloatComplex ** B, int ldb, int * devInfo, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCpotrsBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, hipFloatComplex ** A, int lda, hipFloatComplex ** B, int ldb, int * devInfo, int batch_count) {
   return cusolverDnCpotrsBatched(handle, uplo, n, nrhs, A, lda, B, ldb, devInfo, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnCreate(hipsolverHandle_t * handle) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCreate(hipsolverHandle_t * handle) {
   return cusolverDnCreate(handle);
 }
-inline hipsolverStatus_t hipsolverDnCreateGesvdjInfo(hipsolverGesvdjInfo_t * info) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCreateGesvdjInfo(hipsolverGesvdjInfo_t * info) {
   return cusolverDnCreateGesvdjInfo(info);
 }
-inline hipsolverStatus_t hipsolverDnCreateParams(hipsolverDnParams_t * params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCreateParams(hipsolverDnParams_t * params) {
   return cusolverDnCreateParams(params);
 }
-inline hipsolverStatus_t hipsolverDnCreateSyevjInfo(hipsolverSyevjInfo_t * info) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCreateSyevjInfo(hipsolverSyevjInfo_t * info) {
   return cusolverDnCreateSyevjInfo(info);
 }
-inline hipsolverStatus_t hipsolverDnCsytrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, int * ipiv, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCsytrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, int * ipiv, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCsytrf(handle, uplo, n, A, lda, ipiv, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCsytrf_bufferSize(hipsolverHandle_t handle, int n, hipFloatComplex * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCsytrf_bufferSize(hipsolverHandle_t handle, int n, hipFloatComplex * A, int lda, int * lwork) {
   return cusolverDnCsytrf_bufferSize(handle, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCungbr(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, hipFloatComplex * A, int lda, const hipFloatComplex * tau, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCungbr(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, hipFloatComplex * A, int lda, const hipFloatComplex * tau, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCungbr(handle, side, m, n, k, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCungbr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, const hipFloatComplex * A, int lda, const hipFloatComplex * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCungbr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, const hipFloatComplex * A, int lda, const hipFloatComplex * tau, int * lwork) {
   return cusolverDnCungbr_bufferSize(handle, side, m, n, k, A, lda, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCungqr(hipsolverHandle_t handle, int m, int n, int k, hipFloatComplex * A, int lda, const hipFloatComplex * tau, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCungqr(hipsolverHandle_t handle, int m, int n, int k, hipFloatComplex * A, int lda, const hipFloatComplex * tau, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCungqr(handle, m, n, k, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCungqr_bufferSize(hipsolverHandle_t handle, int m, int n, int k, const hipFloatComplex * A, int lda, const hipFloatComplex * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCungqr_bufferSize(hipsolverHandle_t handle, int m, int n, int k, const hipFloatComplex * A, int lda, const hipFloatComplex * tau, int * lwork) {
   return cusolverDnCungqr_bufferSize(handle, m, n, k, A, lda, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCungtr(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, const hipFloatComplex * tau, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCungtr(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipFloatComplex * A, int lda, const hipFloatComplex * tau, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCungtr(handle, uplo, n, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCungtr_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const hipFloatComplex * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCungtr_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const hipFloatComplex * A, int lda, const hipFloatComplex * tau, int * lwork) {
   return cusolverDnCungtr_bufferSize(handle, uplo, n, A, lda, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCunmqr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const hipFloatComplex * A, int lda, const hipFloatComplex * tau, hipFloatComplex * C, int ldc, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCunmqr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const hipFloatComplex * A, int lda, const hipFloatComplex * tau, hipFloatComplex * C, int ldc, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCunmqr(handle, side, trans, m, n, k, A, lda, tau, C, ldc, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCunmqr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const hipFloatComplex * A, int lda, const hipFloatComplex * tau, const hipFloatComplex * C, int ldc, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCunmqr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const hipFloatComplex * A, int lda, const hipFloatComplex * tau, const hipFloatComplex * C, int ldc, int * lwork) {
   return cusolverDnCunmqr_bufferSize(handle, side, trans, m, n, k, A, lda, tau, C, ldc, lwork);
 }
-inline hipsolverStatus_t hipsolverDnCunmtr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, hipFloatComplex * A, int lda, hipFloatComplex * tau, hipFloatComplex * C, int ldc, hipFloatComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCunmtr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, hipFloatComplex * A, int lda, hipFloatComplex * tau, hipFloatComplex * C, int ldc, hipFloatComplex * work, int lwork, int * devInfo) {
   return cusolverDnCunmtr(handle, side, uplo, trans, m, n, A, lda, tau, C, ldc, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnCunmtr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, const hipFloatComplex * A, int lda, const hipFloatComplex * tau, const hipFloatComplex * C, int ldc, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnCunmtr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, const hipFloatComplex * A, int lda, const hipFloatComplex * tau, const hipFloatComplex * C, int ldc, int * lwork) {
   return cusolverDnCunmtr_bufferSize(handle, side, uplo, trans, m, n, A, lda, tau, C, ldc, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDDgels(hipsolverHandle_t handle, int m, int n, int nrhs, double * A, int lda, double * B, int ldb, double * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDDgels(hipsolverHandle_t handle, int m, int n, int nrhs, double * A, int lda, double * B, int ldb, double * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
   return cusolverDnDDgels(handle, m, n, nrhs, A, lda, B, ldb, X, ldx, work, lwork, niters, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDDgels_bufferSize(hipsolverHandle_t handle, int m, int n, int nrhs, double * A, int lda, double * B, int ldb, double * X, int ldx, void * work, size_t * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDDgels_bufferSize(hipsolverHandle_t handle, int m, int n, int nrhs, double * A, int lda, double * B, int ldb, double * X, int ldx, void * work, size_t * lwork) {
   return cusolverDnDDgels_bufferSize(handle, m, n, nrhs, A, lda, B, ldb, X, ldx, work, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDDgesv(hipsolverHandle_t handle, int n, int nrhs, double * A, int lda, int * devIpiv, double * B, int ldb, double * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDDgesv(hipsolverHandle_t handle, int n, int nrhs, double * A, int lda, int * devIpiv, double * B, int ldb, double * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
   return cusolverDnDDgesv(handle, n, nrhs, A, lda, devIpiv, B, ldb, X, ldx, work, lwork, niters, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDDgesv_bufferSize(hipsolverHandle_t handle, int n, int nrhs, double * A, int lda, int * devIpiv, double * B, int ldb, double * X, int ldx, void * work, size_t * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDDgesv_bufferSize(hipsolverHandle_t handle, int n, int nrhs, double * A, int lda, int * devIpiv, double * B, int ldb, double * X, int ldx, void * work, size_t * lwork) {
   return cusolverDnDDgesv_bufferSize(handle, n, nrhs, A, lda, devIpiv, B, ldb, X, ldx, work, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDestroy(hipsolverHandle_t handle) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDestroy(hipsolverHandle_t handle) {
   return cusolverDnDestroy(handle);
 }
-inline hipsolverStatus_t hipsolverDnDestroyGesvdjInfo(hipsolverGesvdjInfo_t info) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDestroyGesvdjInfo(hipsolverGesvdjInfo_t info) {
   return cusolverDnDestroyGesvdjInfo(info);
 }
-inline hipsolverStatus_t hipsolverDnDestroyParams(hipsolverDnParams_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDestroyParams(hipsolverDnParams_t params) {
   return cusolverDnDestroyParams(params);
 }
-inline hipsolverStatus_t hipsolverDnDestroySyevjInfo(hipsolverSyevjInfo_t info) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDestroySyevjInfo(hipsolverSyevjInfo_t info) {
   return cusolverDnDestroySyevjInfo(info);
 }
-inline hipsolverStatus_t hipsolverDnDgebrd(hipsolverHandle_t handle, int m, int n, double * A, int lda, double * D, double * E, double * tauq, double * taup, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgebrd(hipsolverHandle_t handle, int m, int n, double * A, int lda, double * D, double * E, double * tauq, double * taup, double * work, int lwork, int * devInfo) {
   return cusolverDnDgebrd(handle, m, n, A, lda, D, E, tauq, taup, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDgebrd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgebrd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
   return cusolverDnDgebrd_bufferSize(handle, m, n, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDgeqrf(hipsolverHandle_t handle, int m, int n, double * A, int lda, double * tau, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgeqrf(hipsolverHandle_t handle, int m, int n, double * A, int lda, double * tau, double * work, int lwork, int * devInfo) {
   return cusolverDnDgeqrf(handle, m, n, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDgeqrf_bufferSize(hipsolverHandle_t handle, int m, int n, double * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgeqrf_bufferSize(hipsolverHandle_t handle, int m, int n, double * A, int lda, int * lwork) {
   return cusolverDnDgeqrf_bufferSize(handle, m, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDgesvd(hipsolverHandle_t handle, signed char jobu, signed char jobv, int m, int n, double * A, int lda, double * S, double * U, int ldu, double * V, int ldv, double * work, int lwork, double * rwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgesvd(hipsolverHandle_t handle, signed char jobu, signed char jobv, int m, int n, double * A, int lda, double * S, double * U, int ldu, double * V, int ldv, double * work, int lwork, double * rwork, int * devInfo) {
   return cusolverDnDgesvd(handle, jobu, jobv, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, rwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDgesvd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgesvd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
   return cusolverDnDgesvd_bufferSize(handle, m, n, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDgesvdaStridedBatched(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const double * A, int lda, long long strideA, double * S, long long strideS, double * U, int ldu, long long strideU, double * V, int ldv, long long strideV, double * work, int lwork, int * devInfo, double * hRnrmF, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgesvdaStridedBatched(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const double * A, int lda, long long strideA, double * S, long long strideS, double * U, int ldu, long long strideU, double * V, int ldv, long long strideV, double * work, int lwork, int * devInfo, double * hRnrmF, int batch_count) {
   return cusolverDnDgesvdaStridedBatched(handle, jobz, rank, m, n, A, lda, strideA, S, strideS, U, ldu, strideU, V, ldv, strideV, work, lwork, devInfo, hRnrmF, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnDgesvdaStridedBatched_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const double * A, int lda, long long strideA, const double * S, long long strideS, const double * U, int ldu, long long strideU, const double * V, int ldv, long long strideV, int * lwork, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgesvdaStridedBatched_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const double * A, int lda, long long strideA, const double * S, long long strideS, const double * U, int ldu, long long strideU, const double * V, int ldv, long long strideV, int * lwork, int batch_count) {
   return cusolverDnDgesvdaStridedBatched_bufferSize(handle, jobz, rank, m, n, A, lda, strideA, S, strideS, U, ldu, strideU, V, ldv, strideV, lwork, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnDgesvdj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, double * A, int lda, double * S, double * U, int ldu, double * V, int ldv, double * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgesvdj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, double * A, int lda, double * S, double * U, int ldu, double * V, int ldv, double * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params) {
   return cusolverDnDgesvdj(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params);
 }
-inline hipsolverStatus_t hipsolverDnDgesvdjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, double * A, int lda, double * S, double * U, int ldu, double * V, int ldv, double * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgesvdjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, double * A, int lda, double * S, double * U, int ldu, double * V, int ldv, double * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params, int batch_count) {
   return cusolverDnDgesvdjBatched(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnDgesvdjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, const double * A, int lda, const double * S, const double * U, int ldu, const double * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgesvdjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, const double * A, int lda, const double * S, const double * U, int ldu, const double * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params, int batch_count) {
   return cusolverDnDgesvdjBatched_bufferSize(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, lwork, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnDgesvdj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, const double * A, int lda, const double * S, const double * U, int ldu, const double * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgesvdj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, const double * A, int lda, const double * S, const double * U, int ldu, const double * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params) {
   return cusolverDnDgesvdj_bufferSize(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, lwork, params);
 }
-inline hipsolverStatus_t hipsolverDnDgetrf(hipsolverHandle_t handle, int m, int n, double * A, int lda, double * work, int * devIpiv, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgetrf(hipsolverHandle_t handle, int m, int n, double * A, int lda, double * work, int * devIpiv, int * devInfo) {
   return cusolverDnDgetrf(handle, m, n, A, lda, work, devIpiv, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDgetrf_bufferSize(hipsolverHandle_t handle, int m, int n, double * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgetrf_bufferSize(hipsolverHandle_t handle, int m, int n, double * A, int lda, int * lwork) {
   return cusolverDnDgetrf_bufferSize(handle, m, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDgetrs(hipsolverHandle_t handle, hipblasOperation_t trans, int n, int nrhs, const double * A, int lda, const int * devIpiv, double * B, int ldb, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDgetrs(hipsolverHandle_t handle, hipblasOperation_t trans, int n, int nrhs, const double * A, int lda, const int * devIpiv, double * B, int ldb, int * devInfo) {
   return cusolverDnDgetrs(handle, trans, n, nrhs, A, lda, devIpiv, B, ldb, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDorgbr(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, double * A, int lda, const double * tau, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDorgbr(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, double * A, int lda, const double * tau, double * work, int lwork, int * devInfo) {
   return cusolverDnDorgbr(handle, side, m, n, k, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDorgbr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, const double * A, int lda, const double * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDorgbr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, const double * A, int lda, const double * tau, int * lwork) {
   return cusolverDnDorgbr_bufferSize(handle, side, m, n, k, A, lda, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDorgqr(hipsolverHandle_t handle, int m, int n, int k, double * A, int lda, const double * tau, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDorgqr(hipsolverHandle_t handle, int m, int n, int k, double * A, int lda, const double * tau, double * work, int lwork, int * devInfo) {
   return cusolverDnDorgqr(handle, m, n, k, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDorgqr_bufferSize(hipsolverHandle_t handle, int m, int n, int k, const double * A, int lda, const double * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDorgqr_bufferSize(hipsolverHandle_t handle, int m, int n, int k, const double * A, int lda, const double * tau, int * lwork) {
   return cusolverDnDorgqr_bufferSize(handle, m, n, k, A, lda, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDorgtr(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, const double * tau, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDorgtr(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, const double * tau, double * work, int lwork, int * devInfo) {
   return cusolverDnDorgtr(handle, uplo, n, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDorgtr_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDorgtr_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * tau, int * lwork) {
   return cusolverDnDorgtr_bufferSize(handle, uplo, n, A, lda, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDormqr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const double * A, int lda, const double * tau, double * C, int ldc, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDormqr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const double * A, int lda, const double * tau, double * C, int ldc, double * work, int lwork, int * devInfo) {
   return cusolverDnDormqr(handle, side, trans, m, n, k, A, lda, tau, C, ldc, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDormqr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const double * A, int lda, const double * tau, const double * C, int ldc, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDormqr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const double * A, int lda, const double * tau, const double * C, int ldc, int * lwork) {
   return cusolverDnDormqr_bufferSize(handle, side, trans, m, n, k, A, lda, tau, C, ldc, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDormtr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, double * A, int lda, double * tau, double * C, int ldc, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDormtr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, double * A, int lda, double * tau, double * C, int ldc, double * work, int lwork, int * devInfo) {
   return cusolverDnDormtr(handle, side, uplo, trans, m, n, A, lda, tau, C, ldc, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDormtr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, const double * A, int lda, const double * tau, const double * C, int ldc, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDormtr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, const double * A, int lda, const double * tau, const double * C, int ldc, int * lwork) {
   return cusolverDnDormtr_bufferSize(handle, side, uplo, trans, m, n, A, lda, tau, C, ldc, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDpotrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDpotrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, double * work, int lwork, int * devInfo) {
   return cusolverDnDpotrf(handle, uplo, n, A, lda, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDpotrfBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double ** A, int lda, int * devInfo, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDpotrfBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double ** A, int lda, int * devInfo, int batch_count) {
   return cusolverDnDpotrfBatched(handle, uplo, n, A, lda, devInfo, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnDpotrf_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDpotrf_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, int * lwork) {
   return cusolverDnDpotrf_bufferSize(handle, uplo, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDpotri(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDpotri(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, double * work, int lwork, int * devInfo) {
   return cusolverDnDpotri(handle, uplo, n, A, lda, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDpotri_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDpotri_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, int * lwork) {
   return cusolverDnDpotri_bufferSize(handle, uplo, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDpotrs(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, const double * A, int lda, double * B, int ldb, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDpotrs(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, const double * A, int lda, double * B, int ldb, int * devInfo) {
   return cusolverDnDpotrs(handle, uplo, n, nrhs, A, lda, B, ldb, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDpotrsBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, double ** A, int lda, double ** B, int ldb, int * devInfo, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDpotrsBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, double ** A, int lda, double ** B, int ldb, int * devInfo, int batch_count) {
   return cusolverDnDpotrsBatched(handle, uplo, n, nrhs, A, lda, B, ldb, devInfo, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnDsyevd(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * W, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsyevd(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * W, double * work, int lwork, int * devInfo) {
   return cusolverDnDsyevd(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDsyevd_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsyevd_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * W, int * lwork) {
   return cusolverDnDsyevd_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDsyevdx(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, double * A, int lda, double vl, double vu, int il, int iu, int * nev, double * W, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsyevdx(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, double * A, int lda, double vl, double vu, int il, int iu, int * nev, double * W, double * work, int lwork, int * devInfo) {
   return cusolverDnDsyevdx(handle, jobz, range, uplo, n, A, lda, vl, vu, il, iu, nev, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDsyevdx_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const double * A, int lda, double vl, double vu, int il, int iu, int * nev, const double * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsyevdx_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const double * A, int lda, double vl, double vu, int il, int iu, int * nev, const double * W, int * lwork) {
   return cusolverDnDsyevdx_bufferSize(handle, jobz, range, uplo, n, A, lda, vl, vu, il, iu, nev, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDsyevj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * W, double * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsyevj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * W, double * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
   return cusolverDnDsyevj(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params);
 }
-inline hipsolverStatus_t hipsolverDnDsyevjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * W, double * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsyevjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * W, double * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params, int batch_count) {
   return cusolverDnDsyevjBatched(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnDsyevjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * W, int * lwork, hipsolverSyevjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsyevjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * W, int * lwork, hipsolverSyevjInfo_t params, int batch_count) {
   return cusolverDnDsyevjBatched_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnDsyevj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * W, int * lwork, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsyevj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * W, int * lwork, hipsolverSyevjInfo_t params) {
   return cusolverDnDsyevj_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params);
 }
-inline hipsolverStatus_t hipsolverDnDsygvd(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * B, int ldb, double * W, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsygvd(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * B, int ldb, double * W, double * work, int lwork, int * devInfo) {
   return cusolverDnDsygvd(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDsygvd_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * B, int ldb, const double * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsygvd_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * B, int ldb, const double * W, int * lwork) {
   return cusolverDnDsygvd_bufferSize(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDsygvdx(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, double * A, int lda, double * B, int ldb, double vl, double vu, int il, int iu, int * nev, double * W, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsygvdx(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, double * A, int lda, double * B, int ldb, double vl, double vu, int il, int iu, int * nev, double * W, double * work, int lwork, int * devInfo) {
   return cusolverDnDsygvdx(handle, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, nev, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDsygvdx_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * B, int ldb, double vl, double vu, int il, int iu, int * nev, const double * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsygvdx_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * B, int ldb, double vl, double vu, int il, int iu, int * nev, const double * W, int * lwork) {
   return cusolverDnDsygvdx_bufferSize(handle, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, nev, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDsygvj(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * B, int ldb, double * W, double * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsygvj(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, double * A, int lda, double * B, int ldb, double * W, double * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
   return cusolverDnDsygvj(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo, params);
 }
-inline hipsolverStatus_t hipsolverDnDsygvj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * B, int ldb, const double * W, int * lwork, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsygvj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * B, int ldb, const double * W, int * lwork, hipsolverSyevjInfo_t params) {
   return cusolverDnDsygvj_bufferSize(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, lwork, params);
 }
-inline hipsolverStatus_t hipsolverDnDsytrd(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, double * D, double * E, double * tau, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsytrd(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, double * D, double * E, double * tau, double * work, int lwork, int * devInfo) {
   return cusolverDnDsytrd(handle, uplo, n, A, lda, D, E, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDsytrd_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * D, const double * E, const double * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsytrd_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const double * A, int lda, const double * D, const double * E, const double * tau, int * lwork) {
   return cusolverDnDsytrd_bufferSize(handle, uplo, n, A, lda, D, E, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnDsytrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, int * ipiv, double * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsytrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, double * A, int lda, int * ipiv, double * work, int lwork, int * devInfo) {
   return cusolverDnDsytrf(handle, uplo, n, A, lda, ipiv, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnDsytrf_bufferSize(hipsolverHandle_t handle, int n, double * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnDsytrf_bufferSize(hipsolverHandle_t handle, int n, double * A, int lda, int * lwork) {
   return cusolverDnDsytrf_bufferSize(handle, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnGetDeterministicMode(hipsolverHandle_t handle, hipsolverDeterministicMode_t * mode) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnGetDeterministicMode(hipsolverHandle_t handle, hipsolverDeterministicMode_t * mode) {
   return cusolverDnGetDeterministicMode(handle, mode);
 }
-inline hipsolverStatus_t hipsolverDnGetStream(hipsolverHandle_t handle, hipStream_t * streamId) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnGetStream(hipsolverHandle_t handle, hipStream_t * streamId) {
   return cusolverDnGetStream(handle, streamId);
 }
-inline hipsolverStatus_t hipsolverDnSSgels(hipsolverHandle_t handle, int m, int n, int nrhs, float * A, int lda, float * B, int ldb, float * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSSgels(hipsolverHandle_t handle, int m, int n, int nrhs, float * A, int lda, float * B, int ldb, float * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
   return cusolverDnSSgels(handle, m, n, nrhs, A, lda, B, ldb, X, ldx, work, lwork, niters, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSSgels_bufferSize(hipsolverHandle_t handle, int m, int n, int nrhs, float * A, int lda, float * B, int ldb, float * X, int ldx, void * work, size_t * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSSgels_bufferSize(hipsolverHandle_t handle, int m, int n, int nrhs, float * A, int lda, float * B, int ldb, float * X, int ldx, void * work, size_t * lwork) {
   return cusolverDnSSgels_bufferSize(handle, m, n, nrhs, A, lda, B, ldb, X, ldx, work, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSSgesv(hipsolverHandle_t handle, int n, int nrhs, float * A, int lda, int * devIpiv, float * B, int ldb, float * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSSgesv(hipsolverHandle_t handle, int n, int nrhs, float * A, int lda, int * devIpiv, float * B, int ldb, float * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
   return cusolverDnSSgesv(handle, n, nrhs, A, lda, devIpiv, B, ldb, X, ldx, work, lwork, niters, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSSgesv_bufferSize(hipsolverHandle_t handle, int n, int nrhs, float * A, int lda, int * devIpiv, float * B, int ldb, float * X, int ldx, void * work, size_t * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSSgesv_bufferSize(hipsolverHandle_t handle, int n, int nrhs, float * A, int lda, int * devIpiv, float * B, int ldb, float * X, int ldx, void * work, size_t * lwork) {
   return cusolverDnSSgesv_bufferSize(handle, n, nrhs, A, lda, devIpiv, B, ldb, X, ldx, work, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSetAdvOptions(hipsolverDnParams_t params, hipsolverDnFunction_t func, hipsolverAlgMode_t alg) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSetAdvOptions(hipsolverDnParams_t params, hipsolverDnFunction_t func, hipsolverAlgMode_t alg) {
   return cusolverDnSetAdvOptions(params, func, alg);
 }
-inline hipsolverStatus_t hipsolverDnSetDeterministicMode(hipsolverHandle_t handle, hipsolverDeterministicMode_t mode) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSetDeterministicMode(hipsolverHandle_t handle, hipsolverDeterministicMode_t mode) {
   return cusolverDnSetDeterministicMode(handle, mode);
 }
-inline hipsolverStatus_t hipsolverDnSetStream(hipsolverHandle_t handle, hipStream_t streamId) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSetStream(hipsolverHandle_t handle, hipStream_t streamId) {
   return cusolverDnSetStream(handle, streamId);
 }
-inline hipsolverStatus_t hipsolverDnSgebrd(hipsolverHandle_t handle, int m, int n, float * A, int lda, float * D, float * E, float * tauq, float * taup, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgebrd(hipsolverHandle_t handle, int m, int n, float * A, int lda, float * D, float * E, float * tauq, float * taup, float * work, int lwork, int * devInfo) {
   return cusolverDnSgebrd(handle, m, n, A, lda, D, E, tauq, taup, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSgebrd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgebrd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
   return cusolverDnSgebrd_bufferSize(handle, m, n, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSgeqrf(hipsolverHandle_t handle, int m, int n, float * A, int lda, float * tau, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgeqrf(hipsolverHandle_t handle, int m, int n, float * A, int lda, float * tau, float * work, int lwork, int * devInfo) {
   return cusolverDnSgeqrf(handle, m, n, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSgeqrf_bufferSize(hipsolverHandle_t handle, int m, int n, float * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgeqrf_bufferSize(hipsolverHandle_t handle, int m, int n, float * A, int lda, int * lwork) {
   return cusolverDnSgeqrf_bufferSize(handle, m, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSgesvd(hipsolverHandle_t handle, signed char jobu, signed char jobv, int m, int n, float * A, int lda, float * S, float * U, int ldu, float * V, int ldv, float * work, int lwork, float * rwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgesvd(hipsolverHandle_t handle, signed char jobu, signed char jobv, int m, int n, float * A, int lda, float * S, float * U, int ldu, float * V, int ldv, float * work, int lwork, float * rwork, int * devInfo) {
   return cusolverDnSgesvd(handle, jobu, jobv, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, rwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSgesvd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgesvd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
   return cusolverDnSgesvd_bufferSize(handle, m, n, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSgesvdaStridedBatched(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const float * A, int lda, long long strideA, float * S, long long strideS, float * U, int ldu, long long strideU, float * V, int ldv, long long strideV, float * work, int lwork, int * devInfo, double * hRnrmF, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgesvdaStridedBatched(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const float * A, int lda, long long strideA, float * S, long long strideS, float * U, int ldu, long long strideU, float * V, int ldv, long long strideV, float * work, int lwork, int * devInfo, double * hRnrmF, int batch_count) {
   return cusolverDnSgesvdaStridedBatched(handle, jobz, rank, m, n, A, lda, strideA, S, strideS, U, ldu, strideU, V, ldv, strideV, work, lwork, devInfo, hRnrmF, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnSgesvdaStridedBatched_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const float * A, int lda, long long strideA, const float * S, long long strideS, const float * U, int ldu, long long strideU, const float * V, int ldv, long long strideV, int * lwork, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgesvdaStridedBatched_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const float * A, int lda, long long strideA, const float * S, long long strideS, const float * U, int ldu, long long strideU, const float * V, int ldv, long long strideV, int * lwork, int batch_count) {
   return cusolverDnSgesvdaStridedBatched_bufferSize(handle, jobz, rank, m, n, A, lda, strideA, S, strideS, U, ldu, strideU, V, ldv, strideV, lwork, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnSgesvdj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, float * A, int lda, float * S, float * U, int ldu, float * V, int ldv, float * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgesvdj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, float * A, int lda, float * S, float * U, int ldu, float * V, int ldv, float * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params) {
   return cusolverDnSgesvdj(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params);
 }
-inline hipsolverStatus_t hipsolverDnSgesvdjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, float * A, int lda, float * S, float * U, int ldu, float * V, int ldv, float * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgesvdjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, float * A, int lda, float * S, float * U, int ldu, float * V, int ldv, float * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params, int batch_count) {
   return cusolverDnSgesvdjBatched(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnSgesvdjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, const float * A, int lda, const float * S, const float * U, int ldu, const float * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgesvdjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, const float * A, int lda, const float * S, const float * U, int ldu, const float * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params, int batch_count) {
   return cusolverDnSgesvdjBatched_bufferSize(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, lwork, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnSgesvdj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, const float * A, int lda, const float * S, const float * U, int ldu, const float * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgesvdj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, const float * A, int lda, const float * S, const float * U, int ldu, const float * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params) {
   return cusolverDnSgesvdj_bufferSize(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, lwork, params);
 }
-inline hipsolverStatus_t hipsolverDnSgetrf(hipsolverHandle_t handle, int m, int n, float * A, int lda, float * work, int * devIpiv, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgetrf(hipsolverHandle_t handle, int m, int n, float * A, int lda, float * work, int * devIpiv, int * devInfo) {
   return cusolverDnSgetrf(handle, m, n, A, lda, work, devIpiv, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSgetrf_bufferSize(hipsolverHandle_t handle, int m, int n, float * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgetrf_bufferSize(hipsolverHandle_t handle, int m, int n, float * A, int lda, int * lwork) {
   return cusolverDnSgetrf_bufferSize(handle, m, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSgetrs(hipsolverHandle_t handle, hipblasOperation_t trans, int n, int nrhs, const float * A, int lda, const int * devIpiv, float * B, int ldb, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSgetrs(hipsolverHandle_t handle, hipblasOperation_t trans, int n, int nrhs, const float * A, int lda, const int * devIpiv, float * B, int ldb, int * devInfo) {
   return cusolverDnSgetrs(handle, trans, n, nrhs, A, lda, devIpiv, B, ldb, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSorgbr(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, float * A, int lda, const float * tau, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSorgbr(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, float * A, int lda, const float * tau, float * work, int lwork, int * devInfo) {
   return cusolverDnSorgbr(handle, side, m, n, k, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSorgbr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, const float * A, int lda, const float * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSorgbr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, const float * A, int lda, const float * tau, int * lwork) {
   return cusolverDnSorgbr_bufferSize(handle, side, m, n, k, A, lda, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSorgqr(hipsolverHandle_t handle, int m, int n, int k, float * A, int lda, const float * tau, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSorgqr(hipsolverHandle_t handle, int m, int n, int k, float * A, int lda, const float * tau, float * work, int lwork, int * devInfo) {
   return cusolverDnSorgqr(handle, m, n, k, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSorgqr_bufferSize(hipsolverHandle_t handle, int m, int n, int k, const float * A, int lda, const float * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSorgqr_bufferSize(hipsolverHandle_t handle, int m, int n, int k, const float * A, int lda, const float * tau, int * lwork) {
   return cusolverDnSorgqr_bufferSize(handle, m, n, k, A, lda, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSorgtr(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, const float * tau, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSorgtr(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, const float * tau, float * work, int lwork, int * devInfo) {
   return cusolverDnSorgtr(handle, uplo, n, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSorgtr_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSorgtr_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * tau, int * lwork) {
   return cusolverDnSorgtr_bufferSize(handle, uplo, n, A, lda, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSormqr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const float * A, int lda, const float * tau, float * C, int ldc, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSormqr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const float * A, int lda, const float * tau, float * C, int ldc, float * work, int lwork, int * devInfo) {
   return cusolverDnSormqr(handle, side, trans, m, n, k, A, lda, tau, C, ldc, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSormqr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const float * A, int lda, const float * tau, const float * C, int ldc, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSormqr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const float * A, int lda, const float * tau, const float * C, int ldc, int * lwork) {
   return cusolverDnSormqr_bufferSize(handle, side, trans, m, n, k, A, lda, tau, C, ldc, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSormtr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, float * A, int lda, float * tau, float * C, int ldc, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSormtr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, float * A, int lda, float * tau, float * C, int ldc, float * work, int lwork, int * devInfo) {
   return cusolverDnSormtr(handle, side, uplo, trans, m, n, A, lda, tau, C, ldc, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSormtr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, const float * A, int lda, const float * tau, const float * C, int ldc, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSormtr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, const float * A, int lda, const float * tau, const float * C, int ldc, int * lwork) {
   return cusolverDnSormtr_bufferSize(handle, side, uplo, trans, m, n, A, lda, tau, C, ldc, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSpotrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSpotrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, float * work, int lwork, int * devInfo) {
   return cusolverDnSpotrf(handle, uplo, n, A, lda, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSpotrfBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float ** A, int lda, int * devInfo, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSpotrfBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float ** A, int lda, int * devInfo, int batch_count) {
   return cusolverDnSpotrfBatched(handle, uplo, n, A, lda, devInfo, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnSpotrf_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSpotrf_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, int * lwork) {
   return cusolverDnSpotrf_bufferSize(handle, uplo, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSpotri(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSpotri(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, float * work, int lwork, int * devInfo) {
   return cusolverDnSpotri(handle, uplo, n, A, lda, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSpotri_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSpotri_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, int * lwork) {
   return cusolverDnSpotri_bufferSize(handle, uplo, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSpotrs(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, const float * A, int lda, float * B, int ldb, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSpotrs(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, const float * A, int lda, float * B, int ldb, int * devInfo) {
   return cusolverDnSpotrs(handle, uplo, n, nrhs, A, lda, B, ldb, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSpotrsBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, float ** A, int lda, float ** B, int ldb, int * devInfo, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSpotrsBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, float ** A, int lda, float ** B, int ldb, int * devInfo, int batch_count) {
   return cusolverDnSpotrsBatched(handle, uplo, n, nrhs, A, lda, B, ldb, devInfo, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnSsyevd(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * W, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsyevd(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * W, float * work, int lwork, int * devInfo) {
   return cusolverDnSsyevd(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSsyevd_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsyevd_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * W, int * lwork) {
   return cusolverDnSsyevd_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSsyevdx(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, float * A, int lda, float vl, float vu, int il, int iu, int * nev, float * W, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsyevdx(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, float * A, int lda, float vl, float vu, int il, int iu, int * nev, float * W, float * work, int lwork, int * devInfo) {
   return cusolverDnSsyevdx(handle, jobz, range, uplo, n, A, lda, vl, vu, il, iu, nev, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSsyevdx_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const float * A, int lda, float vl, float vu, int il, int iu, int * nev, const float * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsyevdx_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const float * A, int lda, float vl, float vu, int il, int iu, int * nev, const float * W, int * lwork) {
   return cusolverDnSsyevdx_bufferSize(handle, jobz, range, uplo, n, A, lda, vl, vu, il, iu, nev, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSsyevj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * W, float * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsyevj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * W, float * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
   return cusolverDnSsyevj(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params);
 }
-inline hipsolverStatus_t hipsolverDnSsyevjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * W, float * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsyevjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * W, float * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params, int batch_count) {
   return cusolverDnSsyevjBatched(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnSsyevjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * W, int * lwork, hipsolverSyevjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsyevjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * W, int * lwork, hipsolverSyevjInfo_t params, int batch_count) {
   return cusolverDnSsyevjBatched_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnSsyevj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * W, int * lwork, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsyevj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * W, int * lwork, hipsolverSyevjInfo_t params) {
   return cusolverDnSsyevj_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params);
 }
-inline hipsolverStatus_t hipsolverDnSsygvd(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * B, int ldb, float * W, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsygvd(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * B, int ldb, float * W, float * work, int lwork, int * devInfo) {
   return cusolverDnSsygvd(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSsygvd_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * B, int ldb, const float * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsygvd_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * B, int ldb, const float * W, int * lwork) {
   return cusolverDnSsygvd_bufferSize(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSsygvdx(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, float * A, int lda, float * B, int ldb, float vl, float vu, int il, int iu, int * nev, float * W, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsygvdx(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, float * A, int lda, float * B, int ldb, float vl, float vu, int il, int iu, int * nev, float * W, float * work, int lwork, int * devInfo) {
   return cusolverDnSsygvdx(handle, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, nev, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSsygvdx_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * B, int ldb, float vl, float vu, int il, int iu, int * nev, const float * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsygvdx_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * B, int ldb, float vl, float vu, int il, int iu, int * nev, const float * W, int * lwork) {
   return cusolverDnSsygvdx_bufferSize(handle, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, nev, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSsygvj(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * B, int ldb, float * W, float * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsygvj(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, float * A, int lda, float * B, int ldb, float * W, float * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
   return cusolverDnSsygvj(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo, params);
 }
-inline hipsolverStatus_t hipsolverDnSsygvj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * B, int ldb, const float * W, int * lwork, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsygvj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * B, int ldb, const float * W, int * lwork, hipsolverSyevjInfo_t params) {
   return cusolverDnSsygvj_bufferSize(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, lwork, params);
 }
-inline hipsolverStatus_t hipsolverDnSsytrd(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, float * D, float * E, float * tau, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsytrd(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, float * D, float * E, float * tau, float * work, int lwork, int * devInfo) {
   return cusolverDnSsytrd(handle, uplo, n, A, lda, D, E, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSsytrd_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * D, const float * E, const float * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsytrd_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const float * A, int lda, const float * D, const float * E, const float * tau, int * lwork) {
   return cusolverDnSsytrd_bufferSize(handle, uplo, n, A, lda, D, E, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnSsytrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, int * ipiv, float * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsytrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, float * A, int lda, int * ipiv, float * work, int lwork, int * devInfo) {
   return cusolverDnSsytrf(handle, uplo, n, A, lda, ipiv, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnSsytrf_bufferSize(hipsolverHandle_t handle, int n, float * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnSsytrf_bufferSize(hipsolverHandle_t handle, int n, float * A, int lda, int * lwork) {
   return cusolverDnSsytrf_bufferSize(handle, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnXgeqrf(hipsolverDnHandle_t handle, hipsolverDnParams_t params, int64_t m, int64_t n, hipDataType dataTypeA, void * A, int64_t lda, hipDataType dataTypeTau, void * tau, hipDataType computeType, void * workOnDevice, size_t lworkOnDevice, void * workOnHost, size_t lworkOnHost, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXgeqrf(hipsolverDnHandle_t handle, hipsolverDnParams_t params, int64_t m, int64_t n, hipDataType dataTypeA, void * A, int64_t lda, hipDataType dataTypeTau, void * tau, hipDataType computeType, void * workOnDevice, size_t lworkOnDevice, void * workOnHost, size_t lworkOnHost, int * devInfo) {
   return cusolverDnXgeqrf(handle, params, m, n, dataTypeA, A, lda, dataTypeTau, tau, computeType, workOnDevice, lworkOnDevice, workOnHost, lworkOnHost, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnXgeqrf_bufferSize(hipsolverDnHandle_t handle, hipsolverDnParams_t params, int64_t m, int64_t n, hipDataType dataTypeA, const void * A, int64_t lda, hipDataType dataTypeTau, const void * tau, hipDataType computeType, size_t * lworkOnDevice, size_t * lworkOnHost) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXgeqrf_bufferSize(hipsolverDnHandle_t handle, hipsolverDnParams_t params, int64_t m, int64_t n, hipDataType dataTypeA, const void * A, int64_t lda, hipDataType dataTypeTau, const void * tau, hipDataType computeType, size_t * lworkOnDevice, size_t * lworkOnHost) {
   return cusolverDnXgeqrf_bufferSize(handle, params, m, n, dataTypeA, A, lda, dataTypeTau, tau, computeType, lworkOnDevice, lworkOnHost);
 }
-inline hipsolverStatus_t hipsolverDnXgesvdjGetResidual(hipsolverDnHandle_t handle, hipsolverGesvdjInfo_t info, double * residual) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXgesvdjGetResidual(hipsolverDnHandle_t handle, hipsolverGesvdjInfo_t info, double * residual) {
   return cusolverDnXgesvdjGetResidual(handle, info, residual);
 }
-inline hipsolverStatus_t hipsolverDnXgesvdjGetSweeps(hipsolverDnHandle_t handle, hipsolverGesvdjInfo_t info, int * executed_sweeps) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXgesvdjGetSweeps(hipsolverDnHandle_t handle, hipsolverGesvdjInfo_t info, int * executed_sweeps) {
   return cusolverDnXgesvdjGetSweeps(handle, info, executed_sweeps);
 }
-inline hipsolverStatus_t hipsolverDnXgesvdjSetMaxSweeps(hipsolverGesvdjInfo_t info, int max_sweeps) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXgesvdjSetMaxSweeps(hipsolverGesvdjInfo_t info, int max_sweeps) {
   return cusolverDnXgesvdjSetMaxSweeps(info, max_sweeps);
 }
-inline hipsolverStatus_t hipsolverDnXgesvdjSetSortEig(hipsolverGesvdjInfo_t info, int sort_eig) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXgesvdjSetSortEig(hipsolverGesvdjInfo_t info, int sort_eig) {
   return cusolverDnXgesvdjSetSortEig(info, sort_eig);
 }
-inline hipsolverStatus_t hipsolverDnXgesvdjSetTolerance(hipsolverGesvdjInfo_t info, double tolerance) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXgesvdjSetTolerance(hipsolverGesvdjInfo_t info, double tolerance) {
   return cusolverDnXgesvdjSetTolerance(info, tolerance);
 }
-inline hipsolverStatus_t hipsolverDnXgetrf(hipsolverDnHandle_t handle, hipsolverDnParams_t params, int64_t m, int64_t n, hipDataType dataTypeA, void * A, int64_t lda, int64_t * devIpiv, hipDataType computeType, void * workOnDevice, size_t lworkOnDevice, void * workOnHost, size_t lworkOnHost, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXgetrf(hipsolverDnHandle_t handle, hipsolverDnParams_t params, int64_t m, int64_t n, hipDataType dataTypeA, void * A, int64_t lda, int64_t * devIpiv, hipDataType computeType, void * workOnDevice, size_t lworkOnDevice, void * workOnHost, size_t lworkOnHost, int * devInfo) {
   return cusolverDnXgetrf(handle, params, m, n, dataTypeA, A, lda, devIpiv, computeType, workOnDevice, lworkOnDevice, workOnHost, lworkOnHost, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnXgetrf_bufferSize(hipsolverDnHandle_t handle, hipsolverDnParams_t params, int64_t m, int64_t n, hipDataType dataTypeA, const void * A, int64_t lda, hipDataType computeType, size_t * lworkOnDevice, size_t * lworkOnHost) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXgetrf_bufferSize(hipsolverDnHandle_t handle, hipsolverDnParams_t params, int64_t m, int64_t n, hipDataType dataTypeA, const void * A, int64_t lda, hipDataType computeType, size_t * lworkOnDevice, size_t * lworkOnHost) {
   return cusolverDnXgetrf_bufferSize(handle, params, m, n, dataTypeA, A, lda, computeType, lworkOnDevice, lworkOnHost);
 }
-inline hipsolverStatus_t hipsolverDnXgetrs(hipsolverDnHandle_t handle, hipsolverDnParams_t params, hipsolverOperation_t trans, int64_t n, int64_t nrhs, hipDataType dataTypeA, const void * A, int64_t lda, const int64_t * devIpiv, hipDataType dataTypeB, void * B, int64_t ldb, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXgetrs(hipsolverDnHandle_t handle, hipsolverDnParams_t params, hipsolverOperation_t trans, int64_t n, int64_t nrhs, hipDataType dataTypeA, const void * A, int64_t lda, const int64_t * devIpiv, hipDataType dataTypeB, void * B, int64_t ldb, int * devInfo) {
   return cusolverDnXgetrs(handle, params, trans, n, nrhs, dataTypeA, A, lda, devIpiv, dataTypeB, B, ldb, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnXpotrf(hipsolverDnHandle_t handle, hipsolverDnParams_t params, hipsolverFillMode_t uplo, int64_t n, hipDataType dataTypeA, void * A, int64_t lda, hipDataType computeType, void * workOnDevice, size_t lworkOnDevice, void * workOnHost, size_t lworkOnHost, int * info) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXpotrf(hipsolverDnHandle_t handle, hipsolverDnParams_t params, hipsolverFillMode_t uplo, int64_t n, hipDataType dataTypeA, void * A, int64_t lda, hipDataType computeType, void * workOnDevice, size_t lworkOnDevice, void * workOnHost, size_t lworkOnHost, int * info) {
   return cusolverDnXpotrf(handle, params, uplo, n, dataTypeA, A, lda, computeType, workOnDevice, lworkOnDevice, workOnHost, lworkOnHost, info);
 }
-inline hipsolverStatus_t hipsolverDnXpotrf_bufferSize(hipsolverDnHandle_t handle, hipsolverDnParams_t params, hipsolverFillMode_t uplo, int64_t n, hipDataType dataTypeA, const void * A, int64_t lda, hipDataType computeType, size_t * lworkOnDevice, size_t * lworkOnHost) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXpotrf_bufferSize(hipsolverDnHandle_t handle, hipsolverDnParams_t params, hipsolverFillMode_t uplo, int64_t n, hipDataType dataTypeA, const void * A, int64_t lda, hipDataType computeType, size_t * lworkOnDevice, size_t * lworkOnHost) {
   return cusolverDnXpotrf_bufferSize(handle, params, uplo, n, dataTypeA, A, lda, computeType, lworkOnDevice, lworkOnHost);
 }
-inline hipsolverStatus_t hipsolverDnXpotrs(hipsolverDnHandle_t handle, hipsolverDnParams_t params, hipsolverFillMode_t uplo, int64_t n, int64_t nrhs, hipDataType dataTypeA, const void * A, int64_t lda, hipDataType dataTypeB, void * B, int64_t ldb, int * info) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXpotrs(hipsolverDnHandle_t handle, hipsolverDnParams_t params, hipsolverFillMode_t uplo, int64_t n, int64_t nrhs, hipDataType dataTypeA, const void * A, int64_t lda, hipDataType dataTypeB, void * B, int64_t ldb, int * info) {
   return cusolverDnXpotrs(handle, params, uplo, n, nrhs, dataTypeA, A, lda, dataTypeB, B, ldb, info);
 }
-inline hipsolverStatus_t hipsolverDnXsyevjGetResidual(hipsolverDnHandle_t handle, hipsolverSyevjInfo_t info, double * residual) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXsyevjGetResidual(hipsolverDnHandle_t handle, hipsolverSyevjInfo_t info, double * residual) {
   return cusolverDnXsyevjGetResidual(handle, info, residual);
 }
-inline hipsolverStatus_t hipsolverDnXsyevjGetSweeps(hipsolverDnHandle_t handle, hipsolverSyevjInfo_t info, int * executed_sweeps) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXsyevjGetSweeps(hipsolverDnHandle_t handle, hipsolverSyevjInfo_t info, int * executed_sweeps) {
   return cusolverDnXsyevjGetSweeps(handle, info, executed_sweeps);
 }
-inline hipsolverStatus_t hipsolverDnXsyevjSetMaxSweeps(hipsolverSyevjInfo_t info, int max_sweeps) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXsyevjSetMaxSweeps(hipsolverSyevjInfo_t info, int max_sweeps) {
   return cusolverDnXsyevjSetMaxSweeps(info, max_sweeps);
 }
-inline hipsolverStatus_t hipsolverDnXsyevjSetSortEig(hipsolverSyevjInfo_t info, int sort_eig) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXsyevjSetSortEig(hipsolverSyevjInfo_t info, int sort_eig) {
   return cusolverDnXsyevjSetSortEig(info, sort_eig);
 }
-inline hipsolverStatus_t hipsolverDnXsyevjSetTolerance(hipsolverSyevjInfo_t info, double tolerance) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnXsyevjSetTolerance(hipsolverSyevjInfo_t info, double tolerance) {
   return cusolverDnXsyevjSetTolerance(info, tolerance);
 }
-inline hipsolverStatus_t hipsolverDnZZgels(hipsolverHandle_t handle, int m, int n, int nrhs, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, hipDoubleComplex * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZZgels(hipsolverHandle_t handle, int m, int n, int nrhs, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, hipDoubleComplex * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
   return cusolverDnZZgels(handle, m, n, nrhs, A, lda, B, ldb, X, ldx, work, lwork, niters, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZZgels_bufferSize(hipsolverHandle_t handle, int m, int n, int nrhs, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, hipDoubleComplex * X, int ldx, void * work, size_t * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZZgels_bufferSize(hipsolverHandle_t handle, int m, int n, int nrhs, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, hipDoubleComplex * X, int ldx, void * work, size_t * lwork) {
   return cusolverDnZZgels_bufferSize(handle, m, n, nrhs, A, lda, B, ldb, X, ldx, work, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZZgesv(hipsolverHandle_t handle, int n, int nrhs, hipDoubleComplex * A, int lda, int * devIpiv, hipDoubleComplex * B, int ldb, hipDoubleComplex * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZZgesv(hipsolverHandle_t handle, int n, int nrhs, hipDoubleComplex * A, int lda, int * devIpiv, hipDoubleComplex * B, int ldb, hipDoubleComplex * X, int ldx, void * work, size_t lwork, int * niters, int * devInfo) {
   return cusolverDnZZgesv(handle, n, nrhs, A, lda, devIpiv, B, ldb, X, ldx, work, lwork, niters, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZZgesv_bufferSize(hipsolverHandle_t handle, int n, int nrhs, hipDoubleComplex * A, int lda, int * devIpiv, hipDoubleComplex * B, int ldb, hipDoubleComplex * X, int ldx, void * work, size_t * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZZgesv_bufferSize(hipsolverHandle_t handle, int n, int nrhs, hipDoubleComplex * A, int lda, int * devIpiv, hipDoubleComplex * B, int ldb, hipDoubleComplex * X, int ldx, void * work, size_t * lwork) {
   return cusolverDnZZgesv_bufferSize(handle, n, nrhs, A, lda, devIpiv, B, ldb, X, ldx, work, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZgebrd(hipsolverHandle_t handle, int m, int n, hipDoubleComplex * A, int lda, double * D, double * E, hipDoubleComplex * tauq, hipDoubleComplex * taup, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgebrd(hipsolverHandle_t handle, int m, int n, hipDoubleComplex * A, int lda, double * D, double * E, hipDoubleComplex * tauq, hipDoubleComplex * taup, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZgebrd(handle, m, n, A, lda, D, E, tauq, taup, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZgebrd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgebrd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
   return cusolverDnZgebrd_bufferSize(handle, m, n, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZgeqrf(hipsolverHandle_t handle, int m, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * tau, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgeqrf(hipsolverHandle_t handle, int m, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * tau, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZgeqrf(handle, m, n, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZgeqrf_bufferSize(hipsolverHandle_t handle, int m, int n, hipDoubleComplex * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgeqrf_bufferSize(hipsolverHandle_t handle, int m, int n, hipDoubleComplex * A, int lda, int * lwork) {
   return cusolverDnZgeqrf_bufferSize(handle, m, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZgesvd(hipsolverHandle_t handle, signed char jobu, signed char jobv, int m, int n, hipDoubleComplex * A, int lda, double * S, hipDoubleComplex * U, int ldu, hipDoubleComplex * V, int ldv, hipDoubleComplex * work, int lwork, double * rwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgesvd(hipsolverHandle_t handle, signed char jobu, signed char jobv, int m, int n, hipDoubleComplex * A, int lda, double * S, hipDoubleComplex * U, int ldu, hipDoubleComplex * V, int ldv, hipDoubleComplex * work, int lwork, double * rwork, int * devInfo) {
   return cusolverDnZgesvd(handle, jobu, jobv, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, rwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZgesvd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgesvd_bufferSize(hipsolverHandle_t handle, int m, int n, int * lwork) {
   return cusolverDnZgesvd_bufferSize(handle, m, n, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZgesvdaStridedBatched(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const hipDoubleComplex * A, int lda, long long strideA, double * S, long long strideS, hipDoubleComplex * U, int ldu, long long strideU, hipDoubleComplex * V, int ldv, long long strideV, hipDoubleComplex * work, int lwork, int * devInfo, double * hRnrmF, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgesvdaStridedBatched(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const hipDoubleComplex * A, int lda, long long strideA, double * S, long long strideS, hipDoubleComplex * U, int ldu, long long strideU, hipDoubleComplex * V, int ldv, long long strideV, hipDoubleComplex * work, int lwork, int * devInfo, double * hRnrmF, int batch_count) {
   return cusolverDnZgesvdaStridedBatched(handle, jobz, rank, m, n, A, lda, strideA, S, strideS, U, ldu, strideU, V, ldv, strideV, work, lwork, devInfo, hRnrmF, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnZgesvdaStridedBatched_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const hipDoubleComplex * A, int lda, long long strideA, const double * S, long long strideS, const hipDoubleComplex * U, int ldu, long long strideU, const hipDoubleComplex * V, int ldv, long long strideV, int * lwork, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgesvdaStridedBatched_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, int rank, int m, int n, const hipDoubleComplex * A, int lda, long long strideA, const double * S, long long strideS, const hipDoubleComplex * U, int ldu, long long strideU, const hipDoubleComplex * V, int ldv, long long strideV, int * lwork, int batch_count) {
   return cusolverDnZgesvdaStridedBatched_bufferSize(handle, jobz, rank, m, n, A, lda, strideA, S, strideS, U, ldu, strideU, V, ldv, strideV, lwork, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnZgesvdj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, hipDoubleComplex * A, int lda, double * S, hipDoubleComplex * U, int ldu, hipDoubleComplex * V, int ldv, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgesvdj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, hipDoubleComplex * A, int lda, double * S, hipDoubleComplex * U, int ldu, hipDoubleComplex * V, int ldv, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params) {
   return cusolverDnZgesvdj(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params);
 }
-inline hipsolverStatus_t hipsolverDnZgesvdjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, hipDoubleComplex * A, int lda, double * S, hipDoubleComplex * U, int ldu, hipDoubleComplex * V, int ldv, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgesvdjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, hipDoubleComplex * A, int lda, double * S, hipDoubleComplex * U, int ldu, hipDoubleComplex * V, int ldv, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverGesvdjInfo_t params, int batch_count) {
   return cusolverDnZgesvdjBatched(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, work, lwork, devInfo, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnZgesvdjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, const hipDoubleComplex * A, int lda, const double * S, const hipDoubleComplex * U, int ldu, const hipDoubleComplex * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgesvdjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int m, int n, const hipDoubleComplex * A, int lda, const double * S, const hipDoubleComplex * U, int ldu, const hipDoubleComplex * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params, int batch_count) {
   return cusolverDnZgesvdjBatched_bufferSize(handle, jobz, m, n, A, lda, S, U, ldu, V, ldv, lwork, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnZgesvdj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, const hipDoubleComplex * A, int lda, const double * S, const hipDoubleComplex * U, int ldu, const hipDoubleComplex * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgesvdj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, int econ, int m, int n, const hipDoubleComplex * A, int lda, const double * S, const hipDoubleComplex * U, int ldu, const hipDoubleComplex * V, int ldv, int * lwork, hipsolverGesvdjInfo_t params) {
   return cusolverDnZgesvdj_bufferSize(handle, jobz, econ, m, n, A, lda, S, U, ldu, V, ldv, lwork, params);
 }
-inline hipsolverStatus_t hipsolverDnZgetrf(hipsolverHandle_t handle, int m, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * work, int * devIpiv, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgetrf(hipsolverHandle_t handle, int m, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * work, int * devIpiv, int * devInfo) {
   return cusolverDnZgetrf(handle, m, n, A, lda, work, devIpiv, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZgetrf_bufferSize(hipsolverHandle_t handle, int m, int n, hipDoubleComplex * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgetrf_bufferSize(hipsolverHandle_t handle, int m, int n, hipDoubleComplex * A, int lda, int * lwork) {
   return cusolverDnZgetrf_bufferSize(handle, m, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZgetrs(hipsolverHandle_t handle, hipblasOperation_t trans, int n, int nrhs, const hipDoubleComplex * A, int lda, const int * devIpiv, hipDoubleComplex * B, int ldb, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZgetrs(hipsolverHandle_t handle, hipblasOperation_t trans, int n, int nrhs, const hipDoubleComplex * A, int lda, const int * devIpiv, hipDoubleComplex * B, int ldb, int * devInfo) {
   return cusolverDnZgetrs(handle, trans, n, nrhs, A, lda, devIpiv, B, ldb, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZheevd(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double * W, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZheevd(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double * W, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZheevd(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZheevd_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const double * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZheevd_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const double * W, int * lwork) {
   return cusolverDnZheevd_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZheevdx(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double vl, double vu, int il, int iu, int * nev, double * W, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZheevdx(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double vl, double vu, int il, int iu, int * nev, double * W, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZheevdx(handle, jobz, range, uplo, n, A, lda, vl, vu, il, iu, nev, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZheevdx_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, double vl, double vu, int il, int iu, int * nev, const double * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZheevdx_bufferSize(hipsolverHandle_t handle, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, double vl, double vu, int il, int iu, int * nev, const double * W, int * lwork) {
   return cusolverDnZheevdx_bufferSize(handle, jobz, range, uplo, n, A, lda, vl, vu, il, iu, nev, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZheevj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double * W, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZheevj(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double * W, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
   return cusolverDnZheevj(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params);
 }
-inline hipsolverStatus_t hipsolverDnZheevjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double * W, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZheevjBatched(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double * W, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params, int batch_count) {
   return cusolverDnZheevjBatched(handle, jobz, uplo, n, A, lda, W, work, lwork, devInfo, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnZheevjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const double * W, int * lwork, hipsolverSyevjInfo_t params, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZheevjBatched_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const double * W, int * lwork, hipsolverSyevjInfo_t params, int batch_count) {
   return cusolverDnZheevjBatched_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnZheevj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const double * W, int * lwork, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZheevj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const double * W, int * lwork, hipsolverSyevjInfo_t params) {
   return cusolverDnZheevj_bufferSize(handle, jobz, uplo, n, A, lda, W, lwork, params);
 }
-inline hipsolverStatus_t hipsolverDnZhegvd(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, double * W, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZhegvd(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, double * W, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZhegvd(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZhegvd_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const hipDoubleComplex * B, int ldb, const double * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZhegvd_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const hipDoubleComplex * B, int ldb, const double * W, int * lwork) {
   return cusolverDnZhegvd_bufferSize(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZhegvdx(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, double vl, double vu, int il, int iu, int * nev, double * W, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZhegvdx(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, double vl, double vu, int il, int iu, int * nev, double * W, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZhegvdx(handle, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, nev, W, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZhegvdx_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const hipDoubleComplex * B, int ldb, double vl, double vu, int il, int iu, int * nev, const double * W, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZhegvdx_bufferSize(hipsolverHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipsolverEigRange_t range, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const hipDoubleComplex * B, int ldb, double vl, double vu, int il, int iu, int * nev, const double * W, int * lwork) {
   return cusolverDnZhegvdx_bufferSize(handle, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, nev, W, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZhegvj(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, double * W, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZhegvj(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, double * W, hipDoubleComplex * work, int lwork, int * devInfo, hipsolverSyevjInfo_t params) {
   return cusolverDnZhegvj(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, work, lwork, devInfo, params);
 }
-inline hipsolverStatus_t hipsolverDnZhegvj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const hipDoubleComplex * B, int ldb, const double * W, int * lwork, hipsolverSyevjInfo_t params) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZhegvj_bufferSize(hipsolverDnHandle_t handle, hipsolverEigType_t itype, hipsolverEigMode_t jobz, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const hipDoubleComplex * B, int ldb, const double * W, int * lwork, hipsolverSyevjInfo_t params) {
   return cusolverDnZhegvj_bufferSize(handle, itype, jobz, uplo, n, A, lda, B, ldb, W, lwork, params);
 }
-inline hipsolverStatus_t hipsolverDnZhetrd(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double * D, double * E, hipDoubleComplex * tau, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZhetrd(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, double * D, double * E, hipDoubleComplex * tau, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZhetrd(handle, uplo, n, A, lda, D, E, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZhetrd_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const double * D, const double * E, const hipDoubleComplex * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZhetrd_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const double * D, const double * E, const hipDoubleComplex * tau, int * lwork) {
   return cusolverDnZhetrd_bufferSize(handle, uplo, n, A, lda, D, E, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZpotrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZpotrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZpotrf(handle, uplo, n, A, lda, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZpotrfBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex ** A, int lda, int * devInfo, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZpotrfBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex ** A, int lda, int * devInfo, int batch_count) {
   return cusolverDnZpotrfBatched(handle, uplo, n, A, lda, devInfo, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnZpotrf_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZpotrf_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, int * lwork) {
   return cusolverDnZpotrf_bufferSize(handle, uplo, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZpotri(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZpotri(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZpotri(handle, uplo, n, A, lda, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZpotri_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZpotri_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, int * lwork) {
   return cusolverDnZpotri_bufferSize(handle, uplo, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZpotrs(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, const hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZpotrs(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, const hipDoubleComplex * A, int lda, hipDoubleComplex * B, int ldb, int * devInfo) {
   return cusolverDnZpotrs(handle, uplo, n, nrhs, A, lda, B, ldb, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZpotrsBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, hipDoubleComplex ** A, int lda, hipDoubleComplex ** B, int ldb, int * devInfo, int batch_count) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZpotrsBatched(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, int nrhs, hipDoubleComplex ** A, int lda, hipDoubleComplex ** B, int ldb, int * devInfo, int batch_count) {
   return cusolverDnZpotrsBatched(handle, uplo, n, nrhs, A, lda, B, ldb, devInfo, batch_count);
 }
-inline hipsolverStatus_t hipsolverDnZsytrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, int * ipiv, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZsytrf(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, int * ipiv, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZsytrf(handle, uplo, n, A, lda, ipiv, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZsytrf_bufferSize(hipsolverHandle_t handle, int n, hipDoubleComplex * A, int lda, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZsytrf_bufferSize(hipsolverHandle_t handle, int n, hipDoubleComplex * A, int lda, int * lwork) {
   return cusolverDnZsytrf_bufferSize(handle, n, A, lda, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZungbr(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZungbr(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZungbr(handle, side, m, n, k, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZungbr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, const hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZungbr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, int m, int n, int k, const hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, int * lwork) {
   return cusolverDnZungbr_bufferSize(handle, side, m, n, k, A, lda, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZungqr(hipsolverHandle_t handle, int m, int n, int k, hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZungqr(hipsolverHandle_t handle, int m, int n, int k, hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZungqr(handle, m, n, k, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZungqr_bufferSize(hipsolverHandle_t handle, int m, int n, int k, const hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZungqr_bufferSize(hipsolverHandle_t handle, int m, int n, int k, const hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, int * lwork) {
   return cusolverDnZungqr_bufferSize(handle, m, n, k, A, lda, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZungtr(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZungtr(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZungtr(handle, uplo, n, A, lda, tau, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZungtr_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZungtr_bufferSize(hipsolverHandle_t handle, hipblasFillMode_t uplo, int n, const hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, int * lwork) {
   return cusolverDnZungtr_bufferSize(handle, uplo, n, A, lda, tau, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZunmqr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, hipDoubleComplex * C, int ldc, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZunmqr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, hipDoubleComplex * C, int ldc, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZunmqr(handle, side, trans, m, n, k, A, lda, tau, C, ldc, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZunmqr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, const hipDoubleComplex * C, int ldc, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZunmqr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasOperation_t trans, int m, int n, int k, const hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, const hipDoubleComplex * C, int ldc, int * lwork) {
   return cusolverDnZunmqr_bufferSize(handle, side, trans, m, n, k, A, lda, tau, C, ldc, lwork);
 }
-inline hipsolverStatus_t hipsolverDnZunmtr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * tau, hipDoubleComplex * C, int ldc, hipDoubleComplex * work, int lwork, int * devInfo) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZunmtr(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, hipDoubleComplex * A, int lda, hipDoubleComplex * tau, hipDoubleComplex * C, int ldc, hipDoubleComplex * work, int lwork, int * devInfo) {
   return cusolverDnZunmtr(handle, side, uplo, trans, m, n, A, lda, tau, C, ldc, work, lwork, devInfo);
 }
-inline hipsolverStatus_t hipsolverDnZunmtr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, const hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, const hipDoubleComplex * C, int ldc, int * lwork) {
+HIPKIT_INLINE hipsolverStatus_t hipsolverDnZunmtr_bufferSize(hipsolverHandle_t handle, hipblasSideMode_t side, hipblasFillMode_t uplo, hipblasOperation_t trans, int m, int n, const hipDoubleComplex * A, int lda, const hipDoubleComplex * tau, const hipDoubleComplex * C, int ldc, int * lwork) {
   return cusolverDnZunmtr_bufferSize(handle, side, uplo, trans, m, n, A, lda, tau, C, ldc, lwork);
 }
 

@@ -11,6 +11,11 @@
 #include <hip/hip_complex.h>
 #include <hipkit_nvidia_library_types.h>
 #include <cusparse.h>
+#ifndef __cplusplus
+typedef struct cusparseSpGEMMDescr cusparseSpGEMMDescr;
+typedef struct cusparseSpSMDescr cusparseSpSMDescr;
+typedef struct cusparseSpSVDescr cusparseSpSVDescr;
+#endif
 
 // Types: the CUDA type under its HIP name.
 typedef cusparseAction_t hipsparseAction_t;
@@ -55,1241 +60,1241 @@ typedef cusparseSparseToDenseAlg_t hipsparseSparseToDenseAlg_t;
 typedef cusparseStatus_t hipsparseStatus_t;
 
 // Enumerators and macros: the CUDA value under its HIP name.
-constexpr auto HIPSPARSE_ACTION_NUMERIC = CUSPARSE_ACTION_NUMERIC;
-constexpr auto HIPSPARSE_ACTION_SYMBOLIC = CUSPARSE_ACTION_SYMBOLIC;
-constexpr auto HIPSPARSE_CSR2CSC_ALG1 = CUSPARSE_CSR2CSC_ALG1;
-constexpr auto HIPSPARSE_CSR2CSC_ALG_DEFAULT = CUSPARSE_CSR2CSC_ALG_DEFAULT;
-constexpr auto HIPSPARSE_DENSETOSPARSE_ALG_DEFAULT = CUSPARSE_DENSETOSPARSE_ALG_DEFAULT;
-constexpr auto HIPSPARSE_DIAG_TYPE_NON_UNIT = CUSPARSE_DIAG_TYPE_NON_UNIT;
-constexpr auto HIPSPARSE_DIAG_TYPE_UNIT = CUSPARSE_DIAG_TYPE_UNIT;
-constexpr auto HIPSPARSE_DIRECTION_COLUMN = CUSPARSE_DIRECTION_COLUMN;
-constexpr auto HIPSPARSE_DIRECTION_ROW = CUSPARSE_DIRECTION_ROW;
+#define HIPSPARSE_ACTION_NUMERIC CUSPARSE_ACTION_NUMERIC
+#define HIPSPARSE_ACTION_SYMBOLIC CUSPARSE_ACTION_SYMBOLIC
+#define HIPSPARSE_CSR2CSC_ALG1 CUSPARSE_CSR2CSC_ALG1
+#define HIPSPARSE_CSR2CSC_ALG_DEFAULT CUSPARSE_CSR2CSC_ALG_DEFAULT
+#define HIPSPARSE_DENSETOSPARSE_ALG_DEFAULT CUSPARSE_DENSETOSPARSE_ALG_DEFAULT
+#define HIPSPARSE_DIAG_TYPE_NON_UNIT CUSPARSE_DIAG_TYPE_NON_UNIT
+#define HIPSPARSE_DIAG_TYPE_UNIT CUSPARSE_DIAG_TYPE_UNIT
+#define HIPSPARSE_DIRECTION_COLUMN CUSPARSE_DIRECTION_COLUMN
+#define HIPSPARSE_DIRECTION_ROW CUSPARSE_DIRECTION_ROW
 #define HIPSPARSE_EXPORT CUSPARSEAPI
-constexpr auto HIPSPARSE_FILL_MODE_LOWER = CUSPARSE_FILL_MODE_LOWER;
-constexpr auto HIPSPARSE_FILL_MODE_UPPER = CUSPARSE_FILL_MODE_UPPER;
-constexpr auto HIPSPARSE_FORMAT_BLOCKED_ELL = CUSPARSE_FORMAT_BLOCKED_ELL;
-constexpr auto HIPSPARSE_FORMAT_COO = CUSPARSE_FORMAT_COO;
-constexpr auto HIPSPARSE_FORMAT_CSC = CUSPARSE_FORMAT_CSC;
-constexpr auto HIPSPARSE_FORMAT_CSR = CUSPARSE_FORMAT_CSR;
+#define HIPSPARSE_FILL_MODE_LOWER CUSPARSE_FILL_MODE_LOWER
+#define HIPSPARSE_FILL_MODE_UPPER CUSPARSE_FILL_MODE_UPPER
+#define HIPSPARSE_FORMAT_BLOCKED_ELL CUSPARSE_FORMAT_BLOCKED_ELL
+#define HIPSPARSE_FORMAT_COO CUSPARSE_FORMAT_COO
+#define HIPSPARSE_FORMAT_CSC CUSPARSE_FORMAT_CSC
+#define HIPSPARSE_FORMAT_CSR CUSPARSE_FORMAT_CSR
 #define HIPSPARSE_H CUSPARSE_H_
-constexpr auto HIPSPARSE_INDEX_16U = CUSPARSE_INDEX_16U;
-constexpr auto HIPSPARSE_INDEX_32I = CUSPARSE_INDEX_32I;
-constexpr auto HIPSPARSE_INDEX_64I = CUSPARSE_INDEX_64I;
-constexpr auto HIPSPARSE_INDEX_BASE_ONE = CUSPARSE_INDEX_BASE_ONE;
-constexpr auto HIPSPARSE_INDEX_BASE_ZERO = CUSPARSE_INDEX_BASE_ZERO;
-constexpr auto HIPSPARSE_MATRIX_TYPE_GENERAL = CUSPARSE_MATRIX_TYPE_GENERAL;
-constexpr auto HIPSPARSE_MATRIX_TYPE_HERMITIAN = CUSPARSE_MATRIX_TYPE_HERMITIAN;
-constexpr auto HIPSPARSE_MATRIX_TYPE_SYMMETRIC = CUSPARSE_MATRIX_TYPE_SYMMETRIC;
-constexpr auto HIPSPARSE_MATRIX_TYPE_TRIANGULAR = CUSPARSE_MATRIX_TYPE_TRIANGULAR;
-constexpr auto HIPSPARSE_OPERATION_CONJUGATE_TRANSPOSE = CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
-constexpr auto HIPSPARSE_OPERATION_NON_TRANSPOSE = CUSPARSE_OPERATION_NON_TRANSPOSE;
-constexpr auto HIPSPARSE_OPERATION_TRANSPOSE = CUSPARSE_OPERATION_TRANSPOSE;
-constexpr auto HIPSPARSE_ORDER_COL = CUSPARSE_ORDER_COL;
-constexpr auto HIPSPARSE_ORDER_ROW = CUSPARSE_ORDER_ROW;
-constexpr auto HIPSPARSE_POINTER_MODE_DEVICE = CUSPARSE_POINTER_MODE_DEVICE;
-constexpr auto HIPSPARSE_POINTER_MODE_HOST = CUSPARSE_POINTER_MODE_HOST;
-constexpr auto HIPSPARSE_SDDMM_ALG_DEFAULT = CUSPARSE_SDDMM_ALG_DEFAULT;
-constexpr auto HIPSPARSE_SOLVE_POLICY_NO_LEVEL = CUSPARSE_SOLVE_POLICY_NO_LEVEL;
-constexpr auto HIPSPARSE_SOLVE_POLICY_USE_LEVEL = CUSPARSE_SOLVE_POLICY_USE_LEVEL;
-constexpr auto HIPSPARSE_SPARSETODENSE_ALG_DEFAULT = CUSPARSE_SPARSETODENSE_ALG_DEFAULT;
-constexpr auto HIPSPARSE_SPGEMM_ALG1 = CUSPARSE_SPGEMM_ALG1;
-constexpr auto HIPSPARSE_SPGEMM_ALG2 = CUSPARSE_SPGEMM_ALG2;
-constexpr auto HIPSPARSE_SPGEMM_ALG3 = CUSPARSE_SPGEMM_ALG3;
-constexpr auto HIPSPARSE_SPGEMM_DEFAULT = CUSPARSE_SPGEMM_DEFAULT;
-constexpr auto HIPSPARSE_SPMAT_DIAG_TYPE = CUSPARSE_SPMAT_DIAG_TYPE;
-constexpr auto HIPSPARSE_SPMAT_FILL_MODE = CUSPARSE_SPMAT_FILL_MODE;
-constexpr auto HIPSPARSE_SPMM_ALG_DEFAULT = CUSPARSE_SPMM_ALG_DEFAULT;
-constexpr auto HIPSPARSE_SPMM_BLOCKED_ELL_ALG1 = CUSPARSE_SPMM_BLOCKED_ELL_ALG1;
-constexpr auto HIPSPARSE_SPMM_COO_ALG1 = CUSPARSE_SPMM_COO_ALG1;
-constexpr auto HIPSPARSE_SPMM_COO_ALG2 = CUSPARSE_SPMM_COO_ALG2;
-constexpr auto HIPSPARSE_SPMM_COO_ALG3 = CUSPARSE_SPMM_COO_ALG3;
-constexpr auto HIPSPARSE_SPMM_COO_ALG4 = CUSPARSE_SPMM_COO_ALG4;
-constexpr auto HIPSPARSE_SPMM_CSR_ALG1 = CUSPARSE_SPMM_CSR_ALG1;
-constexpr auto HIPSPARSE_SPMM_CSR_ALG2 = CUSPARSE_SPMM_CSR_ALG2;
-constexpr auto HIPSPARSE_SPMM_CSR_ALG3 = CUSPARSE_SPMM_CSR_ALG3;
-constexpr auto HIPSPARSE_SPMV_ALG_DEFAULT = CUSPARSE_SPMV_ALG_DEFAULT;
-constexpr auto HIPSPARSE_SPMV_COO_ALG1 = CUSPARSE_SPMV_COO_ALG1;
-constexpr auto HIPSPARSE_SPMV_COO_ALG2 = CUSPARSE_SPMV_COO_ALG2;
-constexpr auto HIPSPARSE_SPMV_CSR_ALG1 = CUSPARSE_SPMV_CSR_ALG1;
-constexpr auto HIPSPARSE_SPMV_CSR_ALG2 = CUSPARSE_SPMV_CSR_ALG2;
-constexpr auto HIPSPARSE_SPSM_ALG_DEFAULT = CUSPARSE_SPSM_ALG_DEFAULT;
-constexpr auto HIPSPARSE_SPSV_ALG_DEFAULT = CUSPARSE_SPSV_ALG_DEFAULT;
-constexpr auto HIPSPARSE_STATUS_ALLOC_FAILED = CUSPARSE_STATUS_ALLOC_FAILED;
-constexpr auto HIPSPARSE_STATUS_ARCH_MISMATCH = CUSPARSE_STATUS_ARCH_MISMATCH;
-constexpr auto HIPSPARSE_STATUS_EXECUTION_FAILED = CUSPARSE_STATUS_EXECUTION_FAILED;
-constexpr auto HIPSPARSE_STATUS_INSUFFICIENT_RESOURCES = CUSPARSE_STATUS_INSUFFICIENT_RESOURCES;
-constexpr auto HIPSPARSE_STATUS_INTERNAL_ERROR = CUSPARSE_STATUS_INTERNAL_ERROR;
-constexpr auto HIPSPARSE_STATUS_INVALID_VALUE = CUSPARSE_STATUS_INVALID_VALUE;
-constexpr auto HIPSPARSE_STATUS_MAPPING_ERROR = CUSPARSE_STATUS_MAPPING_ERROR;
-constexpr auto HIPSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED = CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED;
-constexpr auto HIPSPARSE_STATUS_NOT_INITIALIZED = CUSPARSE_STATUS_NOT_INITIALIZED;
-constexpr auto HIPSPARSE_STATUS_NOT_SUPPORTED = CUSPARSE_STATUS_NOT_SUPPORTED;
-constexpr auto HIPSPARSE_STATUS_SUCCESS = CUSPARSE_STATUS_SUCCESS;
-constexpr auto HIPSPARSE_STATUS_ZERO_PIVOT = CUSPARSE_STATUS_ZERO_PIVOT;
+#define HIPSPARSE_INDEX_16U CUSPARSE_INDEX_16U
+#define HIPSPARSE_INDEX_32I CUSPARSE_INDEX_32I
+#define HIPSPARSE_INDEX_64I CUSPARSE_INDEX_64I
+#define HIPSPARSE_INDEX_BASE_ONE CUSPARSE_INDEX_BASE_ONE
+#define HIPSPARSE_INDEX_BASE_ZERO CUSPARSE_INDEX_BASE_ZERO
+#define HIPSPARSE_MATRIX_TYPE_GENERAL CUSPARSE_MATRIX_TYPE_GENERAL
+#define HIPSPARSE_MATRIX_TYPE_HERMITIAN CUSPARSE_MATRIX_TYPE_HERMITIAN
+#define HIPSPARSE_MATRIX_TYPE_SYMMETRIC CUSPARSE_MATRIX_TYPE_SYMMETRIC
+#define HIPSPARSE_MATRIX_TYPE_TRIANGULAR CUSPARSE_MATRIX_TYPE_TRIANGULAR
+#define HIPSPARSE_OPERATION_CONJUGATE_TRANSPOSE CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE
+#define HIPSPARSE_OPERATION_NON_TRANSPOSE CUSPARSE_OPERATION_NON_TRANSPOSE
+#define HIPSPARSE_OPERATION_TRANSPOSE CUSPARSE_OPERATION_TRANSPOSE
+#define HIPSPARSE_ORDER_COL CUSPARSE_ORDER_COL
+#define HIPSPARSE_ORDER_ROW CUSPARSE_ORDER_ROW
+#define HIPSPARSE_POINTER_MODE_DEVICE CUSPARSE_POINTER_MODE_DEVICE
+#define HIPSPARSE_POINTER_MODE_HOST CUSPARSE_POINTER_MODE_HOST
+#define HIPSPARSE_SDDMM_ALG_DEFAULT CUSPARSE_SDDMM_ALG_DEFAULT
+#define HIPSPARSE_SOLVE_POLICY_NO_LEVEL CUSPARSE_SOLVE_POLICY_NO_LEVEL
+#define HIPSPARSE_SOLVE_POLICY_USE_LEVEL CUSPARSE_SOLVE_POLICY_USE_LEVEL
+#define HIPSPARSE_SPARSETODENSE_ALG_DEFAULT CUSPARSE_SPARSETODENSE_ALG_DEFAULT
+#define HIPSPARSE_SPGEMM_ALG1 CUSPARSE_SPGEMM_ALG1
+#define HIPSPARSE_SPGEMM_ALG2 CUSPARSE_SPGEMM_ALG2
+#define HIPSPARSE_SPGEMM_ALG3 CUSPARSE_SPGEMM_ALG3
+#define HIPSPARSE_SPGEMM_DEFAULT CUSPARSE_SPGEMM_DEFAULT
+#define HIPSPARSE_SPMAT_DIAG_TYPE CUSPARSE_SPMAT_DIAG_TYPE
+#define HIPSPARSE_SPMAT_FILL_MODE CUSPARSE_SPMAT_FILL_MODE
+#define HIPSPARSE_SPMM_ALG_DEFAULT CUSPARSE_SPMM_ALG_DEFAULT
+#define HIPSPARSE_SPMM_BLOCKED_ELL_ALG1 CUSPARSE_SPMM_BLOCKED_ELL_ALG1
+#define HIPSPARSE_SPMM_COO_ALG1 CUSPARSE_SPMM_COO_ALG1
+#define HIPSPARSE_SPMM_COO_ALG2 CUSPARSE_SPMM_COO_ALG2
+#define HIPSPARSE_SPMM_COO_ALG3 CUSPARSE_SPMM_COO_ALG3
+#define HIPSPARSE_SPMM_COO_ALG4 CUSPARSE_SPMM_COO_ALG4
+#define HIPSPARSE_SPMM_CSR_ALG1 CUSPARSE_SPMM_CSR_ALG1
+#define HIPSPARSE_SPMM_CSR_ALG2 CUSPARSE_SPMM_CSR_ALG2
+#define HIPSPARSE_SPMM_CSR_ALG3 CUSPARSE_SPMM_CSR_ALG3
+#define HIPSPARSE_SPMV_ALG_DEFAULT CUSPARSE_SPMV_ALG_DEFAULT
+#define HIPSPARSE_SPMV_COO_ALG1 CUSPARSE_SPMV_COO_ALG1
+#define HIPSPARSE_SPMV_COO_ALG2 CUSPARSE_SPMV_COO_ALG2
+#define HIPSPARSE_SPMV_CSR_ALG1 CUSPARSE_SPMV_CSR_ALG1
+#define HIPSPARSE_SPMV_CSR_ALG2 CUSPARSE_SPMV_CSR_ALG2
+#define HIPSPARSE_SPSM_ALG_DEFAULT CUSPARSE_SPSM_ALG_DEFAULT
+#define HIPSPARSE_SPSV_ALG_DEFAULT CUSPARSE_SPSV_ALG_DEFAULT
+#define HIPSPARSE_STATUS_ALLOC_FAILED CUSPARSE_STATUS_ALLOC_FAILED
+#define HIPSPARSE_STATUS_ARCH_MISMATCH CUSPARSE_STATUS_ARCH_MISMATCH
+#define HIPSPARSE_STATUS_EXECUTION_FAILED CUSPARSE_STATUS_EXECUTION_FAILED
+#define HIPSPARSE_STATUS_INSUFFICIENT_RESOURCES CUSPARSE_STATUS_INSUFFICIENT_RESOURCES
+#define HIPSPARSE_STATUS_INTERNAL_ERROR CUSPARSE_STATUS_INTERNAL_ERROR
+#define HIPSPARSE_STATUS_INVALID_VALUE CUSPARSE_STATUS_INVALID_VALUE
+#define HIPSPARSE_STATUS_MAPPING_ERROR CUSPARSE_STATUS_MAPPING_ERROR
+#define HIPSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED
+#define HIPSPARSE_STATUS_NOT_INITIALIZED CUSPARSE_STATUS_NOT_INITIALIZED
+#define HIPSPARSE_STATUS_NOT_SUPPORTED CUSPARSE_STATUS_NOT_SUPPORTED
+#define HIPSPARSE_STATUS_SUCCESS CUSPARSE_STATUS_SUCCESS
+#define HIPSPARSE_STATUS_ZERO_PIVOT CUSPARSE_STATUS_ZERO_PIVOT
 
 // Functions: ROCm's signature, CUDA's implementation.
-inline hipsparseStatus_t hipsparseAxpby(hipsparseHandle_t handle, const void * alpha, hipsparseConstSpVecDescr_t vecX, const void * beta, hipsparseDnVecDescr_t vecY) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseAxpby(hipsparseHandle_t handle, const void * alpha, hipsparseConstSpVecDescr_t vecX, const void * beta, hipsparseDnVecDescr_t vecY) {
   return cusparseAxpby(handle, alpha, vecX, beta, vecY);
 }
-inline hipsparseStatus_t hipsparseBlockedEllGet(const hipsparseSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * ellBlockSize, int64_t * ellCols, void ** ellColInd, void ** ellValue, hipsparseIndexType_t * ellIdxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseBlockedEllGet(const hipsparseSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * ellBlockSize, int64_t * ellCols, void ** ellColInd, void ** ellValue, hipsparseIndexType_t * ellIdxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
   return cusparseBlockedEllGet(spMatDescr, rows, cols, ellBlockSize, ellCols, ellColInd, ellValue, ellIdxType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCbsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const hipsparseMatDescr_t descrC, hipComplex * csrValC, int * csrRowPtrC, int * csrColIndC) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const hipsparseMatDescr_t descrC, hipComplex * csrValC, int * csrRowPtrC, int * csrColIndC) {
   return cusparseCbsr2csr(handle, dirA, mb, nb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, descrC, csrValC, csrRowPtrC, csrColIndC);
 }
-inline hipsparseStatus_t hipsparseCbsric02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsric02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseCbsric02(handle, dirA, mb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCbsric02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsric02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseCbsric02_analysis(handle, dirA, mb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCbsric02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsric02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, int * pBufferSizeInBytes) {
   return cusparseCbsric02_bufferSize(handle, dirA, mb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCbsrilu02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrSortedValA_valM, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrilu02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrSortedValA_valM, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseCbsrilu02(handle, dirA, mb, nnzb, descrA, bsrSortedValA_valM, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCbsrilu02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrilu02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseCbsrilu02_analysis(handle, dirA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCbsrilu02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrilu02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, int * pBufferSizeInBytes) {
   return cusparseCbsrilu02_bufferSize(handle, dirA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCbsrilu02_numericBoost(hipsparseHandle_t handle, bsrilu02Info_t info, int enable_boost, double * tol, hipComplex * boost_val) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrilu02_numericBoost(hipsparseHandle_t handle, bsrilu02Info_t info, int enable_boost, double * tol, hipComplex * boost_val) {
   return cusparseCbsrilu02_numericBoost(handle, info, enable_boost, tol, boost_val);
 }
-inline hipsparseStatus_t hipsparseCbsrmm(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transB, int mb, int n, int kb, int nnzb, const hipComplex * alpha, const hipsparseMatDescr_t descrA, const hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const hipComplex * B, int ldb, const hipComplex * beta, hipComplex * C, int ldc) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrmm(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transB, int mb, int n, int kb, int nnzb, const hipComplex * alpha, const hipsparseMatDescr_t descrA, const hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const hipComplex * B, int ldb, const hipComplex * beta, hipComplex * C, int ldc) {
   return cusparseCbsrmm(handle, dirA, transA, transB, mb, n, kb, nnzb, alpha, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, B, ldb, beta, C, ldc);
 }
-inline hipsparseStatus_t hipsparseCbsrmv(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nb, int nnzb, const hipComplex * alpha, const hipsparseMatDescr_t descrA, const hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, const hipComplex * x, const hipComplex * beta, hipComplex * y) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrmv(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nb, int nnzb, const hipComplex * alpha, const hipsparseMatDescr_t descrA, const hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, const hipComplex * x, const hipComplex * beta, hipComplex * y) {
   return cusparseCbsrmv(handle, dirA, transA, mb, nb, nnzb, alpha, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, x, beta, y);
 }
-inline hipsparseStatus_t hipsparseCbsrsm2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, const hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrsm2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, const hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseCbsrsm2_analysis(handle, dirA, transA, transX, mb, nrhs, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCbsrsm2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrsm2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, int * pBufferSizeInBytes) {
   return cusparseCbsrsm2_bufferSize(handle, dirA, transA, transX, mb, nrhs, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCbsrsm2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipComplex * alpha, const hipsparseMatDescr_t descrA, const hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, const hipComplex * B, int ldb, hipComplex * X, int ldx, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrsm2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipComplex * alpha, const hipsparseMatDescr_t descrA, const hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, const hipComplex * B, int ldb, hipComplex * X, int ldx, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseCbsrsm2_solve(handle, dirA, transA, transX, mb, nrhs, nnzb, alpha, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, B, ldb, X, ldx, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCbsrsv2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrsv2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseCbsrsv2_analysis(handle, dirA, transA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCbsrsv2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrsv2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, int * pBufferSizeInBytes) {
   return cusparseCbsrsv2_bufferSize(handle, dirA, transA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCbsrsv2_bufferSizeExt(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrsv2_bufferSizeExt(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, size_t * pBufferSizeInBytes) {
   return cusparseCbsrsv2_bufferSizeExt(handle, dirA, transA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCbsrsv2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipComplex * alpha, const hipsparseMatDescr_t descrA, const hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, const hipComplex * f, hipComplex * x, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrsv2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipComplex * alpha, const hipsparseMatDescr_t descrA, const hipComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, const hipComplex * f, hipComplex * x, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseCbsrsv2_solve(handle, dirA, transA, mb, nnzb, alpha, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, f, x, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCbsrxmv(hipsparseHandle_t handle, hipsparseDirection_t dir, hipsparseOperation_t trans, int sizeOfMask, int mb, int nb, int nnzb, const hipComplex * alpha, const hipsparseMatDescr_t descr, const hipComplex * bsrVal, const int * bsrMaskPtr, const int * bsrRowPtr, const int * bsrEndPtr, const int * bsrColInd, int blockDim, const hipComplex * x, const hipComplex * beta, hipComplex * y) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCbsrxmv(hipsparseHandle_t handle, hipsparseDirection_t dir, hipsparseOperation_t trans, int sizeOfMask, int mb, int nb, int nnzb, const hipComplex * alpha, const hipsparseMatDescr_t descr, const hipComplex * bsrVal, const int * bsrMaskPtr, const int * bsrRowPtr, const int * bsrEndPtr, const int * bsrColInd, int blockDim, const hipComplex * x, const hipComplex * beta, hipComplex * y) {
   return cusparseCbsrxmv(handle, dir, trans, sizeOfMask, mb, nb, nnzb, alpha, descr, bsrVal, bsrMaskPtr, bsrRowPtr, bsrEndPtr, bsrColInd, blockDim, x, beta, y);
 }
-inline hipsparseStatus_t hipsparseCcsr2bsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const hipComplex * csrValA, const int * csrRowPtrA, const int * csrColIndA, int blockDim, const hipsparseMatDescr_t descrC, hipComplex * bsrValC, int * bsrRowPtrC, int * bsrColIndC) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsr2bsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const hipComplex * csrValA, const int * csrRowPtrA, const int * csrColIndA, int blockDim, const hipsparseMatDescr_t descrC, hipComplex * bsrValC, int * bsrRowPtrC, int * bsrColIndC) {
   return cusparseCcsr2bsr(handle, dirA, m, n, descrA, csrValA, csrRowPtrA, csrColIndA, blockDim, descrC, bsrValC, bsrRowPtrC, bsrColIndC);
 }
-inline hipsparseStatus_t hipsparseCcsr2csr_compress(hipsparseHandle_t handle, int m, int n, const hipsparseMatDescr_t descrA, const hipComplex * csrValA, const int * csrColIndA, const int * csrRowPtrA, int nnzA, const int * nnzPerRow, hipComplex * csrValC, int * csrColIndC, int * csrRowPtrC, hipComplex tol) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsr2csr_compress(hipsparseHandle_t handle, int m, int n, const hipsparseMatDescr_t descrA, const hipComplex * csrValA, const int * csrColIndA, const int * csrRowPtrA, int nnzA, const int * nnzPerRow, hipComplex * csrValC, int * csrColIndC, int * csrRowPtrC, hipComplex tol) {
   return cusparseCcsr2csr_compress(handle, m, n, descrA, csrValA, csrColIndA, csrRowPtrA, nnzA, nnzPerRow, csrValC, csrColIndC, csrRowPtrC, tol);
 }
-inline hipsparseStatus_t hipsparseCcsr2csru(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsr2csru(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
   return cusparseCcsr2csru(handle, m, n, nnz, descrA, csrVal, csrRowPtr, csrColInd, info, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCcsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dir, int m, int n, const hipsparseMatDescr_t csr_descr, const hipComplex * csrVal, const int * csrRowPtr, const int * csrColInd, const hipsparseMatDescr_t bsr_descr, hipComplex * bsrVal, int * bsrRowPtr, int * bsrColInd, int rowBlockDim, int colBlockDim, void * pbuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dir, int m, int n, const hipsparseMatDescr_t csr_descr, const hipComplex * csrVal, const int * csrRowPtr, const int * csrColInd, const hipsparseMatDescr_t bsr_descr, hipComplex * bsrVal, int * bsrRowPtr, int * bsrColInd, int rowBlockDim, int colBlockDim, void * pbuffer) {
   return cusparseCcsr2gebsr(handle, dir, m, n, csr_descr, csrVal, csrRowPtr, csrColInd, bsr_descr, bsrVal, bsrRowPtr, bsrColInd, rowBlockDim, colBlockDim, pbuffer);
 }
-inline hipsparseStatus_t hipsparseCcsrcolor(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const hipComplex * csrValA, const int * csrRowPtrA, const int * csrColIndA, const float * fractionToColor, int * ncolors, int * coloring, int * reordering, hipsparseColorInfo_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsrcolor(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const hipComplex * csrValA, const int * csrRowPtrA, const int * csrColIndA, const float * fractionToColor, int * ncolors, int * coloring, int * reordering, hipsparseColorInfo_t info) {
   return cusparseCcsrcolor(handle, m, nnz, descrA, csrValA, csrRowPtrA, csrColIndA, fractionToColor, ncolors, coloring, reordering, info);
 }
-inline hipsparseStatus_t hipsparseCcsrgeam2(hipsparseHandle_t handle, int m, int n, const hipComplex * alpha, const hipsparseMatDescr_t descrA, int nnzA, const hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const hipComplex * beta, const hipsparseMatDescr_t descrB, int nnzB, const hipComplex * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, hipComplex * csrSortedValC, int * csrSortedRowPtrC, int * csrSortedColIndC, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsrgeam2(hipsparseHandle_t handle, int m, int n, const hipComplex * alpha, const hipsparseMatDescr_t descrA, int nnzA, const hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const hipComplex * beta, const hipsparseMatDescr_t descrB, int nnzB, const hipComplex * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, hipComplex * csrSortedValC, int * csrSortedRowPtrC, int * csrSortedColIndC, void * pBuffer) {
   return cusparseCcsrgeam2(handle, m, n, alpha, descrA, nnzA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, beta, descrB, nnzB, csrSortedValB, csrSortedRowPtrB, csrSortedColIndB, descrC, csrSortedValC, csrSortedRowPtrC, csrSortedColIndC, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCcsrgeam2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const hipComplex * alpha, const hipsparseMatDescr_t descrA, int nnzA, const hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const hipComplex * beta, const hipsparseMatDescr_t descrB, int nnzB, const hipComplex * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, const hipComplex * csrSortedValC, const int * csrSortedRowPtrC, const int * csrSortedColIndC, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsrgeam2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const hipComplex * alpha, const hipsparseMatDescr_t descrA, int nnzA, const hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const hipComplex * beta, const hipsparseMatDescr_t descrB, int nnzB, const hipComplex * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, const hipComplex * csrSortedValC, const int * csrSortedRowPtrC, const int * csrSortedColIndC, size_t * pBufferSizeInBytes) {
   return cusparseCcsrgeam2_bufferSizeExt(handle, m, n, alpha, descrA, nnzA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, beta, descrB, nnzB, csrSortedValB, csrSortedRowPtrB, csrSortedColIndB, descrC, csrSortedValC, csrSortedRowPtrC, csrSortedColIndC, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCcsric02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsric02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseCcsric02(handle, m, nnz, descrA, csrSortedValA_valM, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCcsric02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsric02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseCcsric02_analysis(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCcsric02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsric02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, int * pBufferSizeInBytes) {
   return cusparseCcsric02_bufferSize(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCcsric02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsric02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, size_t * pBufferSizeInBytes) {
   return cusparseCcsric02_bufferSizeExt(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCcsrilu02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsrilu02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseCcsrilu02(handle, m, nnz, descrA, csrSortedValA_valM, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCcsrilu02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsrilu02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseCcsrilu02_analysis(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCcsrilu02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsrilu02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, int * pBufferSizeInBytes) {
   return cusparseCcsrilu02_bufferSize(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCcsrilu02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsrilu02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, size_t * pBufferSizeInBytes) {
   return cusparseCcsrilu02_bufferSizeExt(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCcsrilu02_numericBoost(hipsparseHandle_t handle, csrilu02Info_t info, int enable_boost, double * tol, hipComplex * boost_val) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsrilu02_numericBoost(hipsparseHandle_t handle, csrilu02Info_t info, int enable_boost, double * tol, hipComplex * boost_val) {
   return cusparseCcsrilu02_numericBoost(handle, info, enable_boost, tol, boost_val);
 }
-inline hipsparseStatus_t hipsparseCcsru2csr(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsru2csr(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, hipComplex * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
   return cusparseCcsru2csr(handle, m, n, nnz, descrA, csrVal, csrRowPtr, csrColInd, info, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCcsru2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, hipComplex * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCcsru2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, hipComplex * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, size_t * pBufferSizeInBytes) {
   return cusparseCcsru2csr_bufferSizeExt(handle, m, n, nnz, csrVal, csrRowPtr, csrColInd, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCgebsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDim, int colBlockDim, const hipsparseMatDescr_t descrC, hipComplex * csrValC, int * csrRowPtrC, int * csrColIndC) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgebsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDim, int colBlockDim, const hipsparseMatDescr_t descrC, hipComplex * csrValC, int * csrRowPtrC, int * csrColIndC) {
   return cusparseCgebsr2csr(handle, dirA, mb, nb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, rowBlockDim, colBlockDim, descrC, csrValC, csrRowPtrC, csrColIndC);
 }
-inline hipsparseStatus_t hipsparseCgebsr2gebsc(hipsparseHandle_t handle, int mb, int nb, int nnzb, const hipComplex * bsrVal, const int * bsrRowPtr, const int * bsrColInd, int rowBlockDim, int colBlockDim, hipComplex * bscVal, int * bscRowInd, int * bscColPtr, hipsparseAction_t copyValues, hipsparseIndexBase_t idxBase, void * temp_buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgebsr2gebsc(hipsparseHandle_t handle, int mb, int nb, int nnzb, const hipComplex * bsrVal, const int * bsrRowPtr, const int * bsrColInd, int rowBlockDim, int colBlockDim, hipComplex * bscVal, int * bscRowInd, int * bscColPtr, hipsparseAction_t copyValues, hipsparseIndexBase_t idxBase, void * temp_buffer) {
   return cusparseCgebsr2gebsc(handle, mb, nb, nnzb, bsrVal, bsrRowPtr, bsrColInd, rowBlockDim, colBlockDim, bscVal, bscRowInd, bscColPtr, copyValues, idxBase, temp_buffer);
 }
-inline hipsparseStatus_t hipsparseCgebsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, const hipsparseMatDescr_t descrC, hipComplex * bsrValC, int * bsrRowPtrC, int * bsrColIndC, int rowBlockDimC, int colBlockDimC, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgebsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, const hipsparseMatDescr_t descrC, hipComplex * bsrValC, int * bsrRowPtrC, int * bsrColIndC, int rowBlockDimC, int colBlockDimC, void * buffer) {
   return cusparseCgebsr2gebsr(handle, dirA, mb, nb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, rowBlockDimA, colBlockDimA, descrC, bsrValC, bsrRowPtrC, bsrColIndC, rowBlockDimC, colBlockDimC, buffer);
 }
-inline hipsparseStatus_t hipsparseCgebsr2gebsr_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgebsr2gebsr_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const hipComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, int * pBufferSizeInBytes) {
   return cusparseCgebsr2gebsr_bufferSize(handle, dirA, mb, nb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, rowBlockDimA, colBlockDimA, rowBlockDimC, colBlockDimC, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCgemvi(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, const hipComplex * alpha, const hipComplex * A, int lda, int nnz, const hipComplex * x, const int * xInd, const hipComplex * beta, hipComplex * y, hipsparseIndexBase_t idxBase, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgemvi(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, const hipComplex * alpha, const hipComplex * A, int lda, int nnz, const hipComplex * x, const int * xInd, const hipComplex * beta, hipComplex * y, hipsparseIndexBase_t idxBase, void * pBuffer) {
   return cusparseCgemvi(handle, transA, m, n, alpha, A, lda, nnz, x, xInd, beta, y, idxBase, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCgemvi_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, int nnz, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgemvi_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, int nnz, int * pBufferSizeInBytes) {
   return cusparseCgemvi_bufferSize(handle, transA, m, n, nnz, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCgpsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, hipComplex * ds, hipComplex * dl, hipComplex * d, hipComplex * du, hipComplex * dw, hipComplex * x, int batchCount, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgpsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, hipComplex * ds, hipComplex * dl, hipComplex * d, hipComplex * du, hipComplex * dw, hipComplex * x, int batchCount, void * pBuffer) {
   return cusparseCgpsvInterleavedBatch(handle, algo, m, ds, dl, d, du, dw, x, batchCount, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCgpsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const hipComplex * ds, const hipComplex * dl, const hipComplex * d, const hipComplex * du, const hipComplex * dw, const hipComplex * x, int batchCount, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgpsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const hipComplex * ds, const hipComplex * dl, const hipComplex * d, const hipComplex * du, const hipComplex * dw, const hipComplex * x, int batchCount, size_t * pBufferSizeInBytes) {
   return cusparseCgpsvInterleavedBatch_bufferSizeExt(handle, algo, m, ds, dl, d, du, dw, x, batchCount, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCgtsv2(hipsparseHandle_t handle, int m, int n, const hipComplex * dl, const hipComplex * d, const hipComplex * du, hipComplex * B, int ldb, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgtsv2(hipsparseHandle_t handle, int m, int n, const hipComplex * dl, const hipComplex * d, const hipComplex * du, hipComplex * B, int ldb, void * pBuffer) {
   return cusparseCgtsv2(handle, m, n, dl, d, du, B, ldb, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCgtsv2StridedBatch(hipsparseHandle_t handle, int m, const hipComplex * dl, const hipComplex * d, const hipComplex * du, hipComplex * x, int batchCount, int batchStride, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgtsv2StridedBatch(hipsparseHandle_t handle, int m, const hipComplex * dl, const hipComplex * d, const hipComplex * du, hipComplex * x, int batchCount, int batchStride, void * pBuffer) {
   return cusparseCgtsv2StridedBatch(handle, m, dl, d, du, x, batchCount, batchStride, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCgtsv2StridedBatch_bufferSizeExt(hipsparseHandle_t handle, int m, const hipComplex * dl, const hipComplex * d, const hipComplex * du, const hipComplex * x, int batchCount, int batchStride, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgtsv2StridedBatch_bufferSizeExt(hipsparseHandle_t handle, int m, const hipComplex * dl, const hipComplex * d, const hipComplex * du, const hipComplex * x, int batchCount, int batchStride, size_t * pBufferSizeInBytes) {
   return cusparseCgtsv2StridedBatch_bufferSizeExt(handle, m, dl, d, du, x, batchCount, batchStride, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCgtsv2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const hipComplex * dl, const hipComplex * d, const hipComplex * du, const hipComplex * B, int ldb, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgtsv2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const hipComplex * dl, const hipComplex * d, const hipComplex * du, const hipComplex * B, int ldb, size_t * pBufferSizeInBytes) {
   return cusparseCgtsv2_bufferSizeExt(handle, m, n, dl, d, du, B, ldb, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCgtsv2_nopivot(hipsparseHandle_t handle, int m, int n, const hipComplex * dl, const hipComplex * d, const hipComplex * du, hipComplex * B, int ldb, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgtsv2_nopivot(hipsparseHandle_t handle, int m, int n, const hipComplex * dl, const hipComplex * d, const hipComplex * du, hipComplex * B, int ldb, void * pBuffer) {
   return cusparseCgtsv2_nopivot(handle, m, n, dl, d, du, B, ldb, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCgtsv2_nopivot_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const hipComplex * dl, const hipComplex * d, const hipComplex * du, const hipComplex * B, int ldb, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgtsv2_nopivot_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const hipComplex * dl, const hipComplex * d, const hipComplex * du, const hipComplex * B, int ldb, size_t * pBufferSizeInBytes) {
   return cusparseCgtsv2_nopivot_bufferSizeExt(handle, m, n, dl, d, du, B, ldb, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCgtsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, hipComplex * dl, hipComplex * d, hipComplex * du, hipComplex * x, int batchCount, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgtsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, hipComplex * dl, hipComplex * d, hipComplex * du, hipComplex * x, int batchCount, void * pBuffer) {
   return cusparseCgtsvInterleavedBatch(handle, algo, m, dl, d, du, x, batchCount, pBuffer);
 }
-inline hipsparseStatus_t hipsparseCgtsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const hipComplex * dl, const hipComplex * d, const hipComplex * du, const hipComplex * x, int batchCount, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCgtsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const hipComplex * dl, const hipComplex * d, const hipComplex * du, const hipComplex * x, int batchCount, size_t * pBufferSizeInBytes) {
   return cusparseCgtsvInterleavedBatch_bufferSizeExt(handle, algo, m, dl, d, du, x, batchCount, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCnnz(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const hipComplex * A, int lda, int * nnzPerRowColumn, int * nnzTotalDevHostPtr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCnnz(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const hipComplex * A, int lda, int * nnzPerRowColumn, int * nnzTotalDevHostPtr) {
   return cusparseCnnz(handle, dirA, m, n, descrA, A, lda, nnzPerRowColumn, nnzTotalDevHostPtr);
 }
-inline hipsparseStatus_t hipsparseCnnz_compress(hipsparseHandle_t handle, int m, const hipsparseMatDescr_t descrA, const hipComplex * csrValA, const int * csrRowPtrA, int * nnzPerRow, int * nnzC, hipComplex tol) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCnnz_compress(hipsparseHandle_t handle, int m, const hipsparseMatDescr_t descrA, const hipComplex * csrValA, const int * csrRowPtrA, int * nnzPerRow, int * nnzC, hipComplex tol) {
   return cusparseCnnz_compress(handle, m, descrA, csrValA, csrRowPtrA, nnzPerRow, nnzC, tol);
 }
-inline hipsparseStatus_t hipsparseConstBlockedEllGet(hipsparseConstSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * ellBlockSize, int64_t * ellCols, const void ** ellColInd, const void ** ellValue, hipsparseIndexType_t * ellIdxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseConstBlockedEllGet(hipsparseConstSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * ellBlockSize, int64_t * ellCols, const void ** ellColInd, const void ** ellValue, hipsparseIndexType_t * ellIdxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
   return cusparseConstBlockedEllGet(spMatDescr, rows, cols, ellBlockSize, ellCols, ellColInd, ellValue, ellIdxType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseConstCooGet(hipsparseConstSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz, const void ** cooRowInd, const void ** cooColInd, const void ** cooValues, hipsparseIndexType_t * idxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseConstCooGet(hipsparseConstSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz, const void ** cooRowInd, const void ** cooColInd, const void ** cooValues, hipsparseIndexType_t * idxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
   return cusparseConstCooGet(spMatDescr, rows, cols, nnz, cooRowInd, cooColInd, cooValues, idxType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseConstCscGet(hipsparseConstSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz, const void ** cscColOffsets, const void ** cscRowInd, const void ** cscValues, hipsparseIndexType_t * cscColOffsetsType, hipsparseIndexType_t * cscRowIndType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseConstCscGet(hipsparseConstSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz, const void ** cscColOffsets, const void ** cscRowInd, const void ** cscValues, hipsparseIndexType_t * cscColOffsetsType, hipsparseIndexType_t * cscRowIndType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
   return cusparseConstCscGet(spMatDescr, rows, cols, nnz, cscColOffsets, cscRowInd, cscValues, cscColOffsetsType, cscRowIndType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseConstCsrGet(hipsparseConstSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz, const void ** csrRowOffsets, const void ** csrColInd, const void ** csrValues, hipsparseIndexType_t * csrRowOffsetsType, hipsparseIndexType_t * csrColIndType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseConstCsrGet(hipsparseConstSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz, const void ** csrRowOffsets, const void ** csrColInd, const void ** csrValues, hipsparseIndexType_t * csrRowOffsetsType, hipsparseIndexType_t * csrColIndType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
   return cusparseConstCsrGet(spMatDescr, rows, cols, nnz, csrRowOffsets, csrColInd, csrValues, csrRowOffsetsType, csrColIndType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseConstDnMatGet(hipsparseConstDnMatDescr_t dnMatDescr, int64_t * rows, int64_t * cols, int64_t * ld, const void ** values, hipDataType * valueType, hipsparseOrder_t * order) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseConstDnMatGet(hipsparseConstDnMatDescr_t dnMatDescr, int64_t * rows, int64_t * cols, int64_t * ld, const void ** values, hipDataType * valueType, hipsparseOrder_t * order) {
   return cusparseConstDnMatGet(dnMatDescr, rows, cols, ld, values, valueType, order);
 }
-inline hipsparseStatus_t hipsparseConstDnMatGetValues(hipsparseConstDnMatDescr_t dnMatDescr, const void ** values) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseConstDnMatGetValues(hipsparseConstDnMatDescr_t dnMatDescr, const void ** values) {
   return cusparseConstDnMatGetValues(dnMatDescr, values);
 }
-inline hipsparseStatus_t hipsparseConstDnVecGet(hipsparseConstDnVecDescr_t dnVecDescr, int64_t * size, const void ** values, hipDataType * valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseConstDnVecGet(hipsparseConstDnVecDescr_t dnVecDescr, int64_t * size, const void ** values, hipDataType * valueType) {
   return cusparseConstDnVecGet(dnVecDescr, size, values, valueType);
 }
-inline hipsparseStatus_t hipsparseConstDnVecGetValues(hipsparseConstDnVecDescr_t dnVecDescr, const void ** values) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseConstDnVecGetValues(hipsparseConstDnVecDescr_t dnVecDescr, const void ** values) {
   return cusparseConstDnVecGetValues(dnVecDescr, values);
 }
-inline hipsparseStatus_t hipsparseConstSpMatGetValues(hipsparseConstSpMatDescr_t spMatDescr, const void ** values) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseConstSpMatGetValues(hipsparseConstSpMatDescr_t spMatDescr, const void ** values) {
   return cusparseConstSpMatGetValues(spMatDescr, values);
 }
-inline hipsparseStatus_t hipsparseConstSpVecGet(hipsparseConstSpVecDescr_t spVecDescr, int64_t * size, int64_t * nnz, const void ** indices, const void ** values, hipsparseIndexType_t * idxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseConstSpVecGet(hipsparseConstSpVecDescr_t spVecDescr, int64_t * size, int64_t * nnz, const void ** indices, const void ** values, hipsparseIndexType_t * idxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
   return cusparseConstSpVecGet(spVecDescr, size, nnz, indices, values, idxType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseConstSpVecGetValues(hipsparseConstSpVecDescr_t spVecDescr, const void ** values) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseConstSpVecGetValues(hipsparseConstSpVecDescr_t spVecDescr, const void ** values) {
   return cusparseConstSpVecGetValues(spVecDescr, values);
 }
-inline hipsparseStatus_t hipsparseCooGet(const hipsparseSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz, void ** cooRowInd, void ** cooColInd, void ** cooValues, hipsparseIndexType_t * idxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCooGet(const hipsparseSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz, void ** cooRowInd, void ** cooColInd, void ** cooValues, hipsparseIndexType_t * idxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
   return cusparseCooGet(spMatDescr, rows, cols, nnz, cooRowInd, cooColInd, cooValues, idxType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCooSetPointers(hipsparseSpMatDescr_t spMatDescr, void * cooRowInd, void * cooColInd, void * cooValues) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCooSetPointers(hipsparseSpMatDescr_t spMatDescr, void * cooRowInd, void * cooColInd, void * cooValues) {
   return cusparseCooSetPointers(spMatDescr, cooRowInd, cooColInd, cooValues);
 }
-inline hipsparseStatus_t hipsparseCooSetStridedBatch(hipsparseSpMatDescr_t spMatDescr, int batchCount, int64_t batchStride) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCooSetStridedBatch(hipsparseSpMatDescr_t spMatDescr, int batchCount, int64_t batchStride) {
   return cusparseCooSetStridedBatch(spMatDescr, batchCount, batchStride);
 }
-inline hipsparseStatus_t hipsparseCreate(hipsparseHandle_t * handle) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreate(hipsparseHandle_t * handle) {
   return cusparseCreate(handle);
 }
-inline hipsparseStatus_t hipsparseCreateBlockedEll(hipsparseSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t ellBlockSize, int64_t ellCols, void * ellColInd, void * ellValue, hipsparseIndexType_t ellIdxType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateBlockedEll(hipsparseSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t ellBlockSize, int64_t ellCols, void * ellColInd, void * ellValue, hipsparseIndexType_t ellIdxType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
   return cusparseCreateBlockedEll(spMatDescr, rows, cols, ellBlockSize, ellCols, ellColInd, ellValue, ellIdxType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCreateBsric02Info(bsric02Info_t * info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateBsric02Info(bsric02Info_t * info) {
   return cusparseCreateBsric02Info(info);
 }
-inline hipsparseStatus_t hipsparseCreateBsrilu02Info(bsrilu02Info_t * info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateBsrilu02Info(bsrilu02Info_t * info) {
   return cusparseCreateBsrilu02Info(info);
 }
-inline hipsparseStatus_t hipsparseCreateBsrsm2Info(bsrsm2Info_t * info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateBsrsm2Info(bsrsm2Info_t * info) {
   return cusparseCreateBsrsm2Info(info);
 }
-inline hipsparseStatus_t hipsparseCreateBsrsv2Info(bsrsv2Info_t * info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateBsrsv2Info(bsrsv2Info_t * info) {
   return cusparseCreateBsrsv2Info(info);
 }
-inline hipsparseStatus_t hipsparseCreateColorInfo(hipsparseColorInfo_t * info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateColorInfo(hipsparseColorInfo_t * info) {
   return cusparseCreateColorInfo(info);
 }
-inline hipsparseStatus_t hipsparseCreateConstBlockedEll(hipsparseConstSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t ellBlockSize, int64_t ellCols, const void * ellColInd, const void * ellValue, hipsparseIndexType_t ellIdxType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateConstBlockedEll(hipsparseConstSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t ellBlockSize, int64_t ellCols, const void * ellColInd, const void * ellValue, hipsparseIndexType_t ellIdxType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
   return cusparseCreateConstBlockedEll(spMatDescr, rows, cols, ellBlockSize, ellCols, ellColInd, ellValue, ellIdxType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCreateConstCoo(hipsparseConstSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t nnz, const void * cooRowInd, const void * cooColInd, const void * cooValues, hipsparseIndexType_t cooIdxType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateConstCoo(hipsparseConstSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t nnz, const void * cooRowInd, const void * cooColInd, const void * cooValues, hipsparseIndexType_t cooIdxType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
   return cusparseCreateConstCoo(spMatDescr, rows, cols, nnz, cooRowInd, cooColInd, cooValues, cooIdxType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCreateConstCsc(hipsparseConstSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t nnz, const void * cscColOffsets, const void * cscRowInd, const void * cscValues, hipsparseIndexType_t cscColOffsetsType, hipsparseIndexType_t cscRowIndType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateConstCsc(hipsparseConstSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t nnz, const void * cscColOffsets, const void * cscRowInd, const void * cscValues, hipsparseIndexType_t cscColOffsetsType, hipsparseIndexType_t cscRowIndType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
   return cusparseCreateConstCsc(spMatDescr, rows, cols, nnz, cscColOffsets, cscRowInd, cscValues, cscColOffsetsType, cscRowIndType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCreateConstCsr(hipsparseConstSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t nnz, const void * csrRowOffsets, const void * csrColInd, const void * csrValues, hipsparseIndexType_t csrRowOffsetsType, hipsparseIndexType_t csrColIndType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateConstCsr(hipsparseConstSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t nnz, const void * csrRowOffsets, const void * csrColInd, const void * csrValues, hipsparseIndexType_t csrRowOffsetsType, hipsparseIndexType_t csrColIndType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
   return cusparseCreateConstCsr(spMatDescr, rows, cols, nnz, csrRowOffsets, csrColInd, csrValues, csrRowOffsetsType, csrColIndType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCreateConstDnMat(hipsparseConstDnMatDescr_t * dnMatDescr, int64_t rows, int64_t cols, int64_t ld, const void * values, hipDataType valueType, hipsparseOrder_t order) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateConstDnMat(hipsparseConstDnMatDescr_t * dnMatDescr, int64_t rows, int64_t cols, int64_t ld, const void * values, hipDataType valueType, hipsparseOrder_t order) {
   return cusparseCreateConstDnMat(dnMatDescr, rows, cols, ld, values, valueType, order);
 }
-inline hipsparseStatus_t hipsparseCreateConstDnVec(hipsparseConstDnVecDescr_t * dnVecDescr, int64_t size, const void * values, hipDataType valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateConstDnVec(hipsparseConstDnVecDescr_t * dnVecDescr, int64_t size, const void * values, hipDataType valueType) {
   return cusparseCreateConstDnVec(dnVecDescr, size, values, valueType);
 }
-inline hipsparseStatus_t hipsparseCreateConstSpVec(hipsparseConstSpVecDescr_t * spVecDescr, int64_t size, int64_t nnz, const void * indices, const void * values, hipsparseIndexType_t idxType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateConstSpVec(hipsparseConstSpVecDescr_t * spVecDescr, int64_t size, int64_t nnz, const void * indices, const void * values, hipsparseIndexType_t idxType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
   return cusparseCreateConstSpVec(spVecDescr, size, nnz, indices, values, idxType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCreateCoo(hipsparseSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t nnz, void * cooRowInd, void * cooColInd, void * cooValues, hipsparseIndexType_t cooIdxType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateCoo(hipsparseSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t nnz, void * cooRowInd, void * cooColInd, void * cooValues, hipsparseIndexType_t cooIdxType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
   return cusparseCreateCoo(spMatDescr, rows, cols, nnz, cooRowInd, cooColInd, cooValues, cooIdxType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCreateCsc(hipsparseSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t nnz, void * cscColOffsets, void * cscRowInd, void * cscValues, hipsparseIndexType_t cscColOffsetsType, hipsparseIndexType_t cscRowIndType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateCsc(hipsparseSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t nnz, void * cscColOffsets, void * cscRowInd, void * cscValues, hipsparseIndexType_t cscColOffsetsType, hipsparseIndexType_t cscRowIndType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
   return cusparseCreateCsc(spMatDescr, rows, cols, nnz, cscColOffsets, cscRowInd, cscValues, cscColOffsetsType, cscRowIndType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCreateCsr(hipsparseSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t nnz, void * csrRowOffsets, void * csrColInd, void * csrValues, hipsparseIndexType_t csrRowOffsetsType, hipsparseIndexType_t csrColIndType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateCsr(hipsparseSpMatDescr_t * spMatDescr, int64_t rows, int64_t cols, int64_t nnz, void * csrRowOffsets, void * csrColInd, void * csrValues, hipsparseIndexType_t csrRowOffsetsType, hipsparseIndexType_t csrColIndType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
   return cusparseCreateCsr(spMatDescr, rows, cols, nnz, csrRowOffsets, csrColInd, csrValues, csrRowOffsetsType, csrColIndType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCreateCsric02Info(csric02Info_t * info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateCsric02Info(csric02Info_t * info) {
   return cusparseCreateCsric02Info(info);
 }
-inline hipsparseStatus_t hipsparseCreateCsrilu02Info(csrilu02Info_t * info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateCsrilu02Info(csrilu02Info_t * info) {
   return cusparseCreateCsrilu02Info(info);
 }
-inline hipsparseStatus_t hipsparseCreateCsru2csrInfo(csru2csrInfo_t * info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateCsru2csrInfo(csru2csrInfo_t * info) {
   return cusparseCreateCsru2csrInfo(info);
 }
-inline hipsparseStatus_t hipsparseCreateDnMat(hipsparseDnMatDescr_t * dnMatDescr, int64_t rows, int64_t cols, int64_t ld, void * values, hipDataType valueType, hipsparseOrder_t order) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateDnMat(hipsparseDnMatDescr_t * dnMatDescr, int64_t rows, int64_t cols, int64_t ld, void * values, hipDataType valueType, hipsparseOrder_t order) {
   return cusparseCreateDnMat(dnMatDescr, rows, cols, ld, values, valueType, order);
 }
-inline hipsparseStatus_t hipsparseCreateDnVec(hipsparseDnVecDescr_t * dnVecDescr, int64_t size, void * values, hipDataType valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateDnVec(hipsparseDnVecDescr_t * dnVecDescr, int64_t size, void * values, hipDataType valueType) {
   return cusparseCreateDnVec(dnVecDescr, size, values, valueType);
 }
-inline hipsparseStatus_t hipsparseCreateIdentityPermutation(hipsparseHandle_t handle, int n, int * p) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateIdentityPermutation(hipsparseHandle_t handle, int n, int * p) {
   return cusparseCreateIdentityPermutation(handle, n, p);
 }
-inline hipsparseStatus_t hipsparseCreateMatDescr(hipsparseMatDescr_t * descrA) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateMatDescr(hipsparseMatDescr_t * descrA) {
   return cusparseCreateMatDescr(descrA);
 }
-inline hipsparseStatus_t hipsparseCreatePruneInfo(pruneInfo_t * info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreatePruneInfo(pruneInfo_t * info) {
   return cusparseCreatePruneInfo(info);
 }
-inline hipsparseStatus_t hipsparseCreateSpVec(hipsparseSpVecDescr_t * spVecDescr, int64_t size, int64_t nnz, void * indices, void * values, hipsparseIndexType_t idxType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCreateSpVec(hipsparseSpVecDescr_t * spVecDescr, int64_t size, int64_t nnz, void * indices, void * values, hipsparseIndexType_t idxType, hipsparseIndexBase_t idxBase, hipDataType valueType) {
   return cusparseCreateSpVec(spVecDescr, size, nnz, indices, values, idxType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCscGet(const hipsparseSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz, void ** cscColOffsets, void ** cscRowInd, void ** cscValues, hipsparseIndexType_t * cscColOffsetsType, hipsparseIndexType_t * cscRowIndType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCscGet(const hipsparseSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz, void ** cscColOffsets, void ** cscRowInd, void ** cscValues, hipsparseIndexType_t * cscColOffsetsType, hipsparseIndexType_t * cscRowIndType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
   return cusparseCscGet(spMatDescr, rows, cols, nnz, cscColOffsets, cscRowInd, cscValues, cscColOffsetsType, cscRowIndType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCscSetPointers(hipsparseSpMatDescr_t spMatDescr, void * cscColOffsets, void * cscRowInd, void * cscValues) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCscSetPointers(hipsparseSpMatDescr_t spMatDescr, void * cscColOffsets, void * cscRowInd, void * cscValues) {
   return cusparseCscSetPointers(spMatDescr, cscColOffsets, cscRowInd, cscValues);
 }
-inline hipsparseStatus_t hipsparseCsr2cscEx2(hipsparseHandle_t handle, int m, int n, int nnz, const void * csrVal, const int * csrRowPtr, const int * csrColInd, void * cscVal, int * cscColPtr, int * cscRowInd, hipDataType valType, hipsparseAction_t copyValues, hipsparseIndexBase_t idxBase, hipsparseCsr2CscAlg_t alg, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCsr2cscEx2(hipsparseHandle_t handle, int m, int n, int nnz, const void * csrVal, const int * csrRowPtr, const int * csrColInd, void * cscVal, int * cscColPtr, int * cscRowInd, hipDataType valType, hipsparseAction_t copyValues, hipsparseIndexBase_t idxBase, hipsparseCsr2CscAlg_t alg, void * buffer) {
   return cusparseCsr2cscEx2(handle, m, n, nnz, csrVal, csrRowPtr, csrColInd, cscVal, cscColPtr, cscRowInd, valType, copyValues, idxBase, alg, buffer);
 }
-inline hipsparseStatus_t hipsparseCsr2cscEx2_bufferSize(hipsparseHandle_t handle, int m, int n, int nnz, const void * csrVal, const int * csrRowPtr, const int * csrColInd, void * cscVal, int * cscColPtr, int * cscRowInd, hipDataType valType, hipsparseAction_t copyValues, hipsparseIndexBase_t idxBase, hipsparseCsr2CscAlg_t alg, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCsr2cscEx2_bufferSize(hipsparseHandle_t handle, int m, int n, int nnz, const void * csrVal, const int * csrRowPtr, const int * csrColInd, void * cscVal, int * cscColPtr, int * cscRowInd, hipDataType valType, hipsparseAction_t copyValues, hipsparseIndexBase_t idxBase, hipsparseCsr2CscAlg_t alg, size_t * pBufferSizeInBytes) {
   return cusparseCsr2cscEx2_bufferSize(handle, m, n, nnz, csrVal, csrRowPtr, csrColInd, cscVal, cscColPtr, cscRowInd, valType, copyValues, idxBase, alg, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseCsrGet(const hipsparseSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz, void ** csrRowOffsets, void ** csrColInd, void ** csrValues, hipsparseIndexType_t * csrRowOffsetsType, hipsparseIndexType_t * csrColIndType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCsrGet(const hipsparseSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz, void ** csrRowOffsets, void ** csrColInd, void ** csrValues, hipsparseIndexType_t * csrRowOffsetsType, hipsparseIndexType_t * csrColIndType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
   return cusparseCsrGet(spMatDescr, rows, cols, nnz, csrRowOffsets, csrColInd, csrValues, csrRowOffsetsType, csrColIndType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseCsrSetPointers(hipsparseSpMatDescr_t spMatDescr, void * csrRowOffsets, void * csrColInd, void * csrValues) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCsrSetPointers(hipsparseSpMatDescr_t spMatDescr, void * csrRowOffsets, void * csrColInd, void * csrValues) {
   return cusparseCsrSetPointers(spMatDescr, csrRowOffsets, csrColInd, csrValues);
 }
-inline hipsparseStatus_t hipsparseCsrSetStridedBatch(hipsparseSpMatDescr_t spMatDescr, int batchCount, int64_t offsetsBatchStride, int64_t columnsValuesBatchStride) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseCsrSetStridedBatch(hipsparseSpMatDescr_t spMatDescr, int batchCount, int64_t offsetsBatchStride, int64_t columnsValuesBatchStride) {
   return cusparseCsrSetStridedBatch(spMatDescr, batchCount, offsetsBatchStride, columnsValuesBatchStride);
 }
-inline hipsparseStatus_t hipsparseDbsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const hipsparseMatDescr_t descrC, double * csrValC, int * csrRowPtrC, int * csrColIndC) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const hipsparseMatDescr_t descrC, double * csrValC, int * csrRowPtrC, int * csrColIndC) {
   return cusparseDbsr2csr(handle, dirA, mb, nb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, descrC, csrValC, csrRowPtrC, csrColIndC);
 }
-inline hipsparseStatus_t hipsparseDbsric02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsric02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseDbsric02(handle, dirA, mb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDbsric02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsric02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseDbsric02_analysis(handle, dirA, mb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDbsric02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsric02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, int * pBufferSizeInBytes) {
   return cusparseDbsric02_bufferSize(handle, dirA, mb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDbsrilu02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrSortedValA_valM, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrilu02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrSortedValA_valM, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseDbsrilu02(handle, dirA, mb, nnzb, descrA, bsrSortedValA_valM, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDbsrilu02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrilu02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseDbsrilu02_analysis(handle, dirA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDbsrilu02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrilu02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, int * pBufferSizeInBytes) {
   return cusparseDbsrilu02_bufferSize(handle, dirA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDbsrilu02_numericBoost(hipsparseHandle_t handle, bsrilu02Info_t info, int enable_boost, double * tol, double * boost_val) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrilu02_numericBoost(hipsparseHandle_t handle, bsrilu02Info_t info, int enable_boost, double * tol, double * boost_val) {
   return cusparseDbsrilu02_numericBoost(handle, info, enable_boost, tol, boost_val);
 }
-inline hipsparseStatus_t hipsparseDbsrmm(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transB, int mb, int n, int kb, int nnzb, const double * alpha, const hipsparseMatDescr_t descrA, const double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const double * B, int ldb, const double * beta, double * C, int ldc) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrmm(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transB, int mb, int n, int kb, int nnzb, const double * alpha, const hipsparseMatDescr_t descrA, const double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const double * B, int ldb, const double * beta, double * C, int ldc) {
   return cusparseDbsrmm(handle, dirA, transA, transB, mb, n, kb, nnzb, alpha, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, B, ldb, beta, C, ldc);
 }
-inline hipsparseStatus_t hipsparseDbsrmv(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nb, int nnzb, const double * alpha, const hipsparseMatDescr_t descrA, const double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, const double * x, const double * beta, double * y) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrmv(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nb, int nnzb, const double * alpha, const hipsparseMatDescr_t descrA, const double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, const double * x, const double * beta, double * y) {
   return cusparseDbsrmv(handle, dirA, transA, mb, nb, nnzb, alpha, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, x, beta, y);
 }
-inline hipsparseStatus_t hipsparseDbsrsm2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, const double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrsm2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, const double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseDbsrsm2_analysis(handle, dirA, transA, transX, mb, nrhs, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDbsrsm2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrsm2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, int * pBufferSizeInBytes) {
   return cusparseDbsrsm2_bufferSize(handle, dirA, transA, transX, mb, nrhs, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDbsrsm2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const double * alpha, const hipsparseMatDescr_t descrA, const double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, const double * B, int ldb, double * X, int ldx, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrsm2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const double * alpha, const hipsparseMatDescr_t descrA, const double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, const double * B, int ldb, double * X, int ldx, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseDbsrsm2_solve(handle, dirA, transA, transX, mb, nrhs, nnzb, alpha, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, B, ldb, X, ldx, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDbsrsv2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrsv2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseDbsrsv2_analysis(handle, dirA, transA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDbsrsv2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrsv2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, int * pBufferSizeInBytes) {
   return cusparseDbsrsv2_bufferSize(handle, dirA, transA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDbsrsv2_bufferSizeExt(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrsv2_bufferSizeExt(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, size_t * pBufferSizeInBytes) {
   return cusparseDbsrsv2_bufferSizeExt(handle, dirA, transA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDbsrsv2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const double * alpha, const hipsparseMatDescr_t descrA, const double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, const double * f, double * x, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrsv2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const double * alpha, const hipsparseMatDescr_t descrA, const double * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, const double * f, double * x, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseDbsrsv2_solve(handle, dirA, transA, mb, nnzb, alpha, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, f, x, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDbsrxmv(hipsparseHandle_t handle, hipsparseDirection_t dir, hipsparseOperation_t trans, int sizeOfMask, int mb, int nb, int nnzb, const double * alpha, const hipsparseMatDescr_t descr, const double * bsrVal, const int * bsrMaskPtr, const int * bsrRowPtr, const int * bsrEndPtr, const int * bsrColInd, int blockDim, const double * x, const double * beta, double * y) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDbsrxmv(hipsparseHandle_t handle, hipsparseDirection_t dir, hipsparseOperation_t trans, int sizeOfMask, int mb, int nb, int nnzb, const double * alpha, const hipsparseMatDescr_t descr, const double * bsrVal, const int * bsrMaskPtr, const int * bsrRowPtr, const int * bsrEndPtr, const int * bsrColInd, int blockDim, const double * x, const double * beta, double * y) {
   return cusparseDbsrxmv(handle, dir, trans, sizeOfMask, mb, nb, nnzb, alpha, descr, bsrVal, bsrMaskPtr, bsrRowPtr, bsrEndPtr, bsrColInd, blockDim, x, beta, y);
 }
-inline hipsparseStatus_t hipsparseDcsr2bsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrRowPtrA, const int * csrColIndA, int blockDim, const hipsparseMatDescr_t descrC, double * bsrValC, int * bsrRowPtrC, int * bsrColIndC) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsr2bsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrRowPtrA, const int * csrColIndA, int blockDim, const hipsparseMatDescr_t descrC, double * bsrValC, int * bsrRowPtrC, int * bsrColIndC) {
   return cusparseDcsr2bsr(handle, dirA, m, n, descrA, csrValA, csrRowPtrA, csrColIndA, blockDim, descrC, bsrValC, bsrRowPtrC, bsrColIndC);
 }
-inline hipsparseStatus_t hipsparseDcsr2csr_compress(hipsparseHandle_t handle, int m, int n, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrColIndA, const int * csrRowPtrA, int nnzA, const int * nnzPerRow, double * csrValC, int * csrColIndC, int * csrRowPtrC, double tol) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsr2csr_compress(hipsparseHandle_t handle, int m, int n, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrColIndA, const int * csrRowPtrA, int nnzA, const int * nnzPerRow, double * csrValC, int * csrColIndC, int * csrRowPtrC, double tol) {
   return cusparseDcsr2csr_compress(handle, m, n, descrA, csrValA, csrColIndA, csrRowPtrA, nnzA, nnzPerRow, csrValC, csrColIndC, csrRowPtrC, tol);
 }
-inline hipsparseStatus_t hipsparseDcsr2csru(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, double * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsr2csru(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, double * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
   return cusparseDcsr2csru(handle, m, n, nnz, descrA, csrVal, csrRowPtr, csrColInd, info, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDcsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dir, int m, int n, const hipsparseMatDescr_t csr_descr, const double * csrVal, const int * csrRowPtr, const int * csrColInd, const hipsparseMatDescr_t bsr_descr, double * bsrVal, int * bsrRowPtr, int * bsrColInd, int rowBlockDim, int colBlockDim, void * pbuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dir, int m, int n, const hipsparseMatDescr_t csr_descr, const double * csrVal, const int * csrRowPtr, const int * csrColInd, const hipsparseMatDescr_t bsr_descr, double * bsrVal, int * bsrRowPtr, int * bsrColInd, int rowBlockDim, int colBlockDim, void * pbuffer) {
   return cusparseDcsr2gebsr(handle, dir, m, n, csr_descr, csrVal, csrRowPtr, csrColInd, bsr_descr, bsrVal, bsrRowPtr, bsrColInd, rowBlockDim, colBlockDim, pbuffer);
 }
-inline hipsparseStatus_t hipsparseDcsrcolor(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrRowPtrA, const int * csrColIndA, const double * fractionToColor, int * ncolors, int * coloring, int * reordering, hipsparseColorInfo_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsrcolor(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrRowPtrA, const int * csrColIndA, const double * fractionToColor, int * ncolors, int * coloring, int * reordering, hipsparseColorInfo_t info) {
   return cusparseDcsrcolor(handle, m, nnz, descrA, csrValA, csrRowPtrA, csrColIndA, fractionToColor, ncolors, coloring, reordering, info);
 }
-inline hipsparseStatus_t hipsparseDcsrgeam2(hipsparseHandle_t handle, int m, int n, const double * alpha, const hipsparseMatDescr_t descrA, int nnzA, const double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const double * beta, const hipsparseMatDescr_t descrB, int nnzB, const double * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, double * csrSortedValC, int * csrSortedRowPtrC, int * csrSortedColIndC, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsrgeam2(hipsparseHandle_t handle, int m, int n, const double * alpha, const hipsparseMatDescr_t descrA, int nnzA, const double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const double * beta, const hipsparseMatDescr_t descrB, int nnzB, const double * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, double * csrSortedValC, int * csrSortedRowPtrC, int * csrSortedColIndC, void * pBuffer) {
   return cusparseDcsrgeam2(handle, m, n, alpha, descrA, nnzA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, beta, descrB, nnzB, csrSortedValB, csrSortedRowPtrB, csrSortedColIndB, descrC, csrSortedValC, csrSortedRowPtrC, csrSortedColIndC, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDcsrgeam2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const double * alpha, const hipsparseMatDescr_t descrA, int nnzA, const double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const double * beta, const hipsparseMatDescr_t descrB, int nnzB, const double * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, const double * csrSortedValC, const int * csrSortedRowPtrC, const int * csrSortedColIndC, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsrgeam2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const double * alpha, const hipsparseMatDescr_t descrA, int nnzA, const double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const double * beta, const hipsparseMatDescr_t descrB, int nnzB, const double * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, const double * csrSortedValC, const int * csrSortedRowPtrC, const int * csrSortedColIndC, size_t * pBufferSizeInBytes) {
   return cusparseDcsrgeam2_bufferSizeExt(handle, m, n, alpha, descrA, nnzA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, beta, descrB, nnzB, csrSortedValB, csrSortedRowPtrB, csrSortedColIndB, descrC, csrSortedValC, csrSortedRowPtrC, csrSortedColIndC, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDcsric02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, double * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsric02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, double * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseDcsric02(handle, m, nnz, descrA, csrSortedValA_valM, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDcsric02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsric02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseDcsric02_analysis(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDcsric02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsric02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, int * pBufferSizeInBytes) {
   return cusparseDcsric02_bufferSize(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDcsric02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsric02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, size_t * pBufferSizeInBytes) {
   return cusparseDcsric02_bufferSizeExt(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDcsrilu02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, double * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsrilu02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, double * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseDcsrilu02(handle, m, nnz, descrA, csrSortedValA_valM, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDcsrilu02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsrilu02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseDcsrilu02_analysis(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDcsrilu02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsrilu02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, int * pBufferSizeInBytes) {
   return cusparseDcsrilu02_bufferSize(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDcsrilu02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsrilu02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, double * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, size_t * pBufferSizeInBytes) {
   return cusparseDcsrilu02_bufferSizeExt(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDcsrilu02_numericBoost(hipsparseHandle_t handle, csrilu02Info_t info, int enable_boost, double * tol, double * boost_val) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsrilu02_numericBoost(hipsparseHandle_t handle, csrilu02Info_t info, int enable_boost, double * tol, double * boost_val) {
   return cusparseDcsrilu02_numericBoost(handle, info, enable_boost, tol, boost_val);
 }
-inline hipsparseStatus_t hipsparseDcsru2csr(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, double * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsru2csr(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, double * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
   return cusparseDcsru2csr(handle, m, n, nnz, descrA, csrVal, csrRowPtr, csrColInd, info, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDcsru2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, double * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDcsru2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, double * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, size_t * pBufferSizeInBytes) {
   return cusparseDcsru2csr_bufferSizeExt(handle, m, n, nnz, csrVal, csrRowPtr, csrColInd, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDenseToSparse_analysis(hipsparseHandle_t handle, hipsparseConstDnMatDescr_t matA, hipsparseSpMatDescr_t matB, hipsparseDenseToSparseAlg_t alg, void * externalBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDenseToSparse_analysis(hipsparseHandle_t handle, hipsparseConstDnMatDescr_t matA, hipsparseSpMatDescr_t matB, hipsparseDenseToSparseAlg_t alg, void * externalBuffer) {
   return cusparseDenseToSparse_analysis(handle, matA, matB, alg, externalBuffer);
 }
-inline hipsparseStatus_t hipsparseDenseToSparse_bufferSize(hipsparseHandle_t handle, hipsparseConstDnMatDescr_t matA, hipsparseSpMatDescr_t matB, hipsparseDenseToSparseAlg_t alg, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDenseToSparse_bufferSize(hipsparseHandle_t handle, hipsparseConstDnMatDescr_t matA, hipsparseSpMatDescr_t matB, hipsparseDenseToSparseAlg_t alg, size_t * pBufferSizeInBytes) {
   return cusparseDenseToSparse_bufferSize(handle, matA, matB, alg, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDenseToSparse_convert(hipsparseHandle_t handle, hipsparseConstDnMatDescr_t matA, hipsparseSpMatDescr_t matB, hipsparseDenseToSparseAlg_t alg, void * externalBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDenseToSparse_convert(hipsparseHandle_t handle, hipsparseConstDnMatDescr_t matA, hipsparseSpMatDescr_t matB, hipsparseDenseToSparseAlg_t alg, void * externalBuffer) {
   return cusparseDenseToSparse_convert(handle, matA, matB, alg, externalBuffer);
 }
-inline hipsparseStatus_t hipsparseDestroy(hipsparseHandle_t handle) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroy(hipsparseHandle_t handle) {
   return cusparseDestroy(handle);
 }
-inline hipsparseStatus_t hipsparseDestroyBsric02Info(bsric02Info_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroyBsric02Info(bsric02Info_t info) {
   return cusparseDestroyBsric02Info(info);
 }
-inline hipsparseStatus_t hipsparseDestroyBsrilu02Info(bsrilu02Info_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroyBsrilu02Info(bsrilu02Info_t info) {
   return cusparseDestroyBsrilu02Info(info);
 }
-inline hipsparseStatus_t hipsparseDestroyBsrsm2Info(bsrsm2Info_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroyBsrsm2Info(bsrsm2Info_t info) {
   return cusparseDestroyBsrsm2Info(info);
 }
-inline hipsparseStatus_t hipsparseDestroyBsrsv2Info(bsrsv2Info_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroyBsrsv2Info(bsrsv2Info_t info) {
   return cusparseDestroyBsrsv2Info(info);
 }
-inline hipsparseStatus_t hipsparseDestroyColorInfo(hipsparseColorInfo_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroyColorInfo(hipsparseColorInfo_t info) {
   return cusparseDestroyColorInfo(info);
 }
-inline hipsparseStatus_t hipsparseDestroyCsric02Info(csric02Info_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroyCsric02Info(csric02Info_t info) {
   return cusparseDestroyCsric02Info(info);
 }
-inline hipsparseStatus_t hipsparseDestroyCsrilu02Info(csrilu02Info_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroyCsrilu02Info(csrilu02Info_t info) {
   return cusparseDestroyCsrilu02Info(info);
 }
-inline hipsparseStatus_t hipsparseDestroyCsru2csrInfo(csru2csrInfo_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroyCsru2csrInfo(csru2csrInfo_t info) {
   return cusparseDestroyCsru2csrInfo(info);
 }
-inline hipsparseStatus_t hipsparseDestroyDnMat(hipsparseConstDnMatDescr_t dnMatDescr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroyDnMat(hipsparseConstDnMatDescr_t dnMatDescr) {
   return cusparseDestroyDnMat(dnMatDescr);
 }
-inline hipsparseStatus_t hipsparseDestroyDnVec(hipsparseConstDnVecDescr_t dnVecDescr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroyDnVec(hipsparseConstDnVecDescr_t dnVecDescr) {
   return cusparseDestroyDnVec(dnVecDescr);
 }
-inline hipsparseStatus_t hipsparseDestroyMatDescr(hipsparseMatDescr_t descrA) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroyMatDescr(hipsparseMatDescr_t descrA) {
   return cusparseDestroyMatDescr(descrA);
 }
-inline hipsparseStatus_t hipsparseDestroyPruneInfo(pruneInfo_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroyPruneInfo(pruneInfo_t info) {
   return cusparseDestroyPruneInfo(info);
 }
-inline hipsparseStatus_t hipsparseDestroySpMat(hipsparseConstSpMatDescr_t spMatDescr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroySpMat(hipsparseConstSpMatDescr_t spMatDescr) {
   return cusparseDestroySpMat(spMatDescr);
 }
-inline hipsparseStatus_t hipsparseDestroySpVec(hipsparseConstSpVecDescr_t spVecDescr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDestroySpVec(hipsparseConstSpVecDescr_t spVecDescr) {
   return cusparseDestroySpVec(spVecDescr);
 }
-inline hipsparseStatus_t hipsparseDgebsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDim, int colBlockDim, const hipsparseMatDescr_t descrC, double * csrValC, int * csrRowPtrC, int * csrColIndC) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgebsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDim, int colBlockDim, const hipsparseMatDescr_t descrC, double * csrValC, int * csrRowPtrC, int * csrColIndC) {
   return cusparseDgebsr2csr(handle, dirA, mb, nb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, rowBlockDim, colBlockDim, descrC, csrValC, csrRowPtrC, csrColIndC);
 }
-inline hipsparseStatus_t hipsparseDgebsr2gebsc(hipsparseHandle_t handle, int mb, int nb, int nnzb, const double * bsrVal, const int * bsrRowPtr, const int * bsrColInd, int rowBlockDim, int colBlockDim, double * bscVal, int * bscRowInd, int * bscColPtr, hipsparseAction_t copyValues, hipsparseIndexBase_t idxBase, void * temp_buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgebsr2gebsc(hipsparseHandle_t handle, int mb, int nb, int nnzb, const double * bsrVal, const int * bsrRowPtr, const int * bsrColInd, int rowBlockDim, int colBlockDim, double * bscVal, int * bscRowInd, int * bscColPtr, hipsparseAction_t copyValues, hipsparseIndexBase_t idxBase, void * temp_buffer) {
   return cusparseDgebsr2gebsc(handle, mb, nb, nnzb, bsrVal, bsrRowPtr, bsrColInd, rowBlockDim, colBlockDim, bscVal, bscRowInd, bscColPtr, copyValues, idxBase, temp_buffer);
 }
-inline hipsparseStatus_t hipsparseDgebsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, const hipsparseMatDescr_t descrC, double * bsrValC, int * bsrRowPtrC, int * bsrColIndC, int rowBlockDimC, int colBlockDimC, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgebsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, const hipsparseMatDescr_t descrC, double * bsrValC, int * bsrRowPtrC, int * bsrColIndC, int rowBlockDimC, int colBlockDimC, void * buffer) {
   return cusparseDgebsr2gebsr(handle, dirA, mb, nb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, rowBlockDimA, colBlockDimA, descrC, bsrValC, bsrRowPtrC, bsrColIndC, rowBlockDimC, colBlockDimC, buffer);
 }
-inline hipsparseStatus_t hipsparseDgebsr2gebsr_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgebsr2gebsr_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const double * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, int * pBufferSizeInBytes) {
   return cusparseDgebsr2gebsr_bufferSize(handle, dirA, mb, nb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, rowBlockDimA, colBlockDimA, rowBlockDimC, colBlockDimC, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDgemvi(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, const double * alpha, const double * A, int lda, int nnz, const double * x, const int * xInd, const double * beta, double * y, hipsparseIndexBase_t idxBase, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgemvi(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, const double * alpha, const double * A, int lda, int nnz, const double * x, const int * xInd, const double * beta, double * y, hipsparseIndexBase_t idxBase, void * pBuffer) {
   return cusparseDgemvi(handle, transA, m, n, alpha, A, lda, nnz, x, xInd, beta, y, idxBase, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDgemvi_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, int nnz, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgemvi_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, int nnz, int * pBufferSizeInBytes) {
   return cusparseDgemvi_bufferSize(handle, transA, m, n, nnz, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDgpsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, double * ds, double * dl, double * d, double * du, double * dw, double * x, int batchCount, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgpsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, double * ds, double * dl, double * d, double * du, double * dw, double * x, int batchCount, void * pBuffer) {
   return cusparseDgpsvInterleavedBatch(handle, algo, m, ds, dl, d, du, dw, x, batchCount, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDgpsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const double * ds, const double * dl, const double * d, const double * du, const double * dw, const double * x, int batchCount, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgpsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const double * ds, const double * dl, const double * d, const double * du, const double * dw, const double * x, int batchCount, size_t * pBufferSizeInBytes) {
   return cusparseDgpsvInterleavedBatch_bufferSizeExt(handle, algo, m, ds, dl, d, du, dw, x, batchCount, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDgtsv2(hipsparseHandle_t handle, int m, int n, const double * dl, const double * d, const double * du, double * B, int ldb, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgtsv2(hipsparseHandle_t handle, int m, int n, const double * dl, const double * d, const double * du, double * B, int ldb, void * pBuffer) {
   return cusparseDgtsv2(handle, m, n, dl, d, du, B, ldb, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDgtsv2StridedBatch(hipsparseHandle_t handle, int m, const double * dl, const double * d, const double * du, double * x, int batchCount, int batchStride, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgtsv2StridedBatch(hipsparseHandle_t handle, int m, const double * dl, const double * d, const double * du, double * x, int batchCount, int batchStride, void * pBuffer) {
   return cusparseDgtsv2StridedBatch(handle, m, dl, d, du, x, batchCount, batchStride, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDgtsv2StridedBatch_bufferSizeExt(hipsparseHandle_t handle, int m, const double * dl, const double * d, const double * du, const double * x, int batchCount, int batchStride, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgtsv2StridedBatch_bufferSizeExt(hipsparseHandle_t handle, int m, const double * dl, const double * d, const double * du, const double * x, int batchCount, int batchStride, size_t * pBufferSizeInBytes) {
   return cusparseDgtsv2StridedBatch_bufferSizeExt(handle, m, dl, d, du, x, batchCount, batchStride, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDgtsv2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const double * dl, const double * d, const double * du, const double * B, int db, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgtsv2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const double * dl, const double * d, const double * du, const double * B, int db, size_t * pBufferSizeInBytes) {
   return cusparseDgtsv2_bufferSizeExt(handle, m, n, dl, d, du, B, db, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDgtsv2_nopivot(hipsparseHandle_t handle, int m, int n, const double * dl, const double * d, const double * du, double * B, int ldb, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgtsv2_nopivot(hipsparseHandle_t handle, int m, int n, const double * dl, const double * d, const double * du, double * B, int ldb, void * pBuffer) {
   return cusparseDgtsv2_nopivot(handle, m, n, dl, d, du, B, ldb, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDgtsv2_nopivot_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const double * dl, const double * d, const double * du, const double * B, int ldb, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgtsv2_nopivot_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const double * dl, const double * d, const double * du, const double * B, int ldb, size_t * pBufferSizeInBytes) {
   return cusparseDgtsv2_nopivot_bufferSizeExt(handle, m, n, dl, d, du, B, ldb, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDgtsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, double * dl, double * d, double * du, double * x, int batchCount, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgtsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, double * dl, double * d, double * du, double * x, int batchCount, void * pBuffer) {
   return cusparseDgtsvInterleavedBatch(handle, algo, m, dl, d, du, x, batchCount, pBuffer);
 }
-inline hipsparseStatus_t hipsparseDgtsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const double * dl, const double * d, const double * du, const double * x, int batchCount, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDgtsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const double * dl, const double * d, const double * du, const double * x, int batchCount, size_t * pBufferSizeInBytes) {
   return cusparseDgtsvInterleavedBatch_bufferSizeExt(handle, algo, m, dl, d, du, x, batchCount, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDnMatGet(const hipsparseDnMatDescr_t dnMatDescr, int64_t * rows, int64_t * cols, int64_t * ld, void ** values, hipDataType * valueType, hipsparseOrder_t * order) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDnMatGet(const hipsparseDnMatDescr_t dnMatDescr, int64_t * rows, int64_t * cols, int64_t * ld, void ** values, hipDataType * valueType, hipsparseOrder_t * order) {
   return cusparseDnMatGet(dnMatDescr, rows, cols, ld, values, valueType, order);
 }
-inline hipsparseStatus_t hipsparseDnMatGetStridedBatch(hipsparseConstDnMatDescr_t dnMatDescr, int * batchCount, int64_t * batchStride) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDnMatGetStridedBatch(hipsparseConstDnMatDescr_t dnMatDescr, int * batchCount, int64_t * batchStride) {
   return cusparseDnMatGetStridedBatch(dnMatDescr, batchCount, batchStride);
 }
-inline hipsparseStatus_t hipsparseDnMatGetValues(const hipsparseDnMatDescr_t dnMatDescr, void ** values) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDnMatGetValues(const hipsparseDnMatDescr_t dnMatDescr, void ** values) {
   return cusparseDnMatGetValues(dnMatDescr, values);
 }
-inline hipsparseStatus_t hipsparseDnMatSetStridedBatch(hipsparseDnMatDescr_t dnMatDescr, int batchCount, int64_t batchStride) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDnMatSetStridedBatch(hipsparseDnMatDescr_t dnMatDescr, int batchCount, int64_t batchStride) {
   return cusparseDnMatSetStridedBatch(dnMatDescr, batchCount, batchStride);
 }
-inline hipsparseStatus_t hipsparseDnMatSetValues(hipsparseDnMatDescr_t dnMatDescr, void * values) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDnMatSetValues(hipsparseDnMatDescr_t dnMatDescr, void * values) {
   return cusparseDnMatSetValues(dnMatDescr, values);
 }
-inline hipsparseStatus_t hipsparseDnVecGet(const hipsparseDnVecDescr_t dnVecDescr, int64_t * size, void ** values, hipDataType * valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDnVecGet(const hipsparseDnVecDescr_t dnVecDescr, int64_t * size, void ** values, hipDataType * valueType) {
   return cusparseDnVecGet(dnVecDescr, size, values, valueType);
 }
-inline hipsparseStatus_t hipsparseDnVecGetValues(const hipsparseDnVecDescr_t dnVecDescr, void ** values) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDnVecGetValues(const hipsparseDnVecDescr_t dnVecDescr, void ** values) {
   return cusparseDnVecGetValues(dnVecDescr, values);
 }
-inline hipsparseStatus_t hipsparseDnVecSetValues(hipsparseDnVecDescr_t dnVecDescr, void * values) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDnVecSetValues(hipsparseDnVecDescr_t dnVecDescr, void * values) {
   return cusparseDnVecSetValues(dnVecDescr, values);
 }
-inline hipsparseStatus_t hipsparseDnnz(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const double * A, int lda, int * nnzPerRowColumn, int * nnzTotalDevHostPtr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDnnz(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const double * A, int lda, int * nnzPerRowColumn, int * nnzTotalDevHostPtr) {
   return cusparseDnnz(handle, dirA, m, n, descrA, A, lda, nnzPerRowColumn, nnzTotalDevHostPtr);
 }
-inline hipsparseStatus_t hipsparseDnnz_compress(hipsparseHandle_t handle, int m, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrRowPtrA, int * nnzPerRow, int * nnzC, double tol) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDnnz_compress(hipsparseHandle_t handle, int m, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrRowPtrA, int * nnzPerRow, int * nnzC, double tol) {
   return cusparseDnnz_compress(handle, m, descrA, csrValA, csrRowPtrA, nnzPerRow, nnzC, tol);
 }
-inline hipsparseStatus_t hipsparseDpruneCsr2csr(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrRowPtrA, const int * csrColIndA, const double * threshold, const hipsparseMatDescr_t descrC, double * csrValC, const int * csrRowPtrC, int * csrColIndC, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDpruneCsr2csr(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrRowPtrA, const int * csrColIndA, const double * threshold, const hipsparseMatDescr_t descrC, double * csrValC, const int * csrRowPtrC, int * csrColIndC, void * buffer) {
   return cusparseDpruneCsr2csr(handle, m, n, nnzA, descrA, csrValA, csrRowPtrA, csrColIndA, threshold, descrC, csrValC, csrRowPtrC, csrColIndC, buffer);
 }
-inline hipsparseStatus_t hipsparseDpruneCsr2csrNnz(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrRowPtrA, const int * csrColIndA, const double * threshold, const hipsparseMatDescr_t descrC, int * csrRowPtrC, int * nnzTotalDevHostPtr, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDpruneCsr2csrNnz(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrRowPtrA, const int * csrColIndA, const double * threshold, const hipsparseMatDescr_t descrC, int * csrRowPtrC, int * nnzTotalDevHostPtr, void * buffer) {
   return cusparseDpruneCsr2csrNnz(handle, m, n, nnzA, descrA, csrValA, csrRowPtrA, csrColIndA, threshold, descrC, csrRowPtrC, nnzTotalDevHostPtr, buffer);
 }
-inline hipsparseStatus_t hipsparseDpruneCsr2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrRowPtrA, const int * csrColIndA, const double * threshold, const hipsparseMatDescr_t descrC, const double * csrValC, const int * csrRowPtrC, const int * csrColIndC, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDpruneCsr2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const double * csrValA, const int * csrRowPtrA, const int * csrColIndA, const double * threshold, const hipsparseMatDescr_t descrC, const double * csrValC, const int * csrRowPtrC, const int * csrColIndC, size_t * pBufferSizeInBytes) {
   return cusparseDpruneCsr2csr_bufferSizeExt(handle, m, n, nnzA, descrA, csrValA, csrRowPtrA, csrColIndA, threshold, descrC, csrValC, csrRowPtrC, csrColIndC, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseDpruneDense2csr(hipsparseHandle_t handle, int m, int n, const double * A, int lda, const double * threshold, const hipsparseMatDescr_t descr, double * csrVal, const int * csrRowPtr, int * csrColInd, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDpruneDense2csr(hipsparseHandle_t handle, int m, int n, const double * A, int lda, const double * threshold, const hipsparseMatDescr_t descr, double * csrVal, const int * csrRowPtr, int * csrColInd, void * buffer) {
   return cusparseDpruneDense2csr(handle, m, n, A, lda, threshold, descr, csrVal, csrRowPtr, csrColInd, buffer);
 }
-inline hipsparseStatus_t hipsparseDpruneDense2csrNnz(hipsparseHandle_t handle, int m, int n, const double * A, int lda, const double * threshold, const hipsparseMatDescr_t descr, int * csrRowPtr, int * nnzTotalDevHostPtr, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDpruneDense2csrNnz(hipsparseHandle_t handle, int m, int n, const double * A, int lda, const double * threshold, const hipsparseMatDescr_t descr, int * csrRowPtr, int * nnzTotalDevHostPtr, void * buffer) {
   return cusparseDpruneDense2csrNnz(handle, m, n, A, lda, threshold, descr, csrRowPtr, nnzTotalDevHostPtr, buffer);
 }
-inline hipsparseStatus_t hipsparseDpruneDense2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const double * A, int lda, const double * threshold, const hipsparseMatDescr_t descr, const double * csrVal, const int * csrRowPtr, const int * csrColInd, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseDpruneDense2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const double * A, int lda, const double * threshold, const hipsparseMatDescr_t descr, const double * csrVal, const int * csrRowPtr, const int * csrColInd, size_t * pBufferSizeInBytes) {
   return cusparseDpruneDense2csr_bufferSizeExt(handle, m, n, A, lda, threshold, descr, csrVal, csrRowPtr, csrColInd, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseGather(hipsparseHandle_t handle, hipsparseConstDnVecDescr_t vecY, hipsparseSpVecDescr_t vecX) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseGather(hipsparseHandle_t handle, hipsparseConstDnVecDescr_t vecY, hipsparseSpVecDescr_t vecX) {
   return cusparseGather(handle, vecY, vecX);
 }
-inline const char * hipsparseGetErrorName(hipsparseStatus_t status) {
+HIPKIT_INLINE const char * hipsparseGetErrorName(hipsparseStatus_t status) {
   return cusparseGetErrorName(status);
 }
-inline const char * hipsparseGetErrorString(hipsparseStatus_t status) {
+HIPKIT_INLINE const char * hipsparseGetErrorString(hipsparseStatus_t status) {
   return cusparseGetErrorString(status);
 }
-inline hipsparseDiagType_t hipsparseGetMatDiagType(const hipsparseMatDescr_t descrA) {
+HIPKIT_INLINE hipsparseDiagType_t hipsparseGetMatDiagType(const hipsparseMatDescr_t descrA) {
   return cusparseGetMatDiagType(descrA);
 }
-inline hipsparseFillMode_t hipsparseGetMatFillMode(const hipsparseMatDescr_t descrA) {
+HIPKIT_INLINE hipsparseFillMode_t hipsparseGetMatFillMode(const hipsparseMatDescr_t descrA) {
   return cusparseGetMatFillMode(descrA);
 }
-inline hipsparseIndexBase_t hipsparseGetMatIndexBase(const hipsparseMatDescr_t descrA) {
+HIPKIT_INLINE hipsparseIndexBase_t hipsparseGetMatIndexBase(const hipsparseMatDescr_t descrA) {
   return cusparseGetMatIndexBase(descrA);
 }
-inline hipsparseMatrixType_t hipsparseGetMatType(const hipsparseMatDescr_t descrA) {
+HIPKIT_INLINE hipsparseMatrixType_t hipsparseGetMatType(const hipsparseMatDescr_t descrA) {
   return cusparseGetMatType(descrA);
 }
-inline hipsparseStatus_t hipsparseGetPointerMode(hipsparseHandle_t handle, hipsparsePointerMode_t * mode) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseGetPointerMode(hipsparseHandle_t handle, hipsparsePointerMode_t * mode) {
   return cusparseGetPointerMode(handle, mode);
 }
-inline hipsparseStatus_t hipsparseGetStream(hipsparseHandle_t handle, hipStream_t * streamId) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseGetStream(hipsparseHandle_t handle, hipStream_t * streamId) {
   return cusparseGetStream(handle, streamId);
 }
-inline hipsparseStatus_t hipsparseGetVersion(hipsparseHandle_t handle, int * version) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseGetVersion(hipsparseHandle_t handle, int * version) {
   return cusparseGetVersion(handle, version);
 }
-inline hipsparseStatus_t hipsparseRot(hipsparseHandle_t handle, const void * c_coeff, const void * s_coeff, hipsparseSpVecDescr_t vecX, hipsparseDnVecDescr_t vecY) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseRot(hipsparseHandle_t handle, const void * c_coeff, const void * s_coeff, hipsparseSpVecDescr_t vecX, hipsparseDnVecDescr_t vecY) {
   return cusparseRot(handle, c_coeff, s_coeff, vecX, vecY);
 }
-inline hipsparseStatus_t hipsparseSDDMM(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstDnMatDescr_t A, hipsparseConstDnMatDescr_t B, const void * beta, hipsparseSpMatDescr_t C, hipDataType computeType, hipsparseSDDMMAlg_t alg, void * tempBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSDDMM(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstDnMatDescr_t A, hipsparseConstDnMatDescr_t B, const void * beta, hipsparseSpMatDescr_t C, hipDataType computeType, hipsparseSDDMMAlg_t alg, void * tempBuffer) {
   return cusparseSDDMM(handle, opA, opB, alpha, A, B, beta, C, computeType, alg, tempBuffer);
 }
-inline hipsparseStatus_t hipsparseSDDMM_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstDnMatDescr_t A, hipsparseConstDnMatDescr_t B, const void * beta, hipsparseSpMatDescr_t C, hipDataType computeType, hipsparseSDDMMAlg_t alg, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSDDMM_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstDnMatDescr_t A, hipsparseConstDnMatDescr_t B, const void * beta, hipsparseSpMatDescr_t C, hipDataType computeType, hipsparseSDDMMAlg_t alg, size_t * pBufferSizeInBytes) {
   return cusparseSDDMM_bufferSize(handle, opA, opB, alpha, A, B, beta, C, computeType, alg, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSDDMM_preprocess(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstDnMatDescr_t A, hipsparseConstDnMatDescr_t B, const void * beta, hipsparseSpMatDescr_t C, hipDataType computeType, hipsparseSDDMMAlg_t alg, void * tempBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSDDMM_preprocess(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstDnMatDescr_t A, hipsparseConstDnMatDescr_t B, const void * beta, hipsparseSpMatDescr_t C, hipDataType computeType, hipsparseSDDMMAlg_t alg, void * tempBuffer) {
   return cusparseSDDMM_preprocess(handle, opA, opB, alpha, A, B, beta, C, computeType, alg, tempBuffer);
 }
-inline hipsparseStatus_t hipsparseSbsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const hipsparseMatDescr_t descrC, float * csrValC, int * csrRowPtrC, int * csrColIndC) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const hipsparseMatDescr_t descrC, float * csrValC, int * csrRowPtrC, int * csrColIndC) {
   return cusparseSbsr2csr(handle, dirA, mb, nb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, descrC, csrValC, csrRowPtrC, csrColIndC);
 }
-inline hipsparseStatus_t hipsparseSbsric02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsric02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseSbsric02(handle, dirA, mb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSbsric02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsric02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseSbsric02_analysis(handle, dirA, mb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSbsric02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsric02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, int * pBufferSizeInBytes) {
   return cusparseSbsric02_bufferSize(handle, dirA, mb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSbsrilu02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrSortedValA_valM, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrilu02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrSortedValA_valM, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseSbsrilu02(handle, dirA, mb, nnzb, descrA, bsrSortedValA_valM, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSbsrilu02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrilu02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseSbsrilu02_analysis(handle, dirA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSbsrilu02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrilu02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, int * pBufferSizeInBytes) {
   return cusparseSbsrilu02_bufferSize(handle, dirA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSbsrilu02_numericBoost(hipsparseHandle_t handle, bsrilu02Info_t info, int enable_boost, double * tol, float * boost_val) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrilu02_numericBoost(hipsparseHandle_t handle, bsrilu02Info_t info, int enable_boost, double * tol, float * boost_val) {
   return cusparseSbsrilu02_numericBoost(handle, info, enable_boost, tol, boost_val);
 }
-inline hipsparseStatus_t hipsparseSbsrmm(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transB, int mb, int n, int kb, int nnzb, const float * alpha, const hipsparseMatDescr_t descrA, const float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const float * B, int ldb, const float * beta, float * C, int ldc) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrmm(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transB, int mb, int n, int kb, int nnzb, const float * alpha, const hipsparseMatDescr_t descrA, const float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const float * B, int ldb, const float * beta, float * C, int ldc) {
   return cusparseSbsrmm(handle, dirA, transA, transB, mb, n, kb, nnzb, alpha, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, B, ldb, beta, C, ldc);
 }
-inline hipsparseStatus_t hipsparseSbsrmv(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nb, int nnzb, const float * alpha, const hipsparseMatDescr_t descrA, const float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, const float * x, const float * beta, float * y) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrmv(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nb, int nnzb, const float * alpha, const hipsparseMatDescr_t descrA, const float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, const float * x, const float * beta, float * y) {
   return cusparseSbsrmv(handle, dirA, transA, mb, nb, nnzb, alpha, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, x, beta, y);
 }
-inline hipsparseStatus_t hipsparseSbsrsm2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, const float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrsm2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, const float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseSbsrsm2_analysis(handle, dirA, transA, transX, mb, nrhs, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSbsrsm2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrsm2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, int * pBufferSizeInBytes) {
   return cusparseSbsrsm2_bufferSize(handle, dirA, transA, transX, mb, nrhs, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSbsrsm2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const float * alpha, const hipsparseMatDescr_t descrA, const float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, const float * B, int ldb, float * X, int ldx, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrsm2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const float * alpha, const hipsparseMatDescr_t descrA, const float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, const float * B, int ldb, float * X, int ldx, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseSbsrsm2_solve(handle, dirA, transA, transX, mb, nrhs, nnzb, alpha, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, B, ldb, X, ldx, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSbsrsv2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrsv2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseSbsrsv2_analysis(handle, dirA, transA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSbsrsv2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrsv2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, int * pBufferSizeInBytes) {
   return cusparseSbsrsv2_bufferSize(handle, dirA, transA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSbsrsv2_bufferSizeExt(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrsv2_bufferSizeExt(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, size_t * pBufferSizeInBytes) {
   return cusparseSbsrsv2_bufferSizeExt(handle, dirA, transA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSbsrsv2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const float * alpha, const hipsparseMatDescr_t descrA, const float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, const float * f, float * x, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrsv2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const float * alpha, const hipsparseMatDescr_t descrA, const float * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, const float * f, float * x, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseSbsrsv2_solve(handle, dirA, transA, mb, nnzb, alpha, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, f, x, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSbsrxmv(hipsparseHandle_t handle, hipsparseDirection_t dir, hipsparseOperation_t trans, int sizeOfMask, int mb, int nb, int nnzb, const float * alpha, const hipsparseMatDescr_t descr, const float * bsrVal, const int * bsrMaskPtr, const int * bsrRowPtr, const int * bsrEndPtr, const int * bsrColInd, int blockDim, const float * x, const float * beta, float * y) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSbsrxmv(hipsparseHandle_t handle, hipsparseDirection_t dir, hipsparseOperation_t trans, int sizeOfMask, int mb, int nb, int nnzb, const float * alpha, const hipsparseMatDescr_t descr, const float * bsrVal, const int * bsrMaskPtr, const int * bsrRowPtr, const int * bsrEndPtr, const int * bsrColInd, int blockDim, const float * x, const float * beta, float * y) {
   return cusparseSbsrxmv(handle, dir, trans, sizeOfMask, mb, nb, nnzb, alpha, descr, bsrVal, bsrMaskPtr, bsrRowPtr, bsrEndPtr, bsrColInd, blockDim, x, beta, y);
 }
-inline hipsparseStatus_t hipsparseScatter(hipsparseHandle_t handle, hipsparseConstSpVecDescr_t vecX, hipsparseDnVecDescr_t vecY) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScatter(hipsparseHandle_t handle, hipsparseConstSpVecDescr_t vecX, hipsparseDnVecDescr_t vecY) {
   return cusparseScatter(handle, vecX, vecY);
 }
-inline hipsparseStatus_t hipsparseScsr2bsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, int blockDim, const hipsparseMatDescr_t descrC, float * bsrValC, int * bsrRowPtrC, int * bsrColIndC) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsr2bsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, int blockDim, const hipsparseMatDescr_t descrC, float * bsrValC, int * bsrRowPtrC, int * bsrColIndC) {
   return cusparseScsr2bsr(handle, dirA, m, n, descrA, csrValA, csrRowPtrA, csrColIndA, blockDim, descrC, bsrValC, bsrRowPtrC, bsrColIndC);
 }
-inline hipsparseStatus_t hipsparseScsr2csr_compress(hipsparseHandle_t handle, int m, int n, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrColIndA, const int * csrRowPtrA, int nnzA, const int * nnzPerRow, float * csrValC, int * csrColIndC, int * csrRowPtrC, float tol) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsr2csr_compress(hipsparseHandle_t handle, int m, int n, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrColIndA, const int * csrRowPtrA, int nnzA, const int * nnzPerRow, float * csrValC, int * csrColIndC, int * csrRowPtrC, float tol) {
   return cusparseScsr2csr_compress(handle, m, n, descrA, csrValA, csrColIndA, csrRowPtrA, nnzA, nnzPerRow, csrValC, csrColIndC, csrRowPtrC, tol);
 }
-inline hipsparseStatus_t hipsparseScsr2csru(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, float * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsr2csru(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, float * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
   return cusparseScsr2csru(handle, m, n, nnz, descrA, csrVal, csrRowPtr, csrColInd, info, pBuffer);
 }
-inline hipsparseStatus_t hipsparseScsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dir, int m, int n, const hipsparseMatDescr_t csr_descr, const float * csrVal, const int * csrRowPtr, const int * csrColInd, const hipsparseMatDescr_t bsr_descr, float * bsrVal, int * bsrRowPtr, int * bsrColInd, int rowBlockDim, int colBlockDim, void * pbuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dir, int m, int n, const hipsparseMatDescr_t csr_descr, const float * csrVal, const int * csrRowPtr, const int * csrColInd, const hipsparseMatDescr_t bsr_descr, float * bsrVal, int * bsrRowPtr, int * bsrColInd, int rowBlockDim, int colBlockDim, void * pbuffer) {
   return cusparseScsr2gebsr(handle, dir, m, n, csr_descr, csrVal, csrRowPtr, csrColInd, bsr_descr, bsrVal, bsrRowPtr, bsrColInd, rowBlockDim, colBlockDim, pbuffer);
 }
-inline hipsparseStatus_t hipsparseScsrcolor(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, const float * fractionToColor, int * ncolors, int * coloring, int * reordering, hipsparseColorInfo_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsrcolor(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, const float * fractionToColor, int * ncolors, int * coloring, int * reordering, hipsparseColorInfo_t info) {
   return cusparseScsrcolor(handle, m, nnz, descrA, csrValA, csrRowPtrA, csrColIndA, fractionToColor, ncolors, coloring, reordering, info);
 }
-inline hipsparseStatus_t hipsparseScsrgeam2(hipsparseHandle_t handle, int m, int n, const float * alpha, const hipsparseMatDescr_t descrA, int nnzA, const float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const float * beta, const hipsparseMatDescr_t descrB, int nnzB, const float * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, float * csrSortedValC, int * csrSortedRowPtrC, int * csrSortedColIndC, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsrgeam2(hipsparseHandle_t handle, int m, int n, const float * alpha, const hipsparseMatDescr_t descrA, int nnzA, const float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const float * beta, const hipsparseMatDescr_t descrB, int nnzB, const float * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, float * csrSortedValC, int * csrSortedRowPtrC, int * csrSortedColIndC, void * pBuffer) {
   return cusparseScsrgeam2(handle, m, n, alpha, descrA, nnzA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, beta, descrB, nnzB, csrSortedValB, csrSortedRowPtrB, csrSortedColIndB, descrC, csrSortedValC, csrSortedRowPtrC, csrSortedColIndC, pBuffer);
 }
-inline hipsparseStatus_t hipsparseScsrgeam2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const float * alpha, const hipsparseMatDescr_t descrA, int nnzA, const float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const float * beta, const hipsparseMatDescr_t descrB, int nnzB, const float * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, const float * csrSortedValC, const int * csrSortedRowPtrC, const int * csrSortedColIndC, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsrgeam2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const float * alpha, const hipsparseMatDescr_t descrA, int nnzA, const float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const float * beta, const hipsparseMatDescr_t descrB, int nnzB, const float * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, const float * csrSortedValC, const int * csrSortedRowPtrC, const int * csrSortedColIndC, size_t * pBufferSizeInBytes) {
   return cusparseScsrgeam2_bufferSizeExt(handle, m, n, alpha, descrA, nnzA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, beta, descrB, nnzB, csrSortedValB, csrSortedRowPtrB, csrSortedColIndB, descrC, csrSortedValC, csrSortedRowPtrC, csrSortedColIndC, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseScsric02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, float * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsric02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, float * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseScsric02(handle, m, nnz, descrA, csrSortedValA_valM, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseScsric02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsric02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseScsric02_analysis(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseScsric02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsric02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, int * pBufferSizeInBytes) {
   return cusparseScsric02_bufferSize(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseScsric02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsric02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, size_t * pBufferSizeInBytes) {
   return cusparseScsric02_bufferSizeExt(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseScsrilu02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, float * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsrilu02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, float * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseScsrilu02(handle, m, nnz, descrA, csrSortedValA_valM, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseScsrilu02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsrilu02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseScsrilu02_analysis(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseScsrilu02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsrilu02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, int * pBufferSizeInBytes) {
   return cusparseScsrilu02_bufferSize(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseScsrilu02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsrilu02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, float * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, size_t * pBufferSizeInBytes) {
   return cusparseScsrilu02_bufferSizeExt(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseScsrilu02_numericBoost(hipsparseHandle_t handle, csrilu02Info_t info, int enable_boost, double * tol, float * boost_val) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsrilu02_numericBoost(hipsparseHandle_t handle, csrilu02Info_t info, int enable_boost, double * tol, float * boost_val) {
   return cusparseScsrilu02_numericBoost(handle, info, enable_boost, tol, boost_val);
 }
-inline hipsparseStatus_t hipsparseScsru2csr(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, float * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsru2csr(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, float * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
   return cusparseScsru2csr(handle, m, n, nnz, descrA, csrVal, csrRowPtr, csrColInd, info, pBuffer);
 }
-inline hipsparseStatus_t hipsparseScsru2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, float * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseScsru2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, float * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, size_t * pBufferSizeInBytes) {
   return cusparseScsru2csr_bufferSizeExt(handle, m, n, nnz, csrVal, csrRowPtr, csrColInd, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSetMatDiagType(hipsparseMatDescr_t descrA, hipsparseDiagType_t diagType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSetMatDiagType(hipsparseMatDescr_t descrA, hipsparseDiagType_t diagType) {
   return cusparseSetMatDiagType(descrA, diagType);
 }
-inline hipsparseStatus_t hipsparseSetMatFillMode(hipsparseMatDescr_t descrA, hipsparseFillMode_t fillMode) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSetMatFillMode(hipsparseMatDescr_t descrA, hipsparseFillMode_t fillMode) {
   return cusparseSetMatFillMode(descrA, fillMode);
 }
-inline hipsparseStatus_t hipsparseSetMatIndexBase(hipsparseMatDescr_t descrA, hipsparseIndexBase_t base) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSetMatIndexBase(hipsparseMatDescr_t descrA, hipsparseIndexBase_t base) {
   return cusparseSetMatIndexBase(descrA, base);
 }
-inline hipsparseStatus_t hipsparseSetMatType(hipsparseMatDescr_t descrA, hipsparseMatrixType_t type) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSetMatType(hipsparseMatDescr_t descrA, hipsparseMatrixType_t type) {
   return cusparseSetMatType(descrA, type);
 }
-inline hipsparseStatus_t hipsparseSetPointerMode(hipsparseHandle_t handle, hipsparsePointerMode_t mode) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSetPointerMode(hipsparseHandle_t handle, hipsparsePointerMode_t mode) {
   return cusparseSetPointerMode(handle, mode);
 }
-inline hipsparseStatus_t hipsparseSetStream(hipsparseHandle_t handle, hipStream_t streamId) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSetStream(hipsparseHandle_t handle, hipStream_t streamId) {
   return cusparseSetStream(handle, streamId);
 }
-inline hipsparseStatus_t hipsparseSgebsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDim, int colBlockDim, const hipsparseMatDescr_t descrC, float * csrValC, int * csrRowPtrC, int * csrColIndC) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgebsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDim, int colBlockDim, const hipsparseMatDescr_t descrC, float * csrValC, int * csrRowPtrC, int * csrColIndC) {
   return cusparseSgebsr2csr(handle, dirA, mb, nb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, rowBlockDim, colBlockDim, descrC, csrValC, csrRowPtrC, csrColIndC);
 }
-inline hipsparseStatus_t hipsparseSgebsr2gebsc(hipsparseHandle_t handle, int mb, int nb, int nnzb, const float * bsrVal, const int * bsrRowPtr, const int * bsrColInd, int rowBlockDim, int colBlockDim, float * bscVal, int * bscRowInd, int * bscColPtr, hipsparseAction_t copyValues, hipsparseIndexBase_t idxBase, void * temp_buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgebsr2gebsc(hipsparseHandle_t handle, int mb, int nb, int nnzb, const float * bsrVal, const int * bsrRowPtr, const int * bsrColInd, int rowBlockDim, int colBlockDim, float * bscVal, int * bscRowInd, int * bscColPtr, hipsparseAction_t copyValues, hipsparseIndexBase_t idxBase, void * temp_buffer) {
   return cusparseSgebsr2gebsc(handle, mb, nb, nnzb, bsrVal, bsrRowPtr, bsrColInd, rowBlockDim, colBlockDim, bscVal, bscRowInd, bscColPtr, copyValues, idxBase, temp_buffer);
 }
-inline hipsparseStatus_t hipsparseSgebsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, const hipsparseMatDescr_t descrC, float * bsrValC, int * bsrRowPtrC, int * bsrColIndC, int rowBlockDimC, int colBlockDimC, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgebsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, const hipsparseMatDescr_t descrC, float * bsrValC, int * bsrRowPtrC, int * bsrColIndC, int rowBlockDimC, int colBlockDimC, void * buffer) {
   return cusparseSgebsr2gebsr(handle, dirA, mb, nb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, rowBlockDimA, colBlockDimA, descrC, bsrValC, bsrRowPtrC, bsrColIndC, rowBlockDimC, colBlockDimC, buffer);
 }
-inline hipsparseStatus_t hipsparseSgebsr2gebsr_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgebsr2gebsr_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const float * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, int * pBufferSizeInBytes) {
   return cusparseSgebsr2gebsr_bufferSize(handle, dirA, mb, nb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, rowBlockDimA, colBlockDimA, rowBlockDimC, colBlockDimC, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSgemvi(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, const float * alpha, const float * A, int lda, int nnz, const float * x, const int * xInd, const float * beta, float * y, hipsparseIndexBase_t idxBase, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgemvi(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, const float * alpha, const float * A, int lda, int nnz, const float * x, const int * xInd, const float * beta, float * y, hipsparseIndexBase_t idxBase, void * pBuffer) {
   return cusparseSgemvi(handle, transA, m, n, alpha, A, lda, nnz, x, xInd, beta, y, idxBase, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSgemvi_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, int nnz, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgemvi_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, int nnz, int * pBufferSizeInBytes) {
   return cusparseSgemvi_bufferSize(handle, transA, m, n, nnz, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSgpsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, float * ds, float * dl, float * d, float * du, float * dw, float * x, int batchCount, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgpsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, float * ds, float * dl, float * d, float * du, float * dw, float * x, int batchCount, void * pBuffer) {
   return cusparseSgpsvInterleavedBatch(handle, algo, m, ds, dl, d, du, dw, x, batchCount, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSgpsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const float * ds, const float * dl, const float * d, const float * du, const float * dw, const float * x, int batchCount, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgpsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const float * ds, const float * dl, const float * d, const float * du, const float * dw, const float * x, int batchCount, size_t * pBufferSizeInBytes) {
   return cusparseSgpsvInterleavedBatch_bufferSizeExt(handle, algo, m, ds, dl, d, du, dw, x, batchCount, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSgtsv2(hipsparseHandle_t handle, int m, int n, const float * dl, const float * d, const float * du, float * B, int ldb, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgtsv2(hipsparseHandle_t handle, int m, int n, const float * dl, const float * d, const float * du, float * B, int ldb, void * pBuffer) {
   return cusparseSgtsv2(handle, m, n, dl, d, du, B, ldb, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSgtsv2StridedBatch(hipsparseHandle_t handle, int m, const float * dl, const float * d, const float * du, float * x, int batchCount, int batchStride, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgtsv2StridedBatch(hipsparseHandle_t handle, int m, const float * dl, const float * d, const float * du, float * x, int batchCount, int batchStride, void * pBuffer) {
   return cusparseSgtsv2StridedBatch(handle, m, dl, d, du, x, batchCount, batchStride, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSgtsv2StridedBatch_bufferSizeExt(hipsparseHandle_t handle, int m, const float * dl, const float * d, const float * du, const float * x, int batchCount, int batchStride, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgtsv2StridedBatch_bufferSizeExt(hipsparseHandle_t handle, int m, const float * dl, const float * d, const float * du, const float * x, int batchCount, int batchStride, size_t * pBufferSizeInBytes) {
   return cusparseSgtsv2StridedBatch_bufferSizeExt(handle, m, dl, d, du, x, batchCount, batchStride, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSgtsv2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const float * dl, const float * d, const float * du, const float * B, int ldb, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgtsv2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const float * dl, const float * d, const float * du, const float * B, int ldb, size_t * pBufferSizeInBytes) {
   return cusparseSgtsv2_bufferSizeExt(handle, m, n, dl, d, du, B, ldb, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSgtsv2_nopivot(hipsparseHandle_t handle, int m, int n, const float * dl, const float * d, const float * du, float * B, int ldb, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgtsv2_nopivot(hipsparseHandle_t handle, int m, int n, const float * dl, const float * d, const float * du, float * B, int ldb, void * pBuffer) {
   return cusparseSgtsv2_nopivot(handle, m, n, dl, d, du, B, ldb, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSgtsv2_nopivot_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const float * dl, const float * d, const float * du, const float * B, int ldb, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgtsv2_nopivot_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const float * dl, const float * d, const float * du, const float * B, int ldb, size_t * pBufferSizeInBytes) {
   return cusparseSgtsv2_nopivot_bufferSizeExt(handle, m, n, dl, d, du, B, ldb, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSgtsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, float * dl, float * d, float * du, float * x, int batchCount, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgtsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, float * dl, float * d, float * du, float * x, int batchCount, void * pBuffer) {
   return cusparseSgtsvInterleavedBatch(handle, algo, m, dl, d, du, x, batchCount, pBuffer);
 }
-inline hipsparseStatus_t hipsparseSgtsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const float * dl, const float * d, const float * du, const float * x, int batchCount, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSgtsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const float * dl, const float * d, const float * du, const float * x, int batchCount, size_t * pBufferSizeInBytes) {
   return cusparseSgtsvInterleavedBatch_bufferSizeExt(handle, algo, m, dl, d, du, x, batchCount, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSnnz(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const float * A, int lda, int * nnzPerRowColumn, int * nnzTotalDevHostPtr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSnnz(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const float * A, int lda, int * nnzPerRowColumn, int * nnzTotalDevHostPtr) {
   return cusparseSnnz(handle, dirA, m, n, descrA, A, lda, nnzPerRowColumn, nnzTotalDevHostPtr);
 }
-inline hipsparseStatus_t hipsparseSnnz_compress(hipsparseHandle_t handle, int m, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, int * nnzPerRow, int * nnzC, float tol) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSnnz_compress(hipsparseHandle_t handle, int m, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, int * nnzPerRow, int * nnzC, float tol) {
   return cusparseSnnz_compress(handle, m, descrA, csrValA, csrRowPtrA, nnzPerRow, nnzC, tol);
 }
-inline hipsparseStatus_t hipsparseSpGEMM_compute(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, const void * beta, hipsparseSpMatDescr_t matC, hipDataType computeType, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr, size_t * bufferSize2, void * externalBuffer2) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpGEMM_compute(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, const void * beta, hipsparseSpMatDescr_t matC, hipDataType computeType, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr, size_t * bufferSize2, void * externalBuffer2) {
   return cusparseSpGEMM_compute(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg, spgemmDescr, bufferSize2, externalBuffer2);
 }
-inline hipsparseStatus_t hipsparseSpGEMM_copy(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, const void * beta, hipsparseSpMatDescr_t matC, hipDataType computeType, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpGEMM_copy(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, const void * beta, hipsparseSpMatDescr_t matC, hipDataType computeType, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr) {
   return cusparseSpGEMM_copy(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg, spgemmDescr);
 }
-inline hipsparseStatus_t hipsparseSpGEMM_createDescr(hipsparseSpGEMMDescr_t * descr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpGEMM_createDescr(hipsparseSpGEMMDescr_t * descr) {
   return cusparseSpGEMM_createDescr(descr);
 }
-inline hipsparseStatus_t hipsparseSpGEMM_destroyDescr(hipsparseSpGEMMDescr_t descr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpGEMM_destroyDescr(hipsparseSpGEMMDescr_t descr) {
   return cusparseSpGEMM_destroyDescr(descr);
 }
-inline hipsparseStatus_t hipsparseSpGEMM_workEstimation(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, const void * beta, hipsparseSpMatDescr_t matC, hipDataType computeType, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr, size_t * bufferSize1, void * externalBuffer1) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpGEMM_workEstimation(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, const void * beta, hipsparseSpMatDescr_t matC, hipDataType computeType, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr, size_t * bufferSize1, void * externalBuffer1) {
   return cusparseSpGEMM_workEstimation(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg, spgemmDescr, bufferSize1, externalBuffer1);
 }
-inline hipsparseStatus_t hipsparseSpGEMMreuse_compute(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, const void * beta, hipsparseSpMatDescr_t matC, hipDataType computeType, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpGEMMreuse_compute(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, const void * beta, hipsparseSpMatDescr_t matC, hipDataType computeType, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr) {
   return cusparseSpGEMMreuse_compute(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg, spgemmDescr);
 }
-inline hipsparseStatus_t hipsparseSpGEMMreuse_copy(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, hipsparseSpMatDescr_t matC, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr, size_t * bufferSize5, void * externalBuffer5) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpGEMMreuse_copy(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, hipsparseSpMatDescr_t matC, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr, size_t * bufferSize5, void * externalBuffer5) {
   return cusparseSpGEMMreuse_copy(handle, opA, opB, matA, matB, matC, alg, spgemmDescr, bufferSize5, externalBuffer5);
 }
-inline hipsparseStatus_t hipsparseSpGEMMreuse_nnz(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, hipsparseSpMatDescr_t matC, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr, size_t * bufferSize2, void * externalBuffer2, size_t * bufferSize3, void * externalBuffer3, size_t * bufferSize4, void * externalBuffer4) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpGEMMreuse_nnz(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, hipsparseSpMatDescr_t matC, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr, size_t * bufferSize2, void * externalBuffer2, size_t * bufferSize3, void * externalBuffer3, size_t * bufferSize4, void * externalBuffer4) {
   return cusparseSpGEMMreuse_nnz(handle, opA, opB, matA, matB, matC, alg, spgemmDescr, bufferSize2, externalBuffer2, bufferSize3, externalBuffer3, bufferSize4, externalBuffer4);
 }
-inline hipsparseStatus_t hipsparseSpGEMMreuse_workEstimation(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, hipsparseSpMatDescr_t matC, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr, size_t * bufferSize1, void * externalBuffer1) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpGEMMreuse_workEstimation(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB, hipsparseSpMatDescr_t matC, hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr, size_t * bufferSize1, void * externalBuffer1) {
   return cusparseSpGEMMreuse_workEstimation(handle, opA, opB, matA, matB, matC, alg, spgemmDescr, bufferSize1, externalBuffer1);
 }
-inline hipsparseStatus_t hipsparseSpMM(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB, const void * beta, const hipsparseDnMatDescr_t matC, hipDataType computeType, hipsparseSpMMAlg_t alg, void * externalBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMM(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB, const void * beta, const hipsparseDnMatDescr_t matC, hipDataType computeType, hipsparseSpMMAlg_t alg, void * externalBuffer) {
   return cusparseSpMM(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg, externalBuffer);
 }
-inline hipsparseStatus_t hipsparseSpMM_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB, const void * beta, const hipsparseDnMatDescr_t matC, hipDataType computeType, hipsparseSpMMAlg_t alg, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMM_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB, const void * beta, const hipsparseDnMatDescr_t matC, hipDataType computeType, hipsparseSpMMAlg_t alg, size_t * pBufferSizeInBytes) {
   return cusparseSpMM_bufferSize(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSpMM_preprocess(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB, const void * beta, const hipsparseDnMatDescr_t matC, hipDataType computeType, hipsparseSpMMAlg_t alg, void * externalBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMM_preprocess(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB, const void * beta, const hipsparseDnMatDescr_t matC, hipDataType computeType, hipsparseSpMMAlg_t alg, void * externalBuffer) {
   return cusparseSpMM_preprocess(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg, externalBuffer);
 }
-inline hipsparseStatus_t hipsparseSpMV(hipsparseHandle_t handle, hipsparseOperation_t opA, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t vecX, const void * beta, const hipsparseDnVecDescr_t vecY, hipDataType computeType, hipsparseSpMVAlg_t alg, void * externalBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMV(hipsparseHandle_t handle, hipsparseOperation_t opA, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t vecX, const void * beta, const hipsparseDnVecDescr_t vecY, hipDataType computeType, hipsparseSpMVAlg_t alg, void * externalBuffer) {
   return cusparseSpMV(handle, opA, alpha, matA, vecX, beta, vecY, computeType, alg, externalBuffer);
 }
-inline hipsparseStatus_t hipsparseSpMV_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opA, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t vecX, const void * beta, const hipsparseDnVecDescr_t vecY, hipDataType computeType, hipsparseSpMVAlg_t alg, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMV_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opA, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t vecX, const void * beta, const hipsparseDnVecDescr_t vecY, hipDataType computeType, hipsparseSpMVAlg_t alg, size_t * pBufferSizeInBytes) {
   return cusparseSpMV_bufferSize(handle, opA, alpha, matA, vecX, beta, vecY, computeType, alg, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSpMV_preprocess(hipsparseHandle_t handle, hipsparseOperation_t opA, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t vecX, const void * beta, const hipsparseDnVecDescr_t vecY, hipDataType computeType, hipsparseSpMVAlg_t alg, void * externalBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMV_preprocess(hipsparseHandle_t handle, hipsparseOperation_t opA, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t vecX, const void * beta, const hipsparseDnVecDescr_t vecY, hipDataType computeType, hipsparseSpMVAlg_t alg, void * externalBuffer) {
   return cusparseSpMV_preprocess(handle, opA, alpha, matA, vecX, beta, vecY, computeType, alg, externalBuffer);
 }
-inline hipsparseStatus_t hipsparseSpMatGetAttribute(hipsparseConstSpMatDescr_t spMatDescr, hipsparseSpMatAttribute_t attribute, void * data, size_t dataSize) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMatGetAttribute(hipsparseConstSpMatDescr_t spMatDescr, hipsparseSpMatAttribute_t attribute, void * data, size_t dataSize) {
   return cusparseSpMatGetAttribute(spMatDescr, attribute, data, dataSize);
 }
-inline hipsparseStatus_t hipsparseSpMatGetFormat(hipsparseConstSpMatDescr_t spMatDescr, hipsparseFormat_t * format) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMatGetFormat(hipsparseConstSpMatDescr_t spMatDescr, hipsparseFormat_t * format) {
   return cusparseSpMatGetFormat(spMatDescr, format);
 }
-inline hipsparseStatus_t hipsparseSpMatGetIndexBase(hipsparseConstSpMatDescr_t spMatDescr, hipsparseIndexBase_t * idxBase) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMatGetIndexBase(hipsparseConstSpMatDescr_t spMatDescr, hipsparseIndexBase_t * idxBase) {
   return cusparseSpMatGetIndexBase(spMatDescr, idxBase);
 }
-inline hipsparseStatus_t hipsparseSpMatGetSize(hipsparseConstSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMatGetSize(hipsparseConstSpMatDescr_t spMatDescr, int64_t * rows, int64_t * cols, int64_t * nnz) {
   return cusparseSpMatGetSize(spMatDescr, rows, cols, nnz);
 }
-inline hipsparseStatus_t hipsparseSpMatGetStridedBatch(hipsparseConstSpMatDescr_t spMatDescr, int * batchCount) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMatGetStridedBatch(hipsparseConstSpMatDescr_t spMatDescr, int * batchCount) {
   return cusparseSpMatGetStridedBatch(spMatDescr, batchCount);
 }
-inline hipsparseStatus_t hipsparseSpMatGetValues(hipsparseSpMatDescr_t spMatDescr, void ** values) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMatGetValues(hipsparseSpMatDescr_t spMatDescr, void ** values) {
   return cusparseSpMatGetValues(spMatDescr, values);
 }
-inline hipsparseStatus_t hipsparseSpMatSetValues(hipsparseSpMatDescr_t spMatDescr, void * values) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMatSetValues(hipsparseSpMatDescr_t spMatDescr, void * values) {
   return cusparseSpMatSetValues(spMatDescr, values);
 }
-inline hipsparseStatus_t hipsparseSpSM_analysis(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB, const hipsparseDnMatDescr_t matC, hipDataType computeType, hipsparseSpSMAlg_t alg, hipsparseSpSMDescr_t spsmDescr, void * externalBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpSM_analysis(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB, const hipsparseDnMatDescr_t matC, hipDataType computeType, hipsparseSpSMAlg_t alg, hipsparseSpSMDescr_t spsmDescr, void * externalBuffer) {
   return cusparseSpSM_analysis(handle, opA, opB, alpha, matA, matB, matC, computeType, alg, spsmDescr, externalBuffer);
 }
-inline hipsparseStatus_t hipsparseSpSM_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB, const hipsparseDnMatDescr_t matC, hipDataType computeType, hipsparseSpSMAlg_t alg, hipsparseSpSMDescr_t spsmDescr, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpSM_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opA, hipsparseOperation_t opB, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB, const hipsparseDnMatDescr_t matC, hipDataType computeType, hipsparseSpSMAlg_t alg, hipsparseSpSMDescr_t spsmDescr, size_t * pBufferSizeInBytes) {
   return cusparseSpSM_bufferSize(handle, opA, opB, alpha, matA, matB, matC, computeType, alg, spsmDescr, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSpSM_createDescr(hipsparseSpSMDescr_t * descr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpSM_createDescr(hipsparseSpSMDescr_t * descr) {
   return cusparseSpSM_createDescr(descr);
 }
-inline hipsparseStatus_t hipsparseSpSM_destroyDescr(hipsparseSpSMDescr_t descr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpSM_destroyDescr(hipsparseSpSMDescr_t descr) {
   return cusparseSpSM_destroyDescr(descr);
 }
-inline hipsparseStatus_t hipsparseSpSV_analysis(hipsparseHandle_t handle, hipsparseOperation_t opA, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t x, const hipsparseDnVecDescr_t y, hipDataType computeType, hipsparseSpSVAlg_t alg, hipsparseSpSVDescr_t spsvDescr, void * externalBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpSV_analysis(hipsparseHandle_t handle, hipsparseOperation_t opA, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t x, const hipsparseDnVecDescr_t y, hipDataType computeType, hipsparseSpSVAlg_t alg, hipsparseSpSVDescr_t spsvDescr, void * externalBuffer) {
   return cusparseSpSV_analysis(handle, opA, alpha, matA, x, y, computeType, alg, spsvDescr, externalBuffer);
 }
-inline hipsparseStatus_t hipsparseSpSV_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opA, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t x, const hipsparseDnVecDescr_t y, hipDataType computeType, hipsparseSpSVAlg_t alg, hipsparseSpSVDescr_t spsvDescr, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpSV_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opA, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t x, const hipsparseDnVecDescr_t y, hipDataType computeType, hipsparseSpSVAlg_t alg, hipsparseSpSVDescr_t spsvDescr, size_t * pBufferSizeInBytes) {
   return cusparseSpSV_bufferSize(handle, opA, alpha, matA, x, y, computeType, alg, spsvDescr, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSpSV_createDescr(hipsparseSpSVDescr_t * descr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpSV_createDescr(hipsparseSpSVDescr_t * descr) {
   return cusparseSpSV_createDescr(descr);
 }
-inline hipsparseStatus_t hipsparseSpSV_destroyDescr(hipsparseSpSVDescr_t descr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpSV_destroyDescr(hipsparseSpSVDescr_t descr) {
   return cusparseSpSV_destroyDescr(descr);
 }
-inline hipsparseStatus_t hipsparseSpSV_solve(hipsparseHandle_t handle, hipsparseOperation_t opA, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t x, const hipsparseDnVecDescr_t y, hipDataType computeType, hipsparseSpSVAlg_t alg, hipsparseSpSVDescr_t spsvDescr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpSV_solve(hipsparseHandle_t handle, hipsparseOperation_t opA, const void * alpha, hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t x, const hipsparseDnVecDescr_t y, hipDataType computeType, hipsparseSpSVAlg_t alg, hipsparseSpSVDescr_t spsvDescr) {
   return cusparseSpSV_solve(handle, opA, alpha, matA, x, y, computeType, alg, spsvDescr);
 }
-inline hipsparseStatus_t hipsparseSpVV(hipsparseHandle_t handle, hipsparseOperation_t opX, hipsparseConstSpVecDescr_t vecX, hipsparseConstDnVecDescr_t vecY, void * result, hipDataType computeType, void * externalBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpVV(hipsparseHandle_t handle, hipsparseOperation_t opX, hipsparseConstSpVecDescr_t vecX, hipsparseConstDnVecDescr_t vecY, void * result, hipDataType computeType, void * externalBuffer) {
   return cusparseSpVV(handle, opX, vecX, vecY, result, computeType, externalBuffer);
 }
-inline hipsparseStatus_t hipsparseSpVV_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opX, hipsparseConstSpVecDescr_t vecX, hipsparseConstDnVecDescr_t vecY, void * result, hipDataType computeType, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpVV_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t opX, hipsparseConstSpVecDescr_t vecX, hipsparseConstDnVecDescr_t vecY, void * result, hipDataType computeType, size_t * pBufferSizeInBytes) {
   return cusparseSpVV_bufferSize(handle, opX, vecX, vecY, result, computeType, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSpVecGet(const hipsparseSpVecDescr_t spVecDescr, int64_t * size, int64_t * nnz, void ** indices, void ** values, hipsparseIndexType_t * idxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpVecGet(const hipsparseSpVecDescr_t spVecDescr, int64_t * size, int64_t * nnz, void ** indices, void ** values, hipsparseIndexType_t * idxType, hipsparseIndexBase_t * idxBase, hipDataType * valueType) {
   return cusparseSpVecGet(spVecDescr, size, nnz, indices, values, idxType, idxBase, valueType);
 }
-inline hipsparseStatus_t hipsparseSpVecGetIndexBase(const hipsparseConstSpVecDescr_t spVecDescr, hipsparseIndexBase_t * idxBase) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpVecGetIndexBase(const hipsparseConstSpVecDescr_t spVecDescr, hipsparseIndexBase_t * idxBase) {
   return cusparseSpVecGetIndexBase(spVecDescr, idxBase);
 }
-inline hipsparseStatus_t hipsparseSpVecGetValues(const hipsparseSpVecDescr_t spVecDescr, void ** values) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpVecGetValues(const hipsparseSpVecDescr_t spVecDescr, void ** values) {
   return cusparseSpVecGetValues(spVecDescr, values);
 }
-inline hipsparseStatus_t hipsparseSpVecSetValues(hipsparseSpVecDescr_t spVecDescr, void * values) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpVecSetValues(hipsparseSpVecDescr_t spVecDescr, void * values) {
   return cusparseSpVecSetValues(spVecDescr, values);
 }
-inline hipsparseStatus_t hipsparseSparseToDense(hipsparseHandle_t handle, hipsparseConstSpMatDescr_t matA, hipsparseDnMatDescr_t matB, hipsparseSparseToDenseAlg_t alg, void * externalBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSparseToDense(hipsparseHandle_t handle, hipsparseConstSpMatDescr_t matA, hipsparseDnMatDescr_t matB, hipsparseSparseToDenseAlg_t alg, void * externalBuffer) {
   return cusparseSparseToDense(handle, matA, matB, alg, externalBuffer);
 }
-inline hipsparseStatus_t hipsparseSparseToDense_bufferSize(hipsparseHandle_t handle, hipsparseConstSpMatDescr_t matA, hipsparseDnMatDescr_t matB, hipsparseSparseToDenseAlg_t alg, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSparseToDense_bufferSize(hipsparseHandle_t handle, hipsparseConstSpMatDescr_t matA, hipsparseDnMatDescr_t matB, hipsparseSparseToDenseAlg_t alg, size_t * pBufferSizeInBytes) {
   return cusparseSparseToDense_bufferSize(handle, matA, matB, alg, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSpruneCsr2csr(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, const float * threshold, const hipsparseMatDescr_t descrC, float * csrValC, const int * csrRowPtrC, int * csrColIndC, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpruneCsr2csr(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, const float * threshold, const hipsparseMatDescr_t descrC, float * csrValC, const int * csrRowPtrC, int * csrColIndC, void * buffer) {
   return cusparseSpruneCsr2csr(handle, m, n, nnzA, descrA, csrValA, csrRowPtrA, csrColIndA, threshold, descrC, csrValC, csrRowPtrC, csrColIndC, buffer);
 }
-inline hipsparseStatus_t hipsparseSpruneCsr2csrByPercentage(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, float percentage, const hipsparseMatDescr_t descrC, float * csrValC, const int * csrRowPtrC, int * csrColIndC, pruneInfo_t info, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpruneCsr2csrByPercentage(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, float percentage, const hipsparseMatDescr_t descrC, float * csrValC, const int * csrRowPtrC, int * csrColIndC, pruneInfo_t info, void * buffer) {
   return cusparseSpruneCsr2csrByPercentage(handle, m, n, nnzA, descrA, csrValA, csrRowPtrA, csrColIndA, percentage, descrC, csrValC, csrRowPtrC, csrColIndC, info, buffer);
 }
-inline hipsparseStatus_t hipsparseSpruneCsr2csrByPercentage_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, float percentage, const hipsparseMatDescr_t descrC, const float * csrValC, const int * csrRowPtrC, const int * csrColIndC, pruneInfo_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpruneCsr2csrByPercentage_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, float percentage, const hipsparseMatDescr_t descrC, const float * csrValC, const int * csrRowPtrC, const int * csrColIndC, pruneInfo_t info, size_t * pBufferSizeInBytes) {
   return cusparseSpruneCsr2csrByPercentage_bufferSizeExt(handle, m, n, nnzA, descrA, csrValA, csrRowPtrA, csrColIndA, percentage, descrC, csrValC, csrRowPtrC, csrColIndC, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSpruneCsr2csrNnz(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, const float * threshold, const hipsparseMatDescr_t descrC, int * csrRowPtrC, int * nnzTotalDevHostPtr, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpruneCsr2csrNnz(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, const float * threshold, const hipsparseMatDescr_t descrC, int * csrRowPtrC, int * nnzTotalDevHostPtr, void * buffer) {
   return cusparseSpruneCsr2csrNnz(handle, m, n, nnzA, descrA, csrValA, csrRowPtrA, csrColIndA, threshold, descrC, csrRowPtrC, nnzTotalDevHostPtr, buffer);
 }
-inline hipsparseStatus_t hipsparseSpruneCsr2csrNnzByPercentage(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, float percentage, const hipsparseMatDescr_t descrC, int * csrRowPtrC, int * nnzTotalDevHostPtr, pruneInfo_t info, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpruneCsr2csrNnzByPercentage(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, float percentage, const hipsparseMatDescr_t descrC, int * csrRowPtrC, int * nnzTotalDevHostPtr, pruneInfo_t info, void * buffer) {
   return cusparseSpruneCsr2csrNnzByPercentage(handle, m, n, nnzA, descrA, csrValA, csrRowPtrA, csrColIndA, percentage, descrC, csrRowPtrC, nnzTotalDevHostPtr, info, buffer);
 }
-inline hipsparseStatus_t hipsparseSpruneCsr2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, const float * threshold, const hipsparseMatDescr_t descrC, const float * csrValC, const int * csrRowPtrC, const int * csrColIndC, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpruneCsr2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnzA, const hipsparseMatDescr_t descrA, const float * csrValA, const int * csrRowPtrA, const int * csrColIndA, const float * threshold, const hipsparseMatDescr_t descrC, const float * csrValC, const int * csrRowPtrC, const int * csrColIndC, size_t * pBufferSizeInBytes) {
   return cusparseSpruneCsr2csr_bufferSizeExt(handle, m, n, nnzA, descrA, csrValA, csrRowPtrA, csrColIndA, threshold, descrC, csrValC, csrRowPtrC, csrColIndC, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSpruneDense2csr(hipsparseHandle_t handle, int m, int n, const float * A, int lda, const float * threshold, const hipsparseMatDescr_t descr, float * csrVal, const int * csrRowPtr, int * csrColInd, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpruneDense2csr(hipsparseHandle_t handle, int m, int n, const float * A, int lda, const float * threshold, const hipsparseMatDescr_t descr, float * csrVal, const int * csrRowPtr, int * csrColInd, void * buffer) {
   return cusparseSpruneDense2csr(handle, m, n, A, lda, threshold, descr, csrVal, csrRowPtr, csrColInd, buffer);
 }
-inline hipsparseStatus_t hipsparseSpruneDense2csrByPercentage(hipsparseHandle_t handle, int m, int n, const float * A, int lda, float percentage, const hipsparseMatDescr_t descr, float * csrVal, const int * csrRowPtr, int * csrColInd, pruneInfo_t info, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpruneDense2csrByPercentage(hipsparseHandle_t handle, int m, int n, const float * A, int lda, float percentage, const hipsparseMatDescr_t descr, float * csrVal, const int * csrRowPtr, int * csrColInd, pruneInfo_t info, void * buffer) {
   return cusparseSpruneDense2csrByPercentage(handle, m, n, A, lda, percentage, descr, csrVal, csrRowPtr, csrColInd, info, buffer);
 }
-inline hipsparseStatus_t hipsparseSpruneDense2csrByPercentage_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const float * A, int lda, float percentage, const hipsparseMatDescr_t descr, const float * csrVal, const int * csrRowPtr, const int * csrColInd, pruneInfo_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpruneDense2csrByPercentage_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const float * A, int lda, float percentage, const hipsparseMatDescr_t descr, const float * csrVal, const int * csrRowPtr, const int * csrColInd, pruneInfo_t info, size_t * pBufferSizeInBytes) {
   return cusparseSpruneDense2csrByPercentage_bufferSizeExt(handle, m, n, A, lda, percentage, descr, csrVal, csrRowPtr, csrColInd, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseSpruneDense2csrNnz(hipsparseHandle_t handle, int m, int n, const float * A, int lda, const float * threshold, const hipsparseMatDescr_t descr, int * csrRowPtr, int * nnzTotalDevHostPtr, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpruneDense2csrNnz(hipsparseHandle_t handle, int m, int n, const float * A, int lda, const float * threshold, const hipsparseMatDescr_t descr, int * csrRowPtr, int * nnzTotalDevHostPtr, void * buffer) {
   return cusparseSpruneDense2csrNnz(handle, m, n, A, lda, threshold, descr, csrRowPtr, nnzTotalDevHostPtr, buffer);
 }
-inline hipsparseStatus_t hipsparseSpruneDense2csrNnzByPercentage(hipsparseHandle_t handle, int m, int n, const float * A, int lda, float percentage, const hipsparseMatDescr_t descr, int * csrRowPtr, int * nnzTotalDevHostPtr, pruneInfo_t info, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpruneDense2csrNnzByPercentage(hipsparseHandle_t handle, int m, int n, const float * A, int lda, float percentage, const hipsparseMatDescr_t descr, int * csrRowPtr, int * nnzTotalDevHostPtr, pruneInfo_t info, void * buffer) {
   return cusparseSpruneDense2csrNnzByPercentage(handle, m, n, A, lda, percentage, descr, csrRowPtr, nnzTotalDevHostPtr, info, buffer);
 }
-inline hipsparseStatus_t hipsparseSpruneDense2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const float * A, int lda, const float * threshold, const hipsparseMatDescr_t descr, const float * csrVal, const int * csrRowPtr, const int * csrColInd, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpruneDense2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const float * A, int lda, const float * threshold, const hipsparseMatDescr_t descr, const float * csrVal, const int * csrRowPtr, const int * csrColInd, size_t * pBufferSizeInBytes) {
   return cusparseSpruneDense2csr_bufferSizeExt(handle, m, n, A, lda, threshold, descr, csrVal, csrRowPtr, csrColInd, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseXbsric02_zeroPivot(hipsparseHandle_t handle, bsric02Info_t info, int * position) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXbsric02_zeroPivot(hipsparseHandle_t handle, bsric02Info_t info, int * position) {
   return cusparseXbsric02_zeroPivot(handle, info, position);
 }
-inline hipsparseStatus_t hipsparseXbsrilu02_zeroPivot(hipsparseHandle_t handle, bsrilu02Info_t info, int * position) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXbsrilu02_zeroPivot(hipsparseHandle_t handle, bsrilu02Info_t info, int * position) {
   return cusparseXbsrilu02_zeroPivot(handle, info, position);
 }
-inline hipsparseStatus_t hipsparseXbsrsm2_zeroPivot(hipsparseHandle_t handle, bsrsm2Info_t info, int * position) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXbsrsm2_zeroPivot(hipsparseHandle_t handle, bsrsm2Info_t info, int * position) {
   return cusparseXbsrsm2_zeroPivot(handle, info, position);
 }
-inline hipsparseStatus_t hipsparseXbsrsv2_zeroPivot(hipsparseHandle_t handle, bsrsv2Info_t info, int * position) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXbsrsv2_zeroPivot(hipsparseHandle_t handle, bsrsv2Info_t info, int * position) {
   return cusparseXbsrsv2_zeroPivot(handle, info, position);
 }
-inline hipsparseStatus_t hipsparseXcoo2csr(hipsparseHandle_t handle, const int * cooRowInd, int nnz, int m, int * csrRowPtr, hipsparseIndexBase_t idxBase) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcoo2csr(hipsparseHandle_t handle, const int * cooRowInd, int nnz, int m, int * csrRowPtr, hipsparseIndexBase_t idxBase) {
   return cusparseXcoo2csr(handle, cooRowInd, nnz, m, csrRowPtr, idxBase);
 }
-inline hipsparseStatus_t hipsparseXcoosortByColumn(hipsparseHandle_t handle, int m, int n, int nnz, int * cooRows, int * cooCols, int * P, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcoosortByColumn(hipsparseHandle_t handle, int m, int n, int nnz, int * cooRows, int * cooCols, int * P, void * pBuffer) {
   return cusparseXcoosortByColumn(handle, m, n, nnz, cooRows, cooCols, P, pBuffer);
 }
-inline hipsparseStatus_t hipsparseXcoosortByRow(hipsparseHandle_t handle, int m, int n, int nnz, int * cooRows, int * cooCols, int * P, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcoosortByRow(hipsparseHandle_t handle, int m, int n, int nnz, int * cooRows, int * cooCols, int * P, void * pBuffer) {
   return cusparseXcoosortByRow(handle, m, n, nnz, cooRows, cooCols, P, pBuffer);
 }
-inline hipsparseStatus_t hipsparseXcoosort_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, const int * cooRows, const int * cooCols, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcoosort_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, const int * cooRows, const int * cooCols, size_t * pBufferSizeInBytes) {
   return cusparseXcoosort_bufferSizeExt(handle, m, n, nnz, cooRows, cooCols, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseXcscsort(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, const int * cscColPtr, int * cscRowInd, int * P, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcscsort(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, const int * cscColPtr, int * cscRowInd, int * P, void * pBuffer) {
   return cusparseXcscsort(handle, m, n, nnz, descrA, cscColPtr, cscRowInd, P, pBuffer);
 }
-inline hipsparseStatus_t hipsparseXcscsort_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, const int * cscColPtr, const int * cscRowInd, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcscsort_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, const int * cscColPtr, const int * cscRowInd, size_t * pBufferSizeInBytes) {
   return cusparseXcscsort_bufferSizeExt(handle, m, n, nnz, cscColPtr, cscRowInd, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseXcsr2bsrNnz(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const int * csrRowPtrA, const int * csrColIndA, int blockDim, const hipsparseMatDescr_t descrC, int * bsrRowPtrC, int * bsrNnzb) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcsr2bsrNnz(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const int * csrRowPtrA, const int * csrColIndA, int blockDim, const hipsparseMatDescr_t descrC, int * bsrRowPtrC, int * bsrNnzb) {
   return cusparseXcsr2bsrNnz(handle, dirA, m, n, descrA, csrRowPtrA, csrColIndA, blockDim, descrC, bsrRowPtrC, bsrNnzb);
 }
-inline hipsparseStatus_t hipsparseXcsr2coo(hipsparseHandle_t handle, const int * csrRowPtr, int nnz, int m, int * cooRowInd, hipsparseIndexBase_t idxBase) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcsr2coo(hipsparseHandle_t handle, const int * csrRowPtr, int nnz, int m, int * cooRowInd, hipsparseIndexBase_t idxBase) {
   return cusparseXcsr2coo(handle, csrRowPtr, nnz, m, cooRowInd, idxBase);
 }
-inline hipsparseStatus_t hipsparseXcsr2gebsrNnz(hipsparseHandle_t handle, hipsparseDirection_t dir, int m, int n, const hipsparseMatDescr_t csr_descr, const int * csrRowPtr, const int * csrColInd, const hipsparseMatDescr_t bsr_descr, int * bsrRowPtr, int rowBlockDim, int colBlockDim, int * bsrNnzDevhost, void * pbuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcsr2gebsrNnz(hipsparseHandle_t handle, hipsparseDirection_t dir, int m, int n, const hipsparseMatDescr_t csr_descr, const int * csrRowPtr, const int * csrColInd, const hipsparseMatDescr_t bsr_descr, int * bsrRowPtr, int rowBlockDim, int colBlockDim, int * bsrNnzDevhost, void * pbuffer) {
   return cusparseXcsr2gebsrNnz(handle, dir, m, n, csr_descr, csrRowPtr, csrColInd, bsr_descr, bsrRowPtr, rowBlockDim, colBlockDim, bsrNnzDevhost, pbuffer);
 }
-inline hipsparseStatus_t hipsparseXcsrgeam2Nnz(hipsparseHandle_t handle, int m, int n, const hipsparseMatDescr_t descrA, int nnzA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const hipsparseMatDescr_t descrB, int nnzB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, int * csrSortedRowPtrC, int * nnzTotalDevHostPtr, void * workspace) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcsrgeam2Nnz(hipsparseHandle_t handle, int m, int n, const hipsparseMatDescr_t descrA, int nnzA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const hipsparseMatDescr_t descrB, int nnzB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, int * csrSortedRowPtrC, int * nnzTotalDevHostPtr, void * workspace) {
   return cusparseXcsrgeam2Nnz(handle, m, n, descrA, nnzA, csrSortedRowPtrA, csrSortedColIndA, descrB, nnzB, csrSortedRowPtrB, csrSortedColIndB, descrC, csrSortedRowPtrC, nnzTotalDevHostPtr, workspace);
 }
-inline hipsparseStatus_t hipsparseXcsric02_zeroPivot(hipsparseHandle_t handle, csric02Info_t info, int * position) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcsric02_zeroPivot(hipsparseHandle_t handle, csric02Info_t info, int * position) {
   return cusparseXcsric02_zeroPivot(handle, info, position);
 }
-inline hipsparseStatus_t hipsparseXcsrilu02_zeroPivot(hipsparseHandle_t handle, csrilu02Info_t info, int * position) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcsrilu02_zeroPivot(hipsparseHandle_t handle, csrilu02Info_t info, int * position) {
   return cusparseXcsrilu02_zeroPivot(handle, info, position);
 }
-inline hipsparseStatus_t hipsparseXcsrsort(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, const int * csrRowPtr, int * csrColInd, int * P, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcsrsort(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, const int * csrRowPtr, int * csrColInd, int * P, void * pBuffer) {
   return cusparseXcsrsort(handle, m, n, nnz, descrA, csrRowPtr, csrColInd, P, pBuffer);
 }
-inline hipsparseStatus_t hipsparseXcsrsort_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, const int * csrRowPtr, const int * csrColInd, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXcsrsort_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, const int * csrRowPtr, const int * csrColInd, size_t * pBufferSizeInBytes) {
   return cusparseXcsrsort_bufferSizeExt(handle, m, n, nnz, csrRowPtr, csrColInd, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseXgebsr2gebsrNnz(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, const hipsparseMatDescr_t descrC, int * bsrRowPtrC, int rowBlockDimC, int colBlockDimC, int * nnzTotalDevHostPtr, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseXgebsr2gebsrNnz(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, const hipsparseMatDescr_t descrC, int * bsrRowPtrC, int rowBlockDimC, int colBlockDimC, int * nnzTotalDevHostPtr, void * buffer) {
   return cusparseXgebsr2gebsrNnz(handle, dirA, mb, nb, nnzb, descrA, bsrRowPtrA, bsrColIndA, rowBlockDimA, colBlockDimA, descrC, bsrRowPtrC, rowBlockDimC, colBlockDimC, nnzTotalDevHostPtr, buffer);
 }
-inline hipsparseStatus_t hipsparseZbsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const hipsparseMatDescr_t descrC, hipDoubleComplex * csrValC, int * csrRowPtrC, int * csrColIndC) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const hipsparseMatDescr_t descrC, hipDoubleComplex * csrValC, int * csrRowPtrC, int * csrColIndC) {
   return cusparseZbsr2csr(handle, dirA, mb, nb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, descrC, csrValC, csrRowPtrC, csrColIndC);
 }
-inline hipsparseStatus_t hipsparseZbsric02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsric02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseZbsric02(handle, dirA, mb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZbsric02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsric02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseZbsric02_analysis(handle, dirA, mb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZbsric02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsric02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, bsric02Info_t info, int * pBufferSizeInBytes) {
   return cusparseZbsric02_bufferSize(handle, dirA, mb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZbsrilu02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrSortedValA_valM, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrilu02(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrSortedValA_valM, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseZbsrilu02(handle, dirA, mb, nnzb, descrA, bsrSortedValA_valM, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZbsrilu02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrilu02_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseZbsrilu02_analysis(handle, dirA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZbsrilu02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrilu02_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrilu02Info_t info, int * pBufferSizeInBytes) {
   return cusparseZbsrilu02_bufferSize(handle, dirA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZbsrilu02_numericBoost(hipsparseHandle_t handle, bsrilu02Info_t info, int enable_boost, double * tol, hipDoubleComplex * boost_val) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrilu02_numericBoost(hipsparseHandle_t handle, bsrilu02Info_t info, int enable_boost, double * tol, hipDoubleComplex * boost_val) {
   return cusparseZbsrilu02_numericBoost(handle, info, enable_boost, tol, boost_val);
 }
-inline hipsparseStatus_t hipsparseZbsrmm(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transB, int mb, int n, int kb, int nnzb, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const hipDoubleComplex * B, int ldb, const hipDoubleComplex * beta, hipDoubleComplex * C, int ldc) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrmm(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transB, int mb, int n, int kb, int nnzb, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int blockDim, const hipDoubleComplex * B, int ldb, const hipDoubleComplex * beta, hipDoubleComplex * C, int ldc) {
   return cusparseZbsrmm(handle, dirA, transA, transB, mb, n, kb, nnzb, alpha, descrA, bsrValA, bsrRowPtrA, bsrColIndA, blockDim, B, ldb, beta, C, ldc);
 }
-inline hipsparseStatus_t hipsparseZbsrmv(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nb, int nnzb, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, const hipDoubleComplex * x, const hipDoubleComplex * beta, hipDoubleComplex * y) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrmv(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nb, int nnzb, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, const hipDoubleComplex * x, const hipDoubleComplex * beta, hipDoubleComplex * y) {
   return cusparseZbsrmv(handle, dirA, transA, mb, nb, nnzb, alpha, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, x, beta, y);
 }
-inline hipsparseStatus_t hipsparseZbsrsm2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrsm2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseZbsrsm2_analysis(handle, dirA, transA, transX, mb, nrhs, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZbsrsm2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrsm2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, int * pBufferSizeInBytes) {
   return cusparseZbsrsm2_bufferSize(handle, dirA, transA, transX, mb, nrhs, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZbsrsm2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, const hipDoubleComplex * B, int ldb, hipDoubleComplex * X, int ldx, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrsm2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, hipsparseOperation_t transX, int mb, int nrhs, int nnzb, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsm2Info_t info, const hipDoubleComplex * B, int ldb, hipDoubleComplex * X, int ldx, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseZbsrsm2_solve(handle, dirA, transA, transX, mb, nrhs, nnzb, alpha, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, B, ldb, X, ldx, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZbsrsv2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrsv2_analysis(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseZbsrsv2_analysis(handle, dirA, transA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZbsrsv2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrsv2_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, int * pBufferSizeInBytes) {
   return cusparseZbsrsv2_bufferSize(handle, dirA, transA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZbsrsv2_bufferSizeExt(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrsv2_bufferSizeExt(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipsparseMatDescr_t descrA, hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, size_t * pBufferSizeInBytes) {
   return cusparseZbsrsv2_bufferSizeExt(handle, dirA, transA, mb, nnzb, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZbsrsv2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, const hipDoubleComplex * f, hipDoubleComplex * x, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrsv2_solve(hipsparseHandle_t handle, hipsparseDirection_t dirA, hipsparseOperation_t transA, int mb, int nnzb, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrSortedValA, const int * bsrSortedRowPtrA, const int * bsrSortedColIndA, int blockDim, bsrsv2Info_t info, const hipDoubleComplex * f, hipDoubleComplex * x, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseZbsrsv2_solve(handle, dirA, transA, mb, nnzb, alpha, descrA, bsrSortedValA, bsrSortedRowPtrA, bsrSortedColIndA, blockDim, info, f, x, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZbsrxmv(hipsparseHandle_t handle, hipsparseDirection_t dir, hipsparseOperation_t trans, int sizeOfMask, int mb, int nb, int nnzb, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descr, const hipDoubleComplex * bsrVal, const int * bsrMaskPtr, const int * bsrRowPtr, const int * bsrEndPtr, const int * bsrColInd, int blockDim, const hipDoubleComplex * x, const hipDoubleComplex * beta, hipDoubleComplex * y) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZbsrxmv(hipsparseHandle_t handle, hipsparseDirection_t dir, hipsparseOperation_t trans, int sizeOfMask, int mb, int nb, int nnzb, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descr, const hipDoubleComplex * bsrVal, const int * bsrMaskPtr, const int * bsrRowPtr, const int * bsrEndPtr, const int * bsrColInd, int blockDim, const hipDoubleComplex * x, const hipDoubleComplex * beta, hipDoubleComplex * y) {
   return cusparseZbsrxmv(handle, dir, trans, sizeOfMask, mb, nb, nnzb, alpha, descr, bsrVal, bsrMaskPtr, bsrRowPtr, bsrEndPtr, bsrColInd, blockDim, x, beta, y);
 }
-inline hipsparseStatus_t hipsparseZcsr2bsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const hipDoubleComplex * csrValA, const int * csrRowPtrA, const int * csrColIndA, int blockDim, const hipsparseMatDescr_t descrC, hipDoubleComplex * bsrValC, int * bsrRowPtrC, int * bsrColIndC) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsr2bsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const hipDoubleComplex * csrValA, const int * csrRowPtrA, const int * csrColIndA, int blockDim, const hipsparseMatDescr_t descrC, hipDoubleComplex * bsrValC, int * bsrRowPtrC, int * bsrColIndC) {
   return cusparseZcsr2bsr(handle, dirA, m, n, descrA, csrValA, csrRowPtrA, csrColIndA, blockDim, descrC, bsrValC, bsrRowPtrC, bsrColIndC);
 }
-inline hipsparseStatus_t hipsparseZcsr2csr_compress(hipsparseHandle_t handle, int m, int n, const hipsparseMatDescr_t descrA, const hipDoubleComplex * csrValA, const int * csrColIndA, const int * csrRowPtrA, int nnzA, const int * nnzPerRow, hipDoubleComplex * csrValC, int * csrColIndC, int * csrRowPtrC, hipDoubleComplex tol) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsr2csr_compress(hipsparseHandle_t handle, int m, int n, const hipsparseMatDescr_t descrA, const hipDoubleComplex * csrValA, const int * csrColIndA, const int * csrRowPtrA, int nnzA, const int * nnzPerRow, hipDoubleComplex * csrValC, int * csrColIndC, int * csrRowPtrC, hipDoubleComplex tol) {
   return cusparseZcsr2csr_compress(handle, m, n, descrA, csrValA, csrColIndA, csrRowPtrA, nnzA, nnzPerRow, csrValC, csrColIndC, csrRowPtrC, tol);
 }
-inline hipsparseStatus_t hipsparseZcsr2csru(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsr2csru(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
   return cusparseZcsr2csru(handle, m, n, nnz, descrA, csrVal, csrRowPtr, csrColInd, info, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZcsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dir, int m, int n, const hipsparseMatDescr_t csr_descr, const hipDoubleComplex * csrVal, const int * csrRowPtr, const int * csrColInd, const hipsparseMatDescr_t bsr_descr, hipDoubleComplex * bsrVal, int * bsrRowPtr, int * bsrColInd, int rowBlockDim, int colBlockDim, void * pbuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dir, int m, int n, const hipsparseMatDescr_t csr_descr, const hipDoubleComplex * csrVal, const int * csrRowPtr, const int * csrColInd, const hipsparseMatDescr_t bsr_descr, hipDoubleComplex * bsrVal, int * bsrRowPtr, int * bsrColInd, int rowBlockDim, int colBlockDim, void * pbuffer) {
   return cusparseZcsr2gebsr(handle, dir, m, n, csr_descr, csrVal, csrRowPtr, csrColInd, bsr_descr, bsrVal, bsrRowPtr, bsrColInd, rowBlockDim, colBlockDim, pbuffer);
 }
-inline hipsparseStatus_t hipsparseZcsrcolor(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const hipDoubleComplex * csrValA, const int * csrRowPtrA, const int * csrColIndA, const double * fractionToColor, int * ncolors, int * coloring, int * reordering, hipsparseColorInfo_t info) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsrcolor(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const hipDoubleComplex * csrValA, const int * csrRowPtrA, const int * csrColIndA, const double * fractionToColor, int * ncolors, int * coloring, int * reordering, hipsparseColorInfo_t info) {
   return cusparseZcsrcolor(handle, m, nnz, descrA, csrValA, csrRowPtrA, csrColIndA, fractionToColor, ncolors, coloring, reordering, info);
 }
-inline hipsparseStatus_t hipsparseZcsrgeam2(hipsparseHandle_t handle, int m, int n, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descrA, int nnzA, const hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const hipDoubleComplex * beta, const hipsparseMatDescr_t descrB, int nnzB, const hipDoubleComplex * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, hipDoubleComplex * csrSortedValC, int * csrSortedRowPtrC, int * csrSortedColIndC, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsrgeam2(hipsparseHandle_t handle, int m, int n, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descrA, int nnzA, const hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const hipDoubleComplex * beta, const hipsparseMatDescr_t descrB, int nnzB, const hipDoubleComplex * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, hipDoubleComplex * csrSortedValC, int * csrSortedRowPtrC, int * csrSortedColIndC, void * pBuffer) {
   return cusparseZcsrgeam2(handle, m, n, alpha, descrA, nnzA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, beta, descrB, nnzB, csrSortedValB, csrSortedRowPtrB, csrSortedColIndB, descrC, csrSortedValC, csrSortedRowPtrC, csrSortedColIndC, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZcsrgeam2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descrA, int nnzA, const hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const hipDoubleComplex * beta, const hipsparseMatDescr_t descrB, int nnzB, const hipDoubleComplex * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, const hipDoubleComplex * csrSortedValC, const int * csrSortedRowPtrC, const int * csrSortedColIndC, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsrgeam2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const hipDoubleComplex * alpha, const hipsparseMatDescr_t descrA, int nnzA, const hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, const hipDoubleComplex * beta, const hipsparseMatDescr_t descrB, int nnzB, const hipDoubleComplex * csrSortedValB, const int * csrSortedRowPtrB, const int * csrSortedColIndB, const hipsparseMatDescr_t descrC, const hipDoubleComplex * csrSortedValC, const int * csrSortedRowPtrC, const int * csrSortedColIndC, size_t * pBufferSizeInBytes) {
   return cusparseZcsrgeam2_bufferSizeExt(handle, m, n, alpha, descrA, nnzA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, beta, descrB, nnzB, csrSortedValB, csrSortedRowPtrB, csrSortedColIndB, descrC, csrSortedValC, csrSortedRowPtrC, csrSortedColIndC, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZcsric02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsric02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseZcsric02(handle, m, nnz, descrA, csrSortedValA_valM, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZcsric02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsric02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseZcsric02_analysis(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZcsric02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsric02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, int * pBufferSizeInBytes) {
   return cusparseZcsric02_bufferSize(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZcsric02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsric02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csric02Info_t info, size_t * pBufferSizeInBytes) {
   return cusparseZcsric02_bufferSizeExt(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZcsrilu02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsrilu02(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrSortedValA_valM, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseZcsrilu02(handle, m, nnz, descrA, csrSortedValA_valM, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZcsrilu02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsrilu02_analysis(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, const hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, hipsparseSolvePolicy_t policy, void * pBuffer) {
   return cusparseZcsrilu02_analysis(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, policy, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZcsrilu02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsrilu02_bufferSize(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, int * pBufferSizeInBytes) {
   return cusparseZcsrilu02_bufferSize(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZcsrilu02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsrilu02_bufferSizeExt(hipsparseHandle_t handle, int m, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrSortedValA, const int * csrSortedRowPtrA, const int * csrSortedColIndA, csrilu02Info_t info, size_t * pBufferSizeInBytes) {
   return cusparseZcsrilu02_bufferSizeExt(handle, m, nnz, descrA, csrSortedValA, csrSortedRowPtrA, csrSortedColIndA, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZcsrilu02_numericBoost(hipsparseHandle_t handle, csrilu02Info_t info, int enable_boost, double * tol, hipDoubleComplex * boost_val) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsrilu02_numericBoost(hipsparseHandle_t handle, csrilu02Info_t info, int enable_boost, double * tol, hipDoubleComplex * boost_val) {
   return cusparseZcsrilu02_numericBoost(handle, info, enable_boost, tol, boost_val);
 }
-inline hipsparseStatus_t hipsparseZcsru2csr(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsru2csr(hipsparseHandle_t handle, int m, int n, int nnz, const hipsparseMatDescr_t descrA, hipDoubleComplex * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, void * pBuffer) {
   return cusparseZcsru2csr(handle, m, n, nnz, descrA, csrVal, csrRowPtr, csrColInd, info, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZcsru2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, hipDoubleComplex * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZcsru2csr_bufferSizeExt(hipsparseHandle_t handle, int m, int n, int nnz, hipDoubleComplex * csrVal, const int * csrRowPtr, int * csrColInd, csru2csrInfo_t info, size_t * pBufferSizeInBytes) {
   return cusparseZcsru2csr_bufferSizeExt(handle, m, n, nnz, csrVal, csrRowPtr, csrColInd, info, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZgebsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDim, int colBlockDim, const hipsparseMatDescr_t descrC, hipDoubleComplex * csrValC, int * csrRowPtrC, int * csrColIndC) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgebsr2csr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDim, int colBlockDim, const hipsparseMatDescr_t descrC, hipDoubleComplex * csrValC, int * csrRowPtrC, int * csrColIndC) {
   return cusparseZgebsr2csr(handle, dirA, mb, nb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, rowBlockDim, colBlockDim, descrC, csrValC, csrRowPtrC, csrColIndC);
 }
-inline hipsparseStatus_t hipsparseZgebsr2gebsc(hipsparseHandle_t handle, int mb, int nb, int nnzb, const hipDoubleComplex * bsrVal, const int * bsrRowPtr, const int * bsrColInd, int rowBlockDim, int colBlockDim, hipDoubleComplex * bscVal, int * bscRowInd, int * bscColPtr, hipsparseAction_t copyValues, hipsparseIndexBase_t idxBase, void * temp_buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgebsr2gebsc(hipsparseHandle_t handle, int mb, int nb, int nnzb, const hipDoubleComplex * bsrVal, const int * bsrRowPtr, const int * bsrColInd, int rowBlockDim, int colBlockDim, hipDoubleComplex * bscVal, int * bscRowInd, int * bscColPtr, hipsparseAction_t copyValues, hipsparseIndexBase_t idxBase, void * temp_buffer) {
   return cusparseZgebsr2gebsc(handle, mb, nb, nnzb, bsrVal, bsrRowPtr, bsrColInd, rowBlockDim, colBlockDim, bscVal, bscRowInd, bscColPtr, copyValues, idxBase, temp_buffer);
 }
-inline hipsparseStatus_t hipsparseZgebsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, const hipsparseMatDescr_t descrC, hipDoubleComplex * bsrValC, int * bsrRowPtrC, int * bsrColIndC, int rowBlockDimC, int colBlockDimC, void * buffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgebsr2gebsr(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, const hipsparseMatDescr_t descrC, hipDoubleComplex * bsrValC, int * bsrRowPtrC, int * bsrColIndC, int rowBlockDimC, int colBlockDimC, void * buffer) {
   return cusparseZgebsr2gebsr(handle, dirA, mb, nb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, rowBlockDimA, colBlockDimA, descrC, bsrValC, bsrRowPtrC, bsrColIndC, rowBlockDimC, colBlockDimC, buffer);
 }
-inline hipsparseStatus_t hipsparseZgebsr2gebsr_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgebsr2gebsr_bufferSize(hipsparseHandle_t handle, hipsparseDirection_t dirA, int mb, int nb, int nnzb, const hipsparseMatDescr_t descrA, const hipDoubleComplex * bsrValA, const int * bsrRowPtrA, const int * bsrColIndA, int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, int * pBufferSizeInBytes) {
   return cusparseZgebsr2gebsr_bufferSize(handle, dirA, mb, nb, nnzb, descrA, bsrValA, bsrRowPtrA, bsrColIndA, rowBlockDimA, colBlockDimA, rowBlockDimC, colBlockDimC, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZgemvi(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * A, int lda, int nnz, const hipDoubleComplex * x, const int * xInd, const hipDoubleComplex * beta, hipDoubleComplex * y, hipsparseIndexBase_t idxBase, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgemvi(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, const hipDoubleComplex * alpha, const hipDoubleComplex * A, int lda, int nnz, const hipDoubleComplex * x, const int * xInd, const hipDoubleComplex * beta, hipDoubleComplex * y, hipsparseIndexBase_t idxBase, void * pBuffer) {
   return cusparseZgemvi(handle, transA, m, n, alpha, A, lda, nnz, x, xInd, beta, y, idxBase, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZgemvi_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, int nnz, int * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgemvi_bufferSize(hipsparseHandle_t handle, hipsparseOperation_t transA, int m, int n, int nnz, int * pBufferSizeInBytes) {
   return cusparseZgemvi_bufferSize(handle, transA, m, n, nnz, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZgpsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, hipDoubleComplex * ds, hipDoubleComplex * dl, hipDoubleComplex * d, hipDoubleComplex * du, hipDoubleComplex * dw, hipDoubleComplex * x, int batchCount, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgpsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, hipDoubleComplex * ds, hipDoubleComplex * dl, hipDoubleComplex * d, hipDoubleComplex * du, hipDoubleComplex * dw, hipDoubleComplex * x, int batchCount, void * pBuffer) {
   return cusparseZgpsvInterleavedBatch(handle, algo, m, ds, dl, d, du, dw, x, batchCount, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZgpsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const hipDoubleComplex * ds, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, const hipDoubleComplex * dw, const hipDoubleComplex * x, int batchCount, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgpsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const hipDoubleComplex * ds, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, const hipDoubleComplex * dw, const hipDoubleComplex * x, int batchCount, size_t * pBufferSizeInBytes) {
   return cusparseZgpsvInterleavedBatch_bufferSizeExt(handle, algo, m, ds, dl, d, du, dw, x, batchCount, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZgtsv2(hipsparseHandle_t handle, int m, int n, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, hipDoubleComplex * B, int ldb, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgtsv2(hipsparseHandle_t handle, int m, int n, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, hipDoubleComplex * B, int ldb, void * pBuffer) {
   return cusparseZgtsv2(handle, m, n, dl, d, du, B, ldb, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZgtsv2StridedBatch(hipsparseHandle_t handle, int m, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, hipDoubleComplex * x, int batchCount, int batchStride, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgtsv2StridedBatch(hipsparseHandle_t handle, int m, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, hipDoubleComplex * x, int batchCount, int batchStride, void * pBuffer) {
   return cusparseZgtsv2StridedBatch(handle, m, dl, d, du, x, batchCount, batchStride, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZgtsv2StridedBatch_bufferSizeExt(hipsparseHandle_t handle, int m, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, const hipDoubleComplex * x, int batchCount, int batchStride, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgtsv2StridedBatch_bufferSizeExt(hipsparseHandle_t handle, int m, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, const hipDoubleComplex * x, int batchCount, int batchStride, size_t * pBufferSizeInBytes) {
   return cusparseZgtsv2StridedBatch_bufferSizeExt(handle, m, dl, d, du, x, batchCount, batchStride, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZgtsv2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, const hipDoubleComplex * B, int ldb, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgtsv2_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, const hipDoubleComplex * B, int ldb, size_t * pBufferSizeInBytes) {
   return cusparseZgtsv2_bufferSizeExt(handle, m, n, dl, d, du, B, ldb, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZgtsv2_nopivot(hipsparseHandle_t handle, int m, int n, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, hipDoubleComplex * B, int ldb, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgtsv2_nopivot(hipsparseHandle_t handle, int m, int n, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, hipDoubleComplex * B, int ldb, void * pBuffer) {
   return cusparseZgtsv2_nopivot(handle, m, n, dl, d, du, B, ldb, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZgtsv2_nopivot_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, const hipDoubleComplex * B, int ldb, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgtsv2_nopivot_bufferSizeExt(hipsparseHandle_t handle, int m, int n, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, const hipDoubleComplex * B, int ldb, size_t * pBufferSizeInBytes) {
   return cusparseZgtsv2_nopivot_bufferSizeExt(handle, m, n, dl, d, du, B, ldb, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZgtsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, hipDoubleComplex * dl, hipDoubleComplex * d, hipDoubleComplex * du, hipDoubleComplex * x, int batchCount, void * pBuffer) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgtsvInterleavedBatch(hipsparseHandle_t handle, int algo, int m, hipDoubleComplex * dl, hipDoubleComplex * d, hipDoubleComplex * du, hipDoubleComplex * x, int batchCount, void * pBuffer) {
   return cusparseZgtsvInterleavedBatch(handle, algo, m, dl, d, du, x, batchCount, pBuffer);
 }
-inline hipsparseStatus_t hipsparseZgtsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, const hipDoubleComplex * x, int batchCount, size_t * pBufferSizeInBytes) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZgtsvInterleavedBatch_bufferSizeExt(hipsparseHandle_t handle, int algo, int m, const hipDoubleComplex * dl, const hipDoubleComplex * d, const hipDoubleComplex * du, const hipDoubleComplex * x, int batchCount, size_t * pBufferSizeInBytes) {
   return cusparseZgtsvInterleavedBatch_bufferSizeExt(handle, algo, m, dl, d, du, x, batchCount, pBufferSizeInBytes);
 }
-inline hipsparseStatus_t hipsparseZnnz(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const hipDoubleComplex * A, int lda, int * nnzPerRowColumn, int * nnzTotalDevHostPtr) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZnnz(hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n, const hipsparseMatDescr_t descrA, const hipDoubleComplex * A, int lda, int * nnzPerRowColumn, int * nnzTotalDevHostPtr) {
   return cusparseZnnz(handle, dirA, m, n, descrA, A, lda, nnzPerRowColumn, nnzTotalDevHostPtr);
 }
-inline hipsparseStatus_t hipsparseZnnz_compress(hipsparseHandle_t handle, int m, const hipsparseMatDescr_t descrA, const hipDoubleComplex * csrValA, const int * csrRowPtrA, int * nnzPerRow, int * nnzC, hipDoubleComplex tol) {
+HIPKIT_INLINE hipsparseStatus_t hipsparseZnnz_compress(hipsparseHandle_t handle, int m, const hipsparseMatDescr_t descrA, const hipDoubleComplex * csrValA, const int * csrRowPtrA, int * nnzPerRow, int * nnzC, hipDoubleComplex tol) {
   return cusparseZnnz_compress(handle, m, descrA, csrValA, csrRowPtrA, nnzPerRow, nnzC, tol);
 }
 
