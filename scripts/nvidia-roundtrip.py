@@ -190,7 +190,10 @@ def roundtrip(program, opts, scratch):
         cuda_args.append(cubin)
 
     # 2. The translation, built for NVIDIA.
-    for path in sorted(cuda_dir.rglob("*")):
+    # The .cu files first: hipify-clang writes the local headers a unit includes
+    # beside its translation (and records them as its own), which a header
+    # translated on its own before would block (helpers.h before main.cu).
+    for path in sorted(cuda_dir.rglob("*"), key=lambda p: (p.suffix != ".cu", p)):
         if path.is_dir() or path == exe or path.suffix in (".cubin", ".o"):
             continue
         target = hip_dir / path.relative_to(cuda_dir)

@@ -18,7 +18,9 @@ CUDA's header declares becomes
                         its enum's type, so comparing a status with it draws
                         no -Wenum-compare; by name, not by number: ROCm
                         numbers hipBLASLt's attributes otherwise than
-                        cuBLASLt, which reads its own number for the name)
+                        cuBLASLt, which reads its own number for the name;
+                        left out where the CUDA enumerator belongs to
+                        another enum than the HIP enum's counterpart)
   macro rows            #define HIPX CUDAX
   function rows         a HIPKIT_INLINE wrapper (static inline in C) with
                         ROCm's signature calling the CUDA function
@@ -43,6 +45,7 @@ the generated docs page with the reason.
 Usage:
   generate_nvidia_libraries.py --tables DIR --rocm-include DIR
       --cuda-include DIR [--clang clang++] -o OUTDIR [--docs MARKDOWN]
+      [--only HEADER ...]
 Standard library only.
 """
 import argparse
@@ -158,9 +161,14 @@ def declarations(clang, source, args, filters, language):
               any(a.get("kind") == "CUDADeviceAttr" for a in d.get("inner", [])) and
               not any(a.get("kind") == "CUDAHostAttr" for a in d.get("inner", []))}
     macros = api.macro_names(clang, source, args, language)
+    # Each enumerator's enum, by the name a program writes (a typedef's for
+    # `typedef enum {...} hipblasLtOrder_t;`).
+    enum_of = {c["name"]: api.normalize(c["type"]["qualType"]) for d in decls
+               if d.get("kind") == "EnumDecl" for c in d.get("inner", [])
+               if c.get("kind") == "EnumConstantDecl" and "type" in c}
     return dict(functions=functions, types=types, enumerators=enumerators,
                 tags=set(api.record_tags), targets=dict(api.typedef_targets),
-                macros=macros, device=device)
+                macros=macros, device=device, enum_of=enum_of)
 
 
 class Generator:
@@ -293,6 +301,14 @@ class Generator:
                 continue
             if c not in cuda["enumerators"] and c not in cuda["macros"]:
                 left_out.append((h, r["kind"], "CUDA 13 has no " + c))
+                continue
+            # The name is CUDA's value for the same meaning; an enumerator of
+            # another enum than the HIP one's counterpart would not be.
+            h_enum, c_enum = hip["enum_of"].get(h), cuda["enum_of"].get(c)
+            if h_enum in hip_to_cuda and c_enum and \
+                    canonical(hip_to_cuda[h_enum]) != canonical(c_enum):
+                left_out.append((h, r["kind"], "ROCm's %s is a %s, CUDA's %s a %s" % (
+                    h, h_enum, c, c_enum)))
                 continue
             constants[h] = c
         out.append("")
@@ -525,8 +541,23 @@ def main():
     ap.add_argument("--clang", default="clang++-19")
     ap.add_argument("-o", "--output", required=True, help="directory to write the headers in")
     ap.add_argument("--docs", help="markdown page of what is generated and left out")
+    ap.add_argument("--only", action="append", metavar="HEADER",
+                    help="generate only this header (hipblaslt/hipblaslt.h) and those it "
+                         "comes after (a test's quicker run); repeatable")
     opts = ap.parse_args()
-    for lib in LIBRARIES:
+    libraries = LIBRARIES
+    if opts.only:
+        known = {lib.output for lib in LIBRARIES}
+        for name in opts.only:
+            if name not in known:
+                api.fail("--only %s: no such header; give one of %s" % (
+                    name, ", ".join(sorted(known))))
+        wanted = set(opts.only)
+        for lib in reversed(LIBRARIES):
+            if lib.output in wanted:
+                wanted |= set(lib.after)
+        libraries = [lib for lib in LIBRARIES if lib.output in wanted]
+    for lib in libraries:
         if not os.path.exists(os.path.join(opts.rocm_include, lib.hip_header)):
             api.fail("no %s under --rocm-include %s; give ROCm 6.4's include directory" % (
                 lib.hip_header, opts.rocm_include))
@@ -535,7 +566,7 @@ def main():
     files = {COMMON_HEADER: gen.common()}
     summary, left = [], []
     done = {}
-    for lib in LIBRARIES:
+    for lib in libraries:
         rows = read(opts.tables, lib.tables)
         previous = dict(types=set(), enumerators=set(), macros=set(), functions=set())
         previous_rows = []
