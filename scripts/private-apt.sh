@@ -35,3 +35,10 @@ private_apt() {
     -o Debug::NoLocking=1 -o APT::Sandbox::User=root
   )
 }
+
+# deb_sha256 PACKAGE VERSION: the SHA256 of PACKAGE's .deb at VERSION as the Packages index
+# read by private_apt's state gives it (apt-get download checks the file against it): what
+# pins the package in hipify-clang/tables/derive/inputs.tsv.
+deb_sha256() {
+  apt-cache "${apt_options[@]}" show "$1=$2" | awk '/^SHA256:/ {print $2; exit}'
+}
