@@ -38,8 +38,7 @@ if [ "$refresh" = 0 ] && [ -f "$versions" ]; then
   have_all=1
   for r in "${releases[@]}"; do
     read -r release suite version <<<"$r"
-    grep -Eq "^$release	nvidia-cuda-dev	$version	$suite(	[0-9a-f]{64})?\$" "$versions" ||
-      { have_all=0; break; }
+    release_listed "$versions" "$release" nvidia-cuda-dev "$version" "$suite" || { have_all=0; break; }
   done
   if [ "$have_all" = 1 ]; then
     echo "fetch-cuda-legacy-headers: $tree is complete (CUDA $(cut -f1 "$versions" | paste -sd' '))"

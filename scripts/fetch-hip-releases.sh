@@ -33,8 +33,7 @@ if [ "$refresh" = 0 ] && [ -f "$versions" ]; then
   have_all=1
   for r in "${releases[@]}"; do
     read -r release suite version <<<"$r"
-    grep -Eq "^$release	libamdhip64-dev	$version	$suite	[0-9a-f]{64}\$" "$versions" ||
-      { have_all=0; break; }
+    release_listed "$versions" "$release" libamdhip64-dev "$version" "$suite" || { have_all=0; break; }
   done
   if [ "$have_all" = 1 ]; then
     echo "fetch-hip-releases: $tree is complete (HIP $(cut -f1 "$versions" | paste -sd' '))"
