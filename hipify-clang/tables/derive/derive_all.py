@@ -64,17 +64,16 @@ ROCM_HIP = "rocm-6.4:libamdhip64-dev"
 
 
 def library(wheel, *packages):
-    """A library derivation's inputs: its CUDA wheel, its ROCm packages (6.4 and older)."""
+    """A library derivation's inputs: its CUDA wheel, its ROCm packages (6.4, and the older
+    releases where Debian 13 has the package: a trailing `?` makes a row optional)."""
     return ([CUDA, "cuda-13:" + wheel] + ["rocm-6.4:" + p for p in packages] +
-            ["rocm-older:" + p for p in packages if p not in NOT_IN_DEBIAN_13])
+            ["rocm-older:%s?" % p for p in packages])
 
-
-NOT_IN_DEBIAN_13 = {"libhipblaslt-dev", "libhipblas-common-dev", "libmiopen-dev"}
 
 # Every derivation: the script, the tables it writes, its arguments ({cuda}, {hip52},
-# {build}, {clang}, {stand_in}, {source} are the options below) and the manifest rows (SET:PACKAGE, or
-# a whole SET) it reads. A script whose --help offers --cuda-older also gets CUDA 11.8's
-# and 11.2's headers (and their rows).
+# {build}, {clang}, {stand_in}, {source} are the options below) and the manifest rows
+# (SET:PACKAGE, or a whole SET) it reads. A script whose --help offers --cuda-older also
+# gets CUDA 11.8's and 11.2's headers (and their rows).
 RUNS = [
     ("derive_tables.py",
      ["runtime", "driver", "library_types", "device", "complex", "fp16", "bf16", "fp8",
@@ -257,10 +256,11 @@ def accepts(script, option):
 
 
 def commands(paths, manifest, out):
+    rows = {"%s:%s" % (r["set"], r["package"]) for r in provenance.read_manifest(manifest)}
     result = []
     for script, tables, args, inputs in RUNS:
         args = list(args)
-        inputs = list(inputs)
+        inputs = [i.rstrip("?") for i in inputs if not i.endswith("?") or i[:-1] in rows]
         if script not in NO_CUDA_OLDER and accepts(script, "--cuda-older"):
             args += CUDA_OLDER[0]
             inputs += CUDA_OLDER[1]
