@@ -56,19 +56,20 @@ TIMING_LINE = re.compile(r"\b(ms|msec|us|usec|seconds?|sec|time|elapsed|GB/s|GFL
                          re.I)
 NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 POINTER = re.compile(r"0x[0-9a-fA-F]+")
-# hipBLAS, hipFFT, hipRAND, hipSPARSE and hipSOLVER are hipkit's headers over
-# the CUDA libraries on NVIDIA (hip-headers/nvidia/libraries): the translation
-# links -lhip<library>, which hipcc makes the CUDA library. The HIP libraries
-# below have no NVIDIA side in hipkit: the HIP build of a program using one is
-# skipped unless their headers are given with --hip-library-include. MIOpen,
-# RCCL and roctx exist only for AMD; hipBLASLt's, hipCUB's and rocThrust's
-# NVIDIA backends are not hipkit's.
-HIP_LIBRARY_HEADERS = {"<cublasLt": "hipBLASLt", "<cudnn": "MIOpen", "<cub/": "hipCUB",
+# hipBLAS, hipBLASLt, hipFFT, hipRAND, hipSPARSE and hipSOLVER are hipkit's
+# headers over the CUDA libraries on NVIDIA (hip-headers/nvidia/libraries): the
+# translation links -lhip<library>, which hipcc makes the CUDA library. The HIP
+# libraries below have no NVIDIA side in hipkit: the HIP build of a program using
+# one is skipped unless their headers are given with --hip-library-include.
+# MIOpen, RCCL and roctx exist only for AMD; hipCUB's and rocThrust's NVIDIA
+# backends are not hipkit's.
+HIP_LIBRARY_HEADERS = {"<cudnn": "MIOpen", "<cub/": "hipCUB",
                        "<thrust/": "rocThrust", "<nccl": "RCCL", "<nvtx3/": "roctx",
                        "<nvToolsExt": "roctx"}
 # What the translation links instead of the original's CUDA library.
 HIP_LIBRARY_OF = {"-lcublas": "-lhipblas", "-lcufft": "-lhipfft", "-lcurand": "-lhiprand",
-                  "-lcusparse": "-lhipsparse", "-lcusolver": "-lhipsolver"}
+                  "-lcusparse": "-lhipsparse", "-lcusolver": "-lhipsolver",
+                  "-lcublasLt": "-lhipblaslt"}
 # More CUDA library programs for the round trip (not hipify lit tests).
 LIBRARY_PROGRAMS = ROOT / "test" / "hip-nvidia" / "library-programs"
 
@@ -189,7 +190,10 @@ def roundtrip(program, opts, scratch):
         cuda_args.append(cubin)
 
     # 2. The translation, built for NVIDIA.
-    for path in sorted(cuda_dir.rglob("*")):
+    # The .cu files first: hipify-clang writes the local headers a unit includes
+    # beside its translation (and records them as its own), which a header
+    # translated on its own before would block (helpers.h before main.cu).
+    for path in sorted(cuda_dir.rglob("*"), key=lambda p: (p.suffix != ".cu", p)):
         if path.is_dir() or path == exe or path.suffix in (".cubin", ".o"):
             continue
         target = hip_dir / path.relative_to(cuda_dir)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generate the HIP libraries' NVIDIA side: hipblas/hipblas.h, hipfft/hipfft.h,
-hiprand/hiprand.h, hiprand/hiprand_kernel.h, hipsparse/hipsparse.h and
-hipsolver/hipsolver.h over cuBLAS, cuFFT, cuRAND, cuSPARSE and cuSOLVER.
+hiprand/hiprand.h, hiprand/hiprand_kernel.h, hipsparse/hipsparse.h,
+hipsolver/hipsolver.h and hipblaslt/hipblaslt.h over cuBLAS, cuFFT, cuRAND,
+cuSPARSE, cuSOLVER and cuBLASLt.
 
 The same reading of hipify's tables as the runtime layer
 (generate_nvidia_api.py, whose AST reading this module shares): every
@@ -15,7 +16,11 @@ CUDA's header declares becomes
                         are converted by value, being the same values)
   enumerator rows       #define HIPX CUDAX  (in C the CUDA enumerator keeps
                         its enum's type, so comparing a status with it draws
-                        no -Wenum-compare)
+                        no -Wenum-compare; by name, not by number: ROCm
+                        numbers hipBLASLt's attributes otherwise than
+                        cuBLASLt, which reads its own number for the name;
+                        left out where the CUDA enumerator belongs to
+                        another enum than the HIP enum's counterpart)
   macro rows            #define HIPX CUDAX
   function rows         a HIPKIT_INLINE wrapper (static inline in C) with
                         ROCm's signature calling the CUDA function
@@ -40,6 +45,7 @@ the generated docs page with the reason.
 Usage:
   generate_nvidia_libraries.py --tables DIR --rocm-include DIR
       --cuda-include DIR [--clang clang++] -o OUTDIR [--docs MARKDOWN]
+      [--only HEADER ...]
 Standard library only.
 """
 import argparse
@@ -78,6 +84,10 @@ LIBRARIES = [
             # ROCm's hipsolver.h names hipSPARSE's matrix descriptor too: the same
             # type as hipsparse.h's, so a program may include both.
             after=["hipblas/hipblas.h", "hipsparse/hipsparse.h"]),
+    # hipBLASLt's C API over cuBLASLt. Its status, operation and compute types
+    # are hipblas-common's, which hipblas.h already names (cuBLAS's on NVIDIA).
+    Library("hipblaslt/hipblaslt.h", "hipBLASLt over cuBLASLt", ["cublaslt.tsv"],
+            "hipblaslt/hipblaslt.h", ["cublasLt.h"], after=["hipblas/hipblas.h"]),
 ]
 # The runtime's tables: the HIP types library signatures use besides their own.
 SHARED_TABLES = ["runtime.tsv", "library_types.tsv", "complex.tsv", "fp16.tsv"]
@@ -149,9 +159,14 @@ def declarations(clang, source, args, filters, language):
               any(a.get("kind") == "CUDADeviceAttr" for a in d.get("inner", [])) and
               not any(a.get("kind") == "CUDAHostAttr" for a in d.get("inner", []))}
     macros = api.macro_names(clang, source, args, language)
+    # Each enumerator's enum, by the name a program writes (a typedef's for
+    # `typedef enum {...} hipblasLtOrder_t;`).
+    enum_of = {c["name"]: api.normalize(c["type"]["qualType"]) for d in decls
+               if d.get("kind") == "EnumDecl" for c in d.get("inner", [])
+               if c.get("kind") == "EnumConstantDecl" and "type" in c}
     return dict(functions=functions, types=types, enumerators=enumerators,
                 tags=set(api.record_tags), targets=dict(api.typedef_targets),
-                macros=macros, device=device)
+                macros=macros, device=device, enum_of=enum_of)
 
 
 class Generator:
@@ -284,6 +299,14 @@ class Generator:
                 continue
             if c not in cuda["enumerators"] and c not in cuda["macros"]:
                 left_out.append((h, r["kind"], "CUDA 13 has no " + c))
+                continue
+            # The name is CUDA's value for the same meaning; an enumerator of
+            # another enum than the HIP one's counterpart would not be.
+            h_enum, c_enum = hip["enum_of"].get(h), cuda["enum_of"].get(c)
+            if h_enum in hip_to_cuda and c_enum and \
+                    canonical(hip_to_cuda[h_enum]) != canonical(c_enum):
+                left_out.append((h, r["kind"], "ROCm's %s is a %s, CUDA's %s a %s" % (
+                    h, h_enum, c, c_enum)))
                 continue
             constants[h] = c
         out.append("")
@@ -516,8 +539,23 @@ def main():
     ap.add_argument("--clang", default="clang++-19")
     ap.add_argument("-o", "--output", required=True, help="directory to write the headers in")
     ap.add_argument("--docs", help="markdown page of what is generated and left out")
+    ap.add_argument("--only", action="append", metavar="HEADER",
+                    help="generate only this header (hipblaslt/hipblaslt.h) and those it "
+                         "comes after (a test's quicker run); repeatable")
     opts = ap.parse_args()
-    for lib in LIBRARIES:
+    libraries = LIBRARIES
+    if opts.only:
+        known = {lib.output for lib in LIBRARIES}
+        for name in opts.only:
+            if name not in known:
+                api.fail("--only %s: no such header; give one of %s" % (
+                    name, ", ".join(sorted(known))))
+        wanted = set(opts.only)
+        for lib in reversed(LIBRARIES):
+            if lib.output in wanted:
+                wanted |= set(lib.after)
+        libraries = [lib for lib in LIBRARIES if lib.output in wanted]
+    for lib in libraries:
         if not os.path.exists(os.path.join(opts.rocm_include, lib.hip_header)):
             api.fail("no %s under --rocm-include %s; give ROCm 6.4's include directory" % (
                 lib.hip_header, opts.rocm_include))
@@ -526,7 +564,7 @@ def main():
     files = {COMMON_HEADER: gen.common()}
     summary, left = [], []
     done = {}
-    for lib in LIBRARIES:
+    for lib in libraries:
         rows = read(opts.tables, lib.tables)
         previous = dict(types=set(), enumerators=set(), macros=set(), functions=set())
         previous_rows = []
@@ -536,6 +574,8 @@ def main():
             previous_rows += read(opts.tables, next(l for l in LIBRARIES
                                                     if l.output == name).tables)
         body, left_out, emitted = gen.library(lib, rows, previous, previous_rows)
+        # The header's own names; those of the headers it includes are theirs.
+        summary.append((lib.output, {key: set(names) for key, names in emitted.items()}))
         for key in emitted:
             emitted[key] |= previous[key]
         done[lib.output] = emitted
@@ -544,7 +584,6 @@ def main():
         earlier = {h for header, h, _, _ in left if header in lib.after}
         left += [(lib.output, h, k, why) for h, k, why in left_out
                  if h not in mine and h not in earlier]
-        summary.append((lib.output, emitted))
     for name, text in files.items():
         path = os.path.join(opts.output, name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -556,6 +595,8 @@ def main():
             f.write("Generated by `hip-headers/nvidia/generate_nvidia_libraries.py` from hipify's\n"
                     "library tables, ROCm 6.4's library headers and CUDA's "
                     "([hip-on-nvidia.md](hip-on-nvidia.md#hip-libraries)).\n\n")
+            f.write("What each header defines itself; what it takes from a header it includes\n"
+                    "(hipblas.h's types in hipsolver.h and hipblaslt.h) counts there.\n\n")
             f.write("| header | types | enumerators and macros | functions |\n|---|---|---|---|\n")
             for name, emitted in summary:
                 f.write("| `%s` | %d | %d | %d |\n" % (name, len(emitted["types"]),

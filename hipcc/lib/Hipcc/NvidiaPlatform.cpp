@@ -87,6 +87,7 @@ static constexpr NvidiaLibrary NvidiaLibraries[] = {
     {"hipsparse", {"cusparse"}},
     // cuSOLVER needs cuBLAS and cuSPARSE at link time (static or shared).
     {"hipsolver", {"cusolver", "cublas", "cusparse"}},
+    {"hipblaslt", {"cublasLt"}},
 };
 
 /// AMD-only clang options: they configure the AMDGPU toolchain, which an
