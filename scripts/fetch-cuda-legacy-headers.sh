@@ -13,8 +13,10 @@
 # Debian 11 (bullseye, non-free: CUDA 11.2), each under an apt state folder private to
 # TREE, and only its usr/include is unpacked (dpkg-deb's file-system archive, filtered:
 # the package is 0.5-0.8 GB, mostly static libraries) into TREE/<release>/include.
-# TREE/versions.tsv records each suite's package version and the CUDA release it holds;
-# tests read it through the lit feature `cuda-legacy-headers`.
+# TREE/versions.tsv records each suite's package version, the CUDA release it holds and
+# the .deb's SHA256 as Debian's Packages index gives it (derive/derive_all.py compares them
+# with hipify-clang/tables/derive/inputs.tsv); tests read it through the lit feature
+# `cuda-legacy-headers`.
 #
 # Idempotent: when versions.tsv lists both releases, nothing is downloaded (delete TREE, or
 # pass --refresh, to fetch again). Both suites are stable releases: the versions are
@@ -36,7 +38,7 @@ if [ "$refresh" = 0 ] && [ -f "$versions" ]; then
   have_all=1
   for r in "${releases[@]}"; do
     read -r release suite version <<<"$r"
-    grep -q "^$release	nvidia-cuda-dev	$version	$suite\$" "$versions" || { have_all=0; break; }
+    release_listed "$versions" "$release" nvidia-cuda-dev "$version" "$suite" || { have_all=0; break; }
   done
   if [ "$have_all" = 1 ]; then
     echo "fetch-cuda-legacy-headers: $tree is complete (CUDA $(cut -f1 "$versions" | paste -sd' '))"
@@ -64,7 +66,8 @@ for r in "${releases[@]}"; do
   dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tree.new/$release" --wildcards './usr/include/*'
   mv "$tree.new/$release/usr/include" "$tree.new/$release/include"
   rm -rf "$tree.new/$release/usr" "$s/debs"
-  printf '%s\t%s\t%s\t%s\n' "$release" nvidia-cuda-dev "$fetched" "$suite" >> "$tree.new/versions.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$release" nvidia-cuda-dev "$fetched" "$suite" \
+    "$(deb_sha256 nvidia-cuda-dev "$fetched")" >> "$tree.new/versions.tsv"
 done
 rm -rf "$tree" "$state"
 mv "$tree.new" "$tree"

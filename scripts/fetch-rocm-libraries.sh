@@ -8,8 +8,10 @@
 # packages are downloaded with `apt-get download` from Debian's development suite (sid,
 # the only archive reachable that carries ROCm 6.4), under an apt state folder private to
 # TREE, and unpacked with `dpkg -x` into a ROCm-shaped tree (TREE/include/hipblas/...).
-# TREE/versions.tsv records each package and the version fetched; tests read it through
-# the lit feature `rocm-6.4-libraries`.
+# TREE/versions.tsv records each package, the version fetched and the .deb's SHA256 as
+# Debian's Packages index gives it (derive/derive_all.py compares both with
+# hipify-clang/tables/derive/inputs.tsv); tests read it through the lit feature
+# `rocm-6.4-libraries`.
 #
 # The same packages' older releases in Debian 13 (trixie: hipBLAS 5.5, hipSPARSE 5.7,
 # hipFFT 6.1, ...) go to TREE/older/<package>/include, each package apart with
@@ -84,14 +86,18 @@ for p in "${packages[@]}"; do
   dpkg -x "$deb" "$older_state/unpacked/$p"
   mkdir -p "$tree.new/older/$p"
   mv "$older_state/unpacked/$p/usr/include" "$tree.new/older/$p/include"
-  printf '%s\t%s\n' "$p" "$(dpkg-deb -f "$deb" Version)" >> "$tree.new/older/versions.tsv"
+  version=$(dpkg-deb -f "$deb" Version)
+  apt_options=("${older_options[@]}")
+  printf '%s\t%s\t%s\n' "$p" "$version" "$(deb_sha256 "$p" "$version")" >> "$tree.new/older/versions.tsv"
+  apt_options=("${sid_options[@]}")
 done
 
 : > "$tree.new/versions.tsv"
 for p in "${packages[@]}"; do
   deb=$(ls "$state/debs/${p}_"*.deb)
   dpkg -x "$deb" "$state/unpacked"
-  printf '%s\t%s\n' "$p" "$(dpkg-deb -f "$deb" Version)" >> "$tree.new/versions.tsv"
+  version=$(dpkg-deb -f "$deb" Version)
+  printf '%s\t%s\t%s\n' "$p" "$version" "$(deb_sha256 "$p" "$version")" >> "$tree.new/versions.tsv"
 done
 # Debian's /usr layout -> a ROCm root: include/, lib/cmake/, the licenses.
 unpacked=$state/unpacked/usr

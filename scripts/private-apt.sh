@@ -35,3 +35,17 @@ private_apt() {
     -o Debug::NoLocking=1 -o APT::Sandbox::User=root
   )
 }
+
+# deb_sha256 PACKAGE VERSION: the SHA256 of PACKAGE's .deb at VERSION as the Packages index
+# read by private_apt's state gives it (apt-get download checks the file against it): what
+# pins the package in hipify-clang/tables/derive/inputs.tsv.
+deb_sha256() {
+  apt-cache "${apt_options[@]}" show "$1=$2" | awk '/^SHA256:/ {print $2; exit}'
+}
+
+# release_listed FILE RELEASE PACKAGE VERSION SUITE: whether FILE (a fetch script's
+# versions.tsv: release, package, version, suite[, sha256]) lists that release, exactly.
+release_listed() {
+  awk -F'\t' -v r="$2" -v p="$3" -v v="$4" -v s="$5" \
+    '$1 == r && $2 == p && $3 == v && $4 == s { found = 1 } END { exit !found }' "$1"
+}

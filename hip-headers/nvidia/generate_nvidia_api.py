@@ -69,14 +69,21 @@ def fail(message):
     sys.exit(1)
 
 
+def table_rows(path):
+    """The rows of a mapping table (dicts by its header line); its leading `#` comments
+    (the derivation's provenance) are skipped, as gen_mapping_table.py skips them."""
+    with open(path, newline="") as f:
+        return list(csv.DictReader((line for line in f if not line.startswith("#")),
+                                   delimiter="\t"))
+
+
 def read_rows(tables):
     rows = []
     for name in TABLES_USED:
         path = os.path.join(tables, name)
-        with open(path, newline="") as f:
-            for row in csv.DictReader(f, delimiter="\t"):
-                if row["status"] == "supported" and row["hip_name"]:
-                    rows.append(row)
+        for row in table_rows(path):
+            if row["status"] == "supported" and row["hip_name"]:
+                rows.append(row)
     return rows
 
 
@@ -96,8 +103,8 @@ def fp8_header(tables):
         "#include <cuda_fp8.h>",
         "",
     ]
-    with open(os.path.join(tables, "fp8.tsv"), newline="") as f:
-        rows = [row for row in csv.DictReader(f, delimiter="\t") if row["status"] == "supported"]
+    rows = [row for row in table_rows(os.path.join(tables, "fp8.tsv"))
+            if row["status"] == "supported"]
     order = {"type": 0, "enum": 0, "enumerator": 1, "function": 2}
     for row in sorted(rows, key=lambda r: (order.get(r["kind"], 3), r["hip_name"])):
         cuda, hip, kind = row["cuda_name"], row["hip_name"], row["kind"]
@@ -125,8 +132,8 @@ def bf16_header(tables):
         "#include <cuda_bf16.h>",
         "",
     ]
-    with open(os.path.join(tables, "bf16.tsv"), newline="") as f:
-        rows = [row for row in csv.DictReader(f, delimiter="\t") if row["status"] == "supported"]
+    rows = [row for row in table_rows(os.path.join(tables, "bf16.tsv"))
+            if row["status"] == "supported"]
     # A HIP name that is a CUDA name too (__float2bfloat16, for
     # __float2bfloat16_rn) is CUDA's function on NVIDIA already.
     cuda_names = {row["hip_name"] for row in rows if row["hip_name"] == row["cuda_name"]}

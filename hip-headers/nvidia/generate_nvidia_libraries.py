@@ -49,7 +49,6 @@ Usage:
 Standard library only.
 """
 import argparse
-import csv
 import os
 import re
 import subprocess
@@ -125,9 +124,8 @@ def qualification_conversion(hip, cuda):
 def read(tables, names):
     rows = []
     for name in names:
-        with open(os.path.join(tables, name), newline="") as f:
-            rows += [r for r in csv.DictReader(f, delimiter="\t")
-                     if r["status"] == "supported" and r["hip_name"]]
+        rows += [r for r in api.table_rows(os.path.join(tables, name))
+                 if r["status"] == "supported" and r["hip_name"]]
     return rows
 
 

@@ -97,11 +97,13 @@ def identifiers(paths):
 def builtins(paths):
     """The names clang's builtin lists (Basic/Builtins.inc, BuiltinsAMDGPU.def)
     declare: what every compilation by that clang provides without a header
-    (`ATOMIC_BUILTIN(__hip_atomic_load, ...)`, `TARGET_BUILTIN(__builtin_amdgcn_fence, ...)`)."""
+    (`ATOMIC_BUILTIN(__hip_atomic_load, ...)`, `TARGET_BUILTIN(__builtin_amdgcn_fence, ...)`).
+    Not the library builtins (`LIBBUILTIN(__finitel, ...)`): clang knows them only once a
+    header (math.h) declares them, which no HIP header does for device code."""
     names = set()
     for path in paths:
         with open(path, encoding="utf-8", errors="replace") as f:
-            names.update(re.findall(r"^\s*\w*BUILTIN\((__\w+),", f.read(), re.M))
+            names.update(re.findall(r"^\s*(?!LIBBUILTIN)\w*BUILTIN\((__\w+),", f.read(), re.M))
     return names
 
 

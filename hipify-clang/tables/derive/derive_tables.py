@@ -33,6 +33,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
+import provenance  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 from gen_mapping_table import RULES_FOR_UNSUPPORTED_ROWS  # noqa: E402
 
@@ -238,6 +239,7 @@ class Rows:
         extended = any(len(row) > len(COLUMNS) for row in self.rows.values())
         columns = COLUMNS + (REWRITE_COLUMNS if extended else [])
         with open(path, "w", encoding="utf-8", newline="") as out:
+            out.write(provenance.comment())
             out.write("\t".join(columns) + "\n")
             for name in sorted(self.rows, key=lambda n: n.encode()):
                 row = self.rows[name] + [""] * (len(columns) - len(self.rows[name]))
@@ -847,7 +849,9 @@ def main(argv):
                         help="confirmed counterparts spelled differently (find_counterparts.py)")
     parser.add_argument("--partial", action="store_true",
                         help="headers missing from --cuda read as empty (for tests)")
+    provenance.add_arguments(parser)
     args = parser.parse_args(argv)
+    provenance.configure(args)
     cheaders.ALLOW_MISSING = args.partial
     newer = []
     for item in args.hip_newer:

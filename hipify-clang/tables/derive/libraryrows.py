@@ -7,6 +7,7 @@ import os
 import sys
 
 import cheaders
+import provenance
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
@@ -41,9 +42,11 @@ class OlderReleases:
                 % versions)
         with open(versions, encoding="utf-8") as f:
             for line in f:
-                package, _, debian_version = line.rstrip("\n").partition("\t")
-                if not package:
+                # package, Debian version[, the .deb's SHA256]
+                fields = line.rstrip("\n").split("\t")
+                if not fields[0]:
                     continue
+                package, debian_version = fields[0], fields[1]
                 include = os.path.join(folder, package, "include")
                 paths = cheaders.header_files(include)
                 ids = cheaders.identifiers(paths)
@@ -159,6 +162,7 @@ def write_table(folder, api, rows):
     if any(row.get(c) for row in rows.values() for c in OPTIONAL_COLUMNS):
         columns = COLUMNS + OPTIONAL_COLUMNS
     with open(os.path.join(folder, api + ".tsv"), "w", encoding="utf-8") as out:
+        out.write(provenance.comment())
         out.write("\t".join(columns) + "\n")
         for name in sorted(rows, key=lambda n: n.encode("utf-8")):
             out.write("\t".join(rows[name].get(c, "") for c in columns) + "\n")
@@ -186,7 +190,9 @@ def main(argv, description, derive_tables, overrides_name):
     parser.add_argument("--out", required=True)
     parser.add_argument("--partial", action="store_true",
                         help="read a missing CUDA header as empty (tests derive from a few)")
+    provenance.add_arguments(parser)
     args = parser.parse_args(argv)
+    provenance.configure(args)
     cheaders.ALLOW_MISSING = args.partial
     overrides = read_overrides(args.overrides)
     tables = derive_tables(args.cuda, args.rocm, overrides)
@@ -224,7 +230,9 @@ def cxx_main(argv, description, api, derive):
                         help="hipify-clang's stand-in headers (texture_fetch_functions.h), "
                              "which clang 19's CUDA wrapper needs with CUDA 13")
     parser.add_argument("--out", required=True)
+    provenance.add_arguments(parser)
     args = parser.parse_args(argv)
+    provenance.configure(args)
     rows = derive(args.cuda, args.rocm, args.libclang, args.stand_in)
     date_tables({api: rows}, args.rocm)
     write_table(args.out, api, rows)
