@@ -207,9 +207,15 @@ private:
   /// unchanged since the last one.
   llvm::StringSet<> Handled;
   llvm::StringSet<> SourceRelPaths;
-  /// Per header written this run: the source that wrote it and the SHA-256
-  /// of its translation; a header reported as translated differently.
-  llvm::StringMap<std::pair<std::string, std::string>> HeaderWriters;
+  /// Per header written this run: the source that wrote it, the SHA-256 of
+  /// its translation and the uses of its pasting macros in that source's
+  /// translation (which one differing use explains); a header reported as
+  /// translated differently.
+  struct HeaderWriter {
+    std::string Source, Hash;
+    PastingMacroUses PastingUses;
+  };
+  llvm::StringMap<HeaderWriter> HeaderWriters;
   llvm::StringSet<> ReportedDivergence;
   /// SHA-256 of what was written, by absolute output path.
   llvm::StringMap<std::string> WrittenHashes;

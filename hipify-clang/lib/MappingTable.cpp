@@ -34,14 +34,15 @@ static constexpr ApiMapping AllMappings[] = {
 };
 
 static constexpr llvm::StringRef ApiNames[] = {
-#define HIPIFY_API(Kind, Name, Library, RocLibrary) HIPIFY_STR(Name),
+#define HIPIFY_API(Kind, Name, Library, HipLibrary, RocLibrary)               \
+  HIPIFY_STR(Name),
 #include "MappingTable.inc"
 };
 
 static constexpr ApiInfo Apis[] = {
-#define HIPIFY_API(Kind, Name, Library, RocLibrary)                            \
+#define HIPIFY_API(Kind, Name, Library, HipLibrary, RocLibrary)               \
   {ApiKind::Kind, HIPIFY_STR(Name), HIPIFY_STR(Library),                       \
-   HIPIFY_STR(RocLibrary)},
+   HIPIFY_STR(HipLibrary), HIPIFY_STR(RocLibrary)},
 #include "MappingTable.inc"
 };
 

@@ -17,6 +17,17 @@ NameDecision NamePolicy::decide(const ApiMapping &Row,
                                bool UseRocNames) const {
   bool Roc = Options.Roc && UseRocNames;
   NameDecision Decision;
+  // --roc selects the ROCm libraries' own names for every library but cuDNN,
+  // whose ROCm counterpart (MIOpen) --miopen selects. A library with a ROCm
+  // counterpart (cuBLAS: rocBLAS) is translated to it alone: writing the
+  // hipBLAS name for a row rocBLAS lacks would mix two libraries whose handles
+  // and types differ.
+  const ApiInfo *Library = lookupApi(Row.Api);
+  bool ToRocLibrary = Roc && Library && !Library->RocLibrary.empty();
+  Decision.TargetLibrary =
+      ToRocLibrary ? Library->RocLibrary
+      : Library && !Library->HipLibrary.empty() ? Library->HipLibrary
+                                                : "HIP";
   if (Row.Status == SupportStatus::Unsupported || Row.HipName.empty()) {
     Decision.Action = NameAction::ReportUnsupported;
     return Decision;
@@ -26,14 +37,8 @@ NameDecision NamePolicy::decide(const ApiMapping &Row,
     return Decision;
   }
   llvm::StringRef Target = Row.HipName;
-  // --roc selects the ROCm libraries' own names for every library but cuDNN,
-  // whose ROCm counterpart (MIOpen) --miopen selects. A library with a ROCm
-  // counterpart (cuBLAS: rocBLAS) is translated to it alone: writing the
-  // hipBLAS name for a row rocBLAS lacks would mix two libraries whose handles
-  // and types differ.
-  const ApiInfo *Library = lookupApi(Row.Api);
   bool IsDnn = Row.Api == MIOpenApi;
-  if (Roc && Library && !Library->RocLibrary.empty()) {
+  if (ToRocLibrary) {
     if (Row.RocName.empty()) {
       Decision.Action = NameAction::ReportNoRocEquivalent;
       return Decision;

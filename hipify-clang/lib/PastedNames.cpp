@@ -507,8 +507,17 @@ void hipkit::hipify::translatePastedNames(FileTranslation &FT,
         Chains.push_back({K - 1, K + 1});
     }
     std::vector<ForeignMacroUse> Foreign;
-    if (Others && !Chains.empty())
+    if (Others && !Chains.empty()) {
       Foreign = Others->usesOutside(M.Name, FT);
+      std::vector<std::string> Uses;
+      for (const ForeignMacroUse &U : Foreign) {
+        std::string Text = M.Name.str() + "(";
+        for (const MacroUse::Argument &A : U.Use.Args)
+          Text += (&A == &U.Use.Args.front() ? "" : ", ") + A.Text;
+        Uses.push_back(Text + ")");
+      }
+      FT.notePastingMacroUses(M.Name, Uses);
+    }
     for (std::vector<size_t> &Pieces : Chains)
       PasteChain(FT, Tokens, M, std::move(Pieces), Policy, Foreign)
           .translate(Macros);

@@ -331,6 +331,46 @@ bool HipifyRun::prepareProject() {
   return Problems.empty();
 }
 
+/// The uses of a pasting macro, for a message: "RT(Free), RT(Malloc)".
+static std::string listUses(const std::set<std::string> &Uses) {
+  if (Uses.empty())
+    return "no use";
+  std::string Text;
+  unsigned Shown = 0;
+  for (const std::string &Use : Uses) {
+    if (Shown++ == 4)
+      return Text + ", ...";
+    Text += (Text.empty() ? "" : ", ") + Use;
+  }
+  return Text;
+}
+
+/// Why a header translates differently through \p Source than through
+/// \p Writer when one of its pasting macros is used with other names in the
+/// two translations (the uses decide whether the macro is rewritten); ""
+/// when the macros' uses are the same.
+static std::string pastingDivergence(const PastingMacroUses &Here,
+                                     const PastingMacroUses &There,
+                                     llvm::StringRef Source,
+                                     llvm::StringRef Writer) {
+  static const std::set<std::string> None;
+  for (const auto &[Macro, Uses] : Here) {
+    auto Written = There.find(Macro);
+    const std::set<std::string> &WrittenUses =
+        Written == There.end() ? None : Written->second;
+    if (Uses == WrittenUses)
+      continue;
+    return llvm::formatv(", because the pasting macro '{0}' is used with "
+                         "different names in '{1}' ({2}) and '{3}' ({4}); the "
+                         "translation through '{3}' was kept; check the uses "
+                         "of '{0}'",
+                         Macro, Source, listUses(Uses), Writer,
+                         listUses(WrittenUses))
+        .str();
+  }
+  return "";
+}
+
 void HipifyRun::planProjectHeaders(const Source &S, SourceTranslation &Result,
                                    std::vector<bool> &Claimed) {
   Claimed.assign(Result.Files.size(), false);
@@ -348,9 +388,12 @@ void HipifyRun::planProjectHeaders(const Source &S, SourceTranslation &Result,
       llvm::consumeError(Text.takeError());
     auto Writer = HeaderWriters.find(Rel);
     std::string WrittenBy, WrittenHash;
+    // Unknown for a header written by an earlier run.
+    const PastingMacroUses *WrittenPastingUses = nullptr;
     if (Writer != HeaderWriters.end()) {
-      WrittenBy = Writer->second.first;
-      WrittenHash = Writer->second.second;
+      WrittenBy = Writer->second.Source;
+      WrittenHash = Writer->second.Hash;
+      WrittenPastingUses = &Writer->second.PastingUses;
     } else if (Handled.count(Rel)) {
       auto Old = NewManifest.Outputs.find(Rel);
       if (Old == NewManifest.Outputs.end())
@@ -359,7 +402,7 @@ void HipifyRun::planProjectHeaders(const Source &S, SourceTranslation &Result,
       WrittenHash = Old->second.OutputHash;
     } else {
       Claimed[I] = true;
-      HeaderWriters[Rel] = {SourceRel, Hash};
+      HeaderWriters[Rel] = {SourceRel, Hash, FT.pastingMacroUses()};
       Handled.insert(Rel);
       HeaderOutput &H = Headers[FT.realPath()];
       H.Path = projectOutput(Rel);
@@ -368,6 +411,17 @@ void HipifyRun::planProjectHeaders(const Source &S, SourceTranslation &Result,
     }
     if (Hash == WrittenHash || !ReportedDivergence.insert(Rel).second)
       continue;
+    std::string Pasting =
+        WrittenPastingUses
+            ? pastingDivergence(FT.pastingMacroUses(), *WrittenPastingUses,
+                                SourceRel, WrittenBy)
+            : "";
+    if (!Pasting.empty()) {
+      reportWarning("'" + Rel + "' translates differently when '" + SourceRel +
+                    "' includes it than when '" + WrittenBy + "' does" +
+                    Pasting);
+      continue;
+    }
     reportWarning("'" + Rel + "' translates differently when '" + SourceRel +
                   "' includes it than when '" + WrittenBy +
                   "' does (different macros or include paths?); the "

@@ -131,35 +131,36 @@ API_TITLES = {
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
-# (cuBLAS) is not in hipkit's tables") and the ROCm library whose names (roc_name) --roc
-# writes; a row of such an API with no roc_name has no equivalent there. Names may repeat
-# across library APIs (cublas_v2.h's cublasSgemm macro, legacy cublas.h's function), so
-# rows are keyed by (api, cuda_name); their header rows say which CUDA headers declare
-# the library's names.
+# (cuBLAS) is not in hipkit's tables"), the library whose names (hip_name) the default
+# output writes, and the ROCm library whose names (roc_name) --roc writes; a row of such
+# an API with no roc_name has no equivalent there. The warnings about a name left say
+# which of the two the translation targets. Names may repeat across library APIs
+# (cublas_v2.h's cublasSgemm macro, legacy cublas.h's function), so rows are keyed by
+# (api, cuda_name); their header rows say which CUDA headers declare the library's names.
 LIBRARIES = {
-    "cublas": ("cuBLAS", "rocBLAS"),
-    "cublas_legacy": ("cuBLAS", "rocBLAS"),
-    "curand": ("cuRAND", "rocRAND"),
+    "cublas": ("cuBLAS", "hipBLAS", "rocBLAS"),
+    "cublas_legacy": ("cuBLAS", "hipBLAS", "rocBLAS"),
+    "curand": ("cuRAND", "hipRAND", "rocRAND"),
     # rocFFT's API is not cuFFT's (no name maps 1:1): --roc keeps the hipFFT names, and
     # hipify-clang says so.
-    "cufft": ("cuFFT", ""),
+    "cufft": ("cuFFT", "hipFFT", ""),
     # rocSPARSE's generic API and rocSOLVER's workspace-free functions differ from
     # cuSPARSE's and cuSOLVER's: derive_cusparse.py and derive_cusolver.py say which rows
     # get no ROCm name and why.
-    "cusparse": ("cuSPARSE", "rocSPARSE"),
-    "cusolver": ("cuSOLVER", "rocSOLVER"),
+    "cusparse": ("cuSPARSE", "hipSPARSE", "rocSPARSE"),
+    "cusolver": ("cuSOLVER", "hipSOLVER", "rocSOLVER"),
     # hipBLASLt, RCCL and roctx are ROCm's own libraries for these APIs: --roc writes the
     # same names as the default (roc_name == hip_name).
-    "cublaslt": ("cuBLASLt", "hipBLASLt"),
-    "nccl": ("NCCL", "RCCL"),
-    "nvtx": ("NVTX", "roctx"),
+    "cublaslt": ("cuBLASLt", "hipBLASLt", "hipBLASLt"),
+    "nccl": ("NCCL", "RCCL", "RCCL"),
+    "nvtx": ("NVTX", "roctx", "roctx"),
     # MIOpen is ROCm's cuDNN counterpart: the default output and --roc alike (its rows
     # carry the MIOpen name in both columns); --miopen says the same.
-    "cudnn": ("cuDNN", "MIOpen"),
+    "cudnn": ("cuDNN", "MIOpen", "MIOpen"),
     # hipCUB and rocThrust are what --roc writes too (rocPRIM's API is not CUB's): their
     # rows' roc_name is the hip_name.
-    "cub": ("CUB", "hipCUB"),
-    "thrust": ("Thrust", "rocThrust"),
+    "cub": ("CUB", "hipCUB", "hipCUB"),
+    "thrust": ("Thrust", "rocThrust", "rocThrust"),
 }
 
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")
@@ -375,8 +376,8 @@ def render_inc(rows, sources):
            "//                CudaAdded, CudaDeprecated, CudaRemoved, HipAdded,",
            "//                Fallback, Rewrite)",
            "// rows sorted by CudaName, then Api; HIPIFY_API(ApiKind, Name, Library,",
-           "// RocLibrary) once per statistics category with rows (Library and RocLibrary",
-           "// empty but for libraries).",
+           "// HipLibrary, RocLibrary) once per statistics category with rows (the",
+           "// libraries empty but for libraries).",
            "",
            "#ifdef HIPIFY_MAPPING"]
     for row in rows:
@@ -389,10 +390,10 @@ def render_inc(rows, sources):
     out += ["#undef HIPIFY_MAPPING", "#endif", "", "#ifdef HIPIFY_API"]
     for api in API_TITLES:
         if any(row.api == api for row in rows):
-            library, roc_library = LIBRARIES.get(api, ("", ""))
-            out.append("HIPIFY_API(%s, %s, %s, %s)" % (api_kind(api), c_string(api),
-                                                      c_string(library),
-                                                      c_string(roc_library)))
+            library, hip_library, roc_library = LIBRARIES.get(api, ("", "", ""))
+            out.append("HIPIFY_API(%s, %s, %s, %s, %s)" % (
+                api_kind(api), c_string(api), c_string(library), c_string(hip_library),
+                c_string(roc_library)))
     out += ["#undef HIPIFY_API", "#endif", ""]
     return "\n".join(out)
 
@@ -411,7 +412,7 @@ def render_api_doc(api, rows):
            % (len(rows), supported, experimental, unsupported),
            "A HIP name equal to the CUDA name means the name is the same in HIP "
            "and is left as it is.", ""]
-    library, roc_library = LIBRARIES.get(api, ("", ""))
+    library, _, roc_library = LIBRARIES.get(api, ("", "", ""))
     if roc_library:
         with_roc = sum(1 for r in rows if r.roc_name and r.status != "unsupported")
         out[3] = ("%d CUDA names: %d supported, %d experimental, %d unsupported in HIP "

@@ -70,6 +70,9 @@ private:
   std::string OutputPath;
   /// The user's -x in effect: "" for none.
   std::string UserLanguage;
+  /// The host C compiler's own options (a C -std): given to runs that compile
+  /// C sources only, never to a C++ compile or to nvcc's link, which g++ does.
+  std::vector<std::string> CFlags;
 };
 } // namespace
 
@@ -263,8 +266,8 @@ Error NvccPlanner::translateClangArgument(size_t Index,
   // nvcc's -std knows the C++ standards only: a C one (-std=c11, gnu99) is
   // the host C compiler's, for the C sources.
   if (O.matches(copt::OPT_std_EQ) && !StringRef(A->getValue()).contains("++")) {
-    Compile.push_back("-Xcompiler");
-    Compile.push_back(Spelled);
+    CFlags.push_back("-Xcompiler");
+    CFlags.push_back(Spelled);
     return Error::success();
   }
   if (isAmdOnlyOption(*A))
@@ -402,12 +405,13 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
       return std::move(E);
 
   bool Links = isLinkStep(CL) && !Inputs.empty();
-  bool CompilesSources = any_of(Inputs, [](const NvccInput &In) {
+  auto IsSource = [](const NvccInput &In) {
     return In.Language != NvccLanguage::Decide ||
            !(StringRef(In.Path).ends_with(".o") ||
              StringRef(In.Path).ends_with(".a") ||
              StringRef(In.Path).contains(".so"));
-  });
+  };
+  bool CompilesSources = any_of(Inputs, IsSource);
   std::vector<std::string> CompileAppend, LinkAppend;
   if (CompilesSources)
     if (Error E = splitFlagsVariable("HIPCC_COMPILE_FLAGS_APPEND",
@@ -442,14 +446,31 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
     return {};
   };
 
-  std::vector<std::string> LastInputs;
+  // The C flags must reach no C++ compile and no link (nvcc links through
+  // g++): a C source is compiled on its own run, into an object, when the
+  // command links or compiles C++ too. CUDA sources are compiled apart
+  // whenever C sources are there (above).
   bool CompileOnly = CL.hasClang(copt::OPT_c);
+  auto IsC = [](const NvccInput &In) { return In.Language == NvccLanguage::C; };
+  bool CompilesCxxLast = any_of(Inputs, [&](const NvccInput &In) {
+    return IsSource(In) && !IsC(In) && In.Language != NvccLanguage::Cuda;
+  });
+  bool SeparateC = !CFlags.empty() && any_of(Inputs, IsC) &&
+                   (Links || (CompileOnly && CompilesCxxLast));
+
+  std::vector<std::string> LastInputs;
+  bool AnySeparate = false, LastCompilesC = false, LastCompilesSources = false;
   for (const NvccInput &In : Inputs) {
-    bool Separate = AnyCuda && !AllCuda && In.Language == NvccLanguage::Cuda;
+    bool Separate =
+        (AnyCuda && !AllCuda && In.Language == NvccLanguage::Cuda) ||
+        (SeparateC && IsC(In));
     if (!Separate) {
       LastInputs.push_back(In.Path);
+      LastCompilesC |= IsC(In);
+      LastCompilesSources |= IsSource(In);
       continue;
     }
+    AnySeparate = true;
     // Compiled on its own run: into the object -c would name, or a temporary
     // the last run links.
     std::string Object;
@@ -467,6 +488,8 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
       Plan.Temporaries.push_back(Object);
     }
     std::vector<std::string> Run = Compile;
+    if (IsC(In))
+      append_range(Run, CFlags);
     append_range(Run, LanguageArgs(In.Language));
     Run.insert(Run.end(), {"-c", In.Path, "-o", Object});
     append_range(Run, CompileAppend);
@@ -478,13 +501,16 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
 
   if (!LastInputs.empty() || Inputs.empty()) {
     std::vector<std::string> Run = Compile;
-    // One language for all inputs of the run: say it (nvcc does not know
-    // .hip, and reads a .cpp given -x hip as C++).
-    bool OneLanguage =
-        !Inputs.empty() && !AnyCuda && all_of(Inputs, [&](const NvccInput &In) {
-          return In.Language == Inputs.front().Language;
-        });
-    if (AllCuda || OneLanguage)
+    if (LastCompilesC)
+      append_range(Run, CFlags);
+    // One language for all inputs of the run, none of them an object made
+    // by a run above: say it (nvcc does not know .hip, and reads a .cpp given
+    // -x hip as C++).
+    bool OneLanguage = !Inputs.empty() && !AnySeparate &&
+                       all_of(Inputs, [&](const NvccInput &In) {
+                         return In.Language == Inputs.front().Language;
+                       });
+    if (OneLanguage)
       append_range(Run, LanguageArgs(Inputs.front().Language));
     append_range(Run, LastInputs);
     if (!OutputPath.empty()) {
@@ -493,7 +519,7 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
     }
     if (Links)
       append_range(Run, Link);
-    if (AllCuda || (CompilesSources && !AnyCuda))
+    if (LastCompilesSources)
       append_range(Run, CompileAppend);
     if (Links)
       append_range(Run, LinkAppend);

@@ -3,7 +3,9 @@
 // A name with no ROCm counterpart whose row knows why: the warning says so
 // (cudnnGetConvolutionForwardAlgorithm_v7: MIOpen chooses algorithms only by
 // running them, in its find step), so that the user learns what to write
-// instead. The only rule an unsupported row may have.
+// instead. The only rule an unsupported row may have. The library named is the
+// one the translation writes (NameDecision::TargetLibrary: hipSPARSE, or
+// rocSPARSE under --roc), so TEXT names none.
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/RewriteRule.h"
@@ -24,14 +26,11 @@ public:
                         NameDecision &Decision) const override {
     if (Decision.Action != NameAction::ReportUnsupported)
       return true;
-    const ApiInfo *Api = lookupApi(Row.Api);
-    llvm::StringRef Target =
-        Api && !Api->RocLibrary.empty() ? Api->RocLibrary : "HIP";
     FT.countUnconverted(Row);
     FT.warn(Offset, warning_names::Unsupported,
             llvm::formatv("'{0}' has no {1} equivalent: {2}; left "
-                                  "untranslated",
-                                  Row.CudaName, Target, Text));
+                          "untranslated",
+                          Row.CudaName, Decision.TargetLibrary, Text));
     return false;
   }
 

@@ -102,11 +102,11 @@ def add_removed_rows(tables, older_tables, history=None):
     taken from the newest set that declares the name, with cuda_removed the version of the
     next set read (or history's, when history.tsv dates the name): the set lacking the name
     first, so "13.0" means "after 11.8, by 13.0" and "11.8" "after 11.2, by 11.8". A name
-    without a HIP name gets `why:removed in CUDA X; <library> has no counterpart`."""
+    without a HIP name gets `why:removed in CUDA X`; the warning names the library the
+    translation writes (hipSPARSE, rocSPARSE with --roc: NameDecision::TargetLibrary)."""
     sets = sorted(older_tables, key=lambda entry: version_key(entry[0]))
     versions = [version for version, _ in sets] + [CUDA_VERSION]
     for api, rows in tables.items():
-        library = LIBRARY_NAMES.get(api, "HIP")
         for index in reversed(range(len(sets))):
             for name, row in sets[index][1].get(api, {}).items():
                 if name in rows:
@@ -116,14 +116,8 @@ def add_removed_rows(tables, older_tables, history=None):
                 row = dict(row, cuda_removed=removed,
                            cuda_deprecated=deprecated or row["cuda_deprecated"])
                 if not row["hip_name"]:
-                    row["rewrite"] = "why:removed in CUDA %s; %s has no counterpart" % (
-                        removed, library)
+                    row["rewrite"] = "why:removed in CUDA %s" % removed
                 rows[name] = row
-
-
-# The HIP library named in the reason of a removed name without a counterpart.
-LIBRARY_NAMES = {"cublas": "hipBLAS", "cublas_legacy": "hipBLAS", "cusparse": "hipSPARSE",
-                 "cusolver": "hipSOLVER", "cufft": "hipFFT", "curand": "hipRAND"}
 
 
 def die(message):

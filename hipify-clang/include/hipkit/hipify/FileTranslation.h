@@ -16,6 +16,7 @@
 #include "hipkit/hipify/NameResolver.h"
 #include "hipkit/hipify/Statistics.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
@@ -23,7 +24,9 @@
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -133,6 +136,11 @@ llvm::Error wideEncodingError(llvm::StringRef Path,
 /// why not. Text that is not UTF-8 is translated, its other bytes kept (a note
 /// says so).
 llvm::Error checkSourceText(llvm::StringRef Path, llvm::StringRef Text);
+
+/// Per token-pasting macro a file defines, the uses in the other files
+/// translated with it ("RT(Malloc)"), which decide the macro's translation
+/// (PastedNames.h).
+using PastingMacroUses = std::map<std::string, std::set<std::string>>;
 
 class FileTranslation {
 public:
@@ -247,6 +255,16 @@ public:
     UsesCudaFeatures = true;
     CudaUseOffsets.push_back(Offset);
   }
+  /// The uses \p Uses, in the other files translated with this one, of the
+  /// pasting macro \p Macro this file defines (translatePastedNames): a
+  /// header several sources include translates differently through them when
+  /// these differ, and the project run says so.
+  void notePastingMacroUses(llvm::StringRef Macro,
+                            llvm::ArrayRef<std::string> Uses) {
+    PastingUses[Macro.str()].insert(Uses.begin(), Uses.end());
+  }
+  const PastingMacroUses &pastingMacroUses() const { return PastingUses; }
+
   /// Which row a CUDA spelling denotes in this file (NameResolver.h): every
   /// engine and scanner asks this one.
   NameResolver &resolver() { return Resolver; }
@@ -294,6 +312,7 @@ private:
   /// file, whichever engine finds that one last.
   llvm::DenseMap<llvm::StringRef, size_t> WarnedRocKeepsHip;
   std::vector<FileWarning> Warnings;
+  PastingMacroUses PastingUses;
   std::vector<unsigned> LineStarts;
   TranslationStatistics Stats;
 };

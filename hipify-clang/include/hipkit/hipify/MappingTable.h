@@ -84,6 +84,7 @@ struct ApiInfo {
   ApiKind Kind;
   llvm::StringRef Name;       ///< "runtime", "cublas", ...
   llvm::StringRef Library;    ///< "cuBLAS"; empty for the CUDA runtime, driver, ...
+  llvm::StringRef HipLibrary; ///< "hipBLAS": what the default output writes.
   llvm::StringRef RocLibrary; ///< "rocBLAS": what --roc writes (RocName) instead.
   bool isLibrary() const { return !Library.empty(); }
 };

@@ -29,6 +29,10 @@ struct NameDecision {
   NameAction Action = NameAction::ReportUnsupported;
   /// The text written in place of the (unqualified) spelling of the CUDA name.
   llvm::StringRef Replacement;
+  /// The library whose names the translation writes for the row, which a
+  /// warning about a name left names: hipSPARSE, rocSPARSE under --roc;
+  /// "HIP" outside the CUDA libraries.
+  llvm::StringRef TargetLibrary;
   /// True when the emitted HIP name is newer than the targeted HIP version.
   bool NewerThanTarget = false;
   /// True when Replacement is the row's Fallback: HipName is newer than the
