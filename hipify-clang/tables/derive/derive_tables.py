@@ -16,7 +16,9 @@ finds, each again verified against the headers. A name with no HIP
 counterpart becomes an `unsupported` row. hip_added is the oldest given HIP
 header set that has the name (the --hip set is the floor). history.tsv holds
 CUDA deprecation/removal versions; a name missing from these CUDA headers must
-have one, or this script stops.
+have one, or this script stops. --cuda-older VERSION=DIR (CUDA 11.8's and 11.2's headers,
+as the library derivations take them) adds rows for the names an older set declares and
+CUDA 13's do not (texture references, cudaLaunchParams), with cuda_removed.
 
 Writes <out>/{runtime,driver,library_types}.tsv here and, through
 derive_device.py, <out>/{device,complex,fp16,bf16,fp8,cooperative_groups,
