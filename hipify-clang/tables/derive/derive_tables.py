@@ -559,7 +559,8 @@ def twin_enums(driver_enums, runtime_enums):
     return pairs
 
 
-TAGGED_TYPEDEF_RE = re.compile(r"\btypedef\s+(?:struct|union)\s+(?:__\w+__\s+)*([A-Za-z_]\w*)\s*\{")
+TAGGED_TYPEDEF_RE = re.compile(
+    r"\btypedef\s+(?:struct|union)\s+(?:__\w+__\s+)*([A-Za-z_]\w*)\s*\{")
 
 
 def typedef_tags(text):
@@ -894,19 +895,22 @@ def add_older_rows(tables, older_sets, cuda, hip, history, overrides, out):
     (Rows.add skips the names CUDA 13's rows claimed) and libraryrows.add_removed_rows
     dates them: cuda_removed from history.tsv, else the first set read that lacks the name.
     An older set's aliases (follow_aliases) apply to its own names only, and its functions
-    are dated from CUDA 13's CUPTI ids and cudaTypedefs.h, which keep the removed ones."""
-    global ALIASES, CUDA_ENUMS
+    are dated from CUDA 13's CUPTI ids and cudaTypedefs.h, which keep the removed ones.
+    The newest set is derived first: a name's row is that of the newest set declaring it."""
+    global ALIASES, CUDA_ENUMS, ALL_CUDA_IDS, CUDA_HEADERS_VERSION
     current = (ALIASES, CUDA_ENUMS, ALL_CUDA_IDS, CUDA_HEADERS_VERSION, set(DEPRECATED))
     older_tables, older_aliases = [], []
-    for version, folder in older_sets:
+    for version, folder in sorted(older_sets, key=lambda s: libraryrows.version_key(s[0]),
+                                  reverse=True):
         ALIASES, CUDA_ENUMS = [], {}
         read_cuda_headers(folder)
         derived = derive_apis(folder, hip, history, overrides, out, dating=cuda)
         older_tables.append((version, {api: row_dicts(rows) for api, rows in derived.items()}))
         older_aliases += [(a, b) for a, b in ALIASES
                           if any(a in rows.rows for rows in derived.values())]
-    ALIASES, CUDA_ENUMS = current[0], current[1]
-    read_cuda_headers(cuda)
+    ALIASES, CUDA_ENUMS, ALL_CUDA_IDS, CUDA_HEADERS_VERSION = current[:4]
+    DEPRECATED.clear()
+    DEPRECATED.update(current[4])
     ALIASES.extend(older_aliases)
     dicts = {api: row_dicts(rows) for api, rows in tables.items()}
     libraryrows.add_removed_rows(dicts, older_tables, history)

@@ -4,6 +4,7 @@ table, and their command line."""
 
 import argparse
 import os
+import re
 import sys
 
 import cheaders
@@ -138,7 +139,7 @@ def cuda_older_sets(entries):
     sets = []
     for entry in entries:
         version, _, folder = entry.partition("=")
-        if not folder or not os.path.isdir(folder):
+        if not re.fullmatch(r"\d+(\.\d+)*", version) or not os.path.isdir(folder):
             die("--cuda-older %s: expected VERSION=FOLDER, the include folder of that "
                 "CUDA release" % entry)
         sets.append((version, folder))
