@@ -16,7 +16,9 @@ finds, each again verified against the headers. A name with no HIP
 counterpart becomes an `unsupported` row. hip_added is the oldest given HIP
 header set that has the name (the --hip set is the floor). history.tsv holds
 CUDA deprecation/removal versions; a name missing from these CUDA headers must
-have one, or this script stops.
+have one, or this script stops. --cuda-older VERSION=DIR (CUDA 11.8's and 11.2's headers,
+as the library derivations take them) adds rows for the names an older set declares and
+CUDA 13's do not (texture references, cudaLaunchParams), with cuda_removed.
 
 Writes <out>/{runtime,driver,library_types}.tsv here and, through
 derive_device.py, <out>/{device,complex,fp16,bf16,fp8,cooperative_groups,
@@ -33,6 +35,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
+import libraryrows  # noqa: E402
 import provenance  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 from gen_mapping_table import RULES_FOR_UNSUPPORTED_ROWS  # noqa: E402
@@ -234,6 +237,8 @@ class Rows:
         if name in REWRITES and (status != "unsupported" or
                                  REWRITES[name][1].split(":")[0] in RULES_FOR_UNSUPPORTED_ROWS):
             self.rows[name] += REWRITES[name]
+        elif status == "unsupported" and removed:
+            self.rows[name] += ["", libraryrows.removed_reason(removed)]
 
     def write(self, path):
         extended = any(len(row) > len(COLUMNS) for row in self.rows.values())
@@ -556,6 +561,26 @@ def twin_enums(driver_enums, runtime_enums):
     return pairs
 
 
+TAGGED_TYPEDEF_RE = re.compile(
+    r"\btypedef\s+(?:struct|union)\s+(?:__\w+__\s+)*([A-Za-z_]\w*)\s*\{")
+
+
+def typedef_tags(text):
+    """(tag, name) for each `typedef struct TAG {...} NAME;`: one type under two names
+    (CUDA 11.8's CUDA_MEM_ALLOC_NODE_PARAMS_st is CUDA_MEM_ALLOC_NODE_PARAMS)."""
+    pairs = []
+    for m in TAGGED_TYPEDEF_RE.finditer(text):
+        depth = 0
+        for end in range(m.end() - 1, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                break
+        name = cheaders.IDENT_RE.search(text, end + 1)
+        if name and name.group() != m.group(1):
+            pairs.append((m.group(1), name.group()))
+    return pairs
+
+
 def follow_aliases(tables, overrides):
     """An unsupported row whose name the CUDA headers declare as an alias of a
     supported name (ALIASES) takes that name's translation: hipify's row for
@@ -619,7 +644,11 @@ def first_present(hip, candidates):
 # ---------------------------------------------------------------------------
 
 
-def derive_runtime(cuda, hip, history, overrides, out):
+# Headers of the texture and surface reference templates, read where a header set has them.
+REFERENCE_TEMPLATE_HEADERS = ["cuda_texture_types.h", "cuda_surface_types.h"]
+
+
+def derive_runtime(cuda, hip, history, overrides, out, dating=None):
     rows = Rows("runtime")
     files = ["cuda_runtime_api.h", "driver_types.h", "driver_functions.h", "surface_types.h",
              "texture_types.h",
@@ -631,7 +660,7 @@ def derive_runtime(cuda, hip, history, overrides, out):
 
     # Functions: declared now, or ever traced by CUPTI (removed ones included).
     added = {}
-    cbid = cheaders.read_header(os.path.join(cuda, "cupti_runtime_cbid.h"))
+    cbid = cheaders.read_header(os.path.join(dating or cuda, "cupti_runtime_cbid.h"))
     for name, version in re.findall(r"CUPTI_RUNTIME_TRACE_CBID_(\w+?)_v(\d+)\b", cbid):
         if re.search(r"_(ptsz|ptds)$", name) or name.startswith("__"):
             continue
@@ -668,6 +697,15 @@ def derive_runtime(cuda, hip, history, overrides, out):
             target = overrides.get(name) or first_present(
                 hip, runtime_transform(name) + [c + "_t" for c in runtime_transform(name)])
             rows.add(name, "type", target, hip, history, cuda_ids)
+    # The texture and surface reference class templates (texture<T, dim, mode>,
+    # surface<T, dim>) of CUDA 11's cuda_texture_types.h and cuda_surface_types.h, which
+    # CUDA 12 removed with the headers: HIP spells the ones it has the same way.
+    for f in REFERENCE_TEMPLATE_HEADERS:
+        path = os.path.join(cuda, f)
+        if os.path.exists(path):
+            for name in sorted(cheaders.struct_names(cheaders.read_header(path))):
+                rows.add(name, "type", overrides.get(name) or first_present(hip, [name]),
+                         hip, history, cuda_ids)
 
     # Object-like macros (flags, limits).
     for f in files:
@@ -711,7 +749,7 @@ def cuda_header_files(cuda):
         sorted(os.path.join(cuda, f) for f in os.listdir(cuda) if f.endswith((".h", ".hpp")))
 
 
-def derive_driver(cuda, hip, history, overrides, out):
+def derive_driver(cuda, hip, history, overrides, out, dating=None):
     rows = Rows("driver")
     files = ["cuda.h", "cudaProfiler.h", "cudaGL.h", "cudaEGL.h", "cudaVDPAU.h"]
     texts = {f: cheaders.read_header(os.path.join(cuda, f)) for f in files}
@@ -728,7 +766,7 @@ def derive_driver(cuda, hip, history, overrides, out):
     # #define cuMemAlloc cuMemAlloc_v2. Both spellings get a row.
     versioned = {n: body for n, (fl, body) in defines.items()
                  if not fl and n.startswith("cu") and re.fullmatch(re.escape(n) + r"_v\d+", body)}
-    cbid = cheaders.read_header(os.path.join(cuda, "cupti_driver_cbid.h"))
+    cbid = cheaders.read_header(os.path.join(dating or cuda, "cupti_driver_cbid.h"))
     traced = {n for n in re.findall(r"CUPTI_DRIVER_TRACE_CBID_(cu\w+)\s*=", cbid)
               if not re.search(r"_(ptsz|ptds)$", n) and (n in cuda_ids or history.lookup(n)[1])}
     # cudaTypedefs.h names every entry point's ABI versions: PFN_cuMemAlloc_v2000
@@ -737,7 +775,7 @@ def derive_driver(cuda, hip, history, overrides, out):
     # (cuCtxCreate_v2: 3.2, _v3: 11.4, _v4: 12.5). v2000 is the floor of that
     # list: older names stay undated.
     pfn_versions = {}
-    typedefs = cheaders.read_header(os.path.join(cuda, "cudaTypedefs.h"))
+    typedefs = cheaders.read_header(os.path.join(dating or cuda, "cudaTypedefs.h"))
     for pfn_name, version in re.findall(r"\bPFN_(cu\w+?)_v(\d+)\b", typedefs):
         if not re.search(r"_(ptsz|ptds)$", pfn_name):
             pfn_versions.setdefault(pfn_name, set()).add(int(version))
@@ -772,6 +810,7 @@ def derive_driver(cuda, hip, history, overrides, out):
                   any(x.startswith("CU") for x in e.enumerators)]
     enum_rows(rows, cuda_enums, hip, history, cuda_ids, overrides, driver_transform)
 
+    ALIASES.extend(typedef_tags(text))
     for name in sorted(cheaders.typedef_names(text) | cheaders.struct_names(text)):
         if not name.startswith("CU") or name in rows.rows:
             continue
@@ -821,6 +860,77 @@ def derive_library_types(cuda, hip, history, overrides, out):
     return rows
 
 
+def read_cuda_headers(cuda):
+    """Sets what the rows of a CUDA header set depend on: ALL_CUDA_IDS, DEPRECATED and
+    CUDA_HEADERS_VERSION."""
+    global ALL_CUDA_IDS, CUDA_HEADERS_VERSION
+    ALL_CUDA_IDS = cheaders.identifiers(cuda_header_files(cuda))
+    DEPRECATED.clear()
+    for f in DEPRECATION_HEADERS:
+        DEPRECATED.update(cheaders.deprecated_functions(
+            cheaders.read_header(os.path.join(cuda, f))))
+    version = re.search(r"#define\s+CUDART_VERSION\s+(\d+)",
+                        cheaders.read_header(os.path.join(cuda, "cuda_runtime_api.h")))
+    if not version:
+        die("%s/cuda_runtime_api.h defines no CUDART_VERSION" % cuda)
+    CUDA_HEADERS_VERSION = "%d.%d" % (int(version.group(1)) // 1000,
+                                      int(version.group(1)) % 1000 // 10)
+
+
+def derive_apis(cuda, hip, history, overrides, out, dating=None):
+    """{api: Rows} of the runtime, driver and library_types tables from the headers in cuda
+    (read_cuda_headers first), with the aliases of the twin driver/runtime enums."""
+    tables = {"runtime": derive_runtime(cuda, hip, history, overrides, out, dating),
+              "driver": derive_driver(cuda, hip, history, overrides, out, dating),
+              "library_types": derive_library_types(cuda, hip, history, overrides, out)}
+    for driver_enum, runtime_enum in twin_enums(CUDA_ENUMS.get("driver", []),
+                                                CUDA_ENUMS.get("runtime", [])):
+        ALIASES.extend(same_value_pairs(driver_enum, runtime_enum))
+        ALIASES.extend(same_value_pairs(runtime_enum, driver_enum))
+    return tables
+
+
+def add_older_rows(tables, older_sets, cuda, hip, history, overrides, out):
+    """Rows for the names older CUDA header sets (--cuda-older: 11.8, 11.2) declare and
+    CUDA 13's (cuda) no longer do: texture and surface references, cudaLaunchParams,
+    cudaOutputMode_t, CU_TARGET_COMPUTE_20, ... Each set is derived by the same rules
+    (Rows.add skips the names CUDA 13's rows claimed) and libraryrows.add_removed_rows
+    dates them: cuda_removed from history.tsv, else the first set read that lacks the name.
+    An older set's aliases (follow_aliases) apply to its own names only, and its functions
+    are dated from CUDA 13's CUPTI ids and cudaTypedefs.h, which keep the removed ones.
+    The newest set is derived first: a name's row is that of the newest set declaring it."""
+    global ALIASES, CUDA_ENUMS, ALL_CUDA_IDS, CUDA_HEADERS_VERSION
+    current = (ALIASES, CUDA_ENUMS, ALL_CUDA_IDS, CUDA_HEADERS_VERSION, set(DEPRECATED))
+    older_tables, older_aliases = [], []
+    for version, folder in sorted(older_sets, key=lambda s: libraryrows.version_key(s[0]),
+                                  reverse=True):
+        ALIASES, CUDA_ENUMS = [], {}
+        read_cuda_headers(folder)
+        derived = derive_apis(folder, hip, history, overrides, out, dating=cuda)
+        older_tables.append((version, {api: row_dicts(rows) for api, rows in derived.items()}))
+        older_aliases += [(a, b) for a, b in ALIASES
+                          if any(a in rows.rows for rows in derived.values())]
+    ALIASES, CUDA_ENUMS, ALL_CUDA_IDS, CUDA_HEADERS_VERSION = current[:4]
+    DEPRECATED.clear()
+    DEPRECATED.update(current[4])
+    ALIASES.extend(older_aliases)
+    dicts = {api: row_dicts(rows) for api, rows in tables.items()}
+    libraryrows.add_removed_rows(dicts, older_tables, history)
+    for api, rows in tables.items():
+        for name in set(dicts[api]) - set(rows.rows):
+            row = dicts[api][name]
+            rows.rows[name] = [row[c] for c in COLUMNS]
+            if any(row.get(c) for c in REWRITE_COLUMNS):
+                rows.rows[name] += [row.get(c, "") for c in REWRITE_COLUMNS]
+
+
+def row_dicts(rows):
+    """{name: {column: value}} of a Rows (libraryrows' form)."""
+    columns = COLUMNS + REWRITE_COLUMNS
+    return {name: dict(zip(columns, row + [""] * (len(columns) - len(row))))
+            for name, row in rows.rows.items()}
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cuda", required=True, help="CUDA include directory")
@@ -839,6 +949,7 @@ def main(argv):
                         help="hipify-clang's stand-in for nvcc's own builtins "
                              "(tools/hipify-clang/cuda-stand-ins/hipify_cuda_nvcc_builtins.h): "
                              "device.tsv gets rows for the __nv_atomic_* builtins it declares")
+    libraryrows.add_cuda_older_argument(parser)
     parser.add_argument("--out", required=True)
     parser.add_argument("--overrides", default=os.path.join(HERE, "overrides.tsv"))
     parser.add_argument("--history", default=os.path.join(HERE, "history.tsv"))
@@ -853,6 +964,7 @@ def main(argv):
     args = parser.parse_args(argv)
     provenance.configure(args)
     cheaders.ALLOW_MISSING = args.partial
+    older_sets = libraryrows.cuda_older_sets(args.cuda_older)
     newer = []
     for item in args.hip_newer:
         version, _, directory = item.partition("=")
@@ -872,17 +984,7 @@ def main(argv):
         if os.path.exists(os.path.join(args.out, curated)):
             for row in read_tsv(os.path.join(args.out, curated), COLUMNS):
                 CURATED.add(row["cuda_name"])
-    global ALL_CUDA_IDS, CUDA_HEADERS_VERSION
-    ALL_CUDA_IDS = cheaders.identifiers(cuda_header_files(args.cuda))
-    for f in DEPRECATION_HEADERS:
-        DEPRECATED.update(cheaders.deprecated_functions(
-            cheaders.read_header(os.path.join(args.cuda, f))))
-    version = re.search(r"#define\s+CUDART_VERSION\s+(\d+)",
-                        cheaders.read_header(os.path.join(args.cuda, "cuda_runtime_api.h")))
-    if not version:
-        die("cuda_runtime_api.h defines no CUDART_VERSION")
-    CUDA_HEADERS_VERSION = "%d.%d" % (int(version.group(1)) // 1000,
-                                      int(version.group(1)) % 1000 // 10)
+    read_cuda_headers(args.cuda)
     history = History(args.history)
     if os.path.exists(args.rewrites):
         for row in read_tsv(args.rewrites, ["cuda_name"] + REWRITE_COLUMNS):
@@ -912,13 +1014,9 @@ def main(argv):
                 die("%s: '%s' maps to '%s', which no HIP header declares"
                     % (args.counterparts, name, row["hip_name"]))
             overrides[name] = row["hip_name"]
-    tables = {"runtime": derive_runtime(args.cuda, hip, history, overrides, args.out),
-              "driver": derive_driver(args.cuda, hip, history, overrides, args.out),
-              "library_types": derive_library_types(args.cuda, hip, history, overrides, args.out)}
-    for driver_enum, runtime_enum in twin_enums(CUDA_ENUMS.get("driver", []),
-                                                CUDA_ENUMS.get("runtime", [])):
-        ALIASES.extend(same_value_pairs(driver_enum, runtime_enum))
-        ALIASES.extend(same_value_pairs(runtime_enum, driver_enum))
+    tables = derive_apis(args.cuda, hip, history, overrides, args.out)
+    if older_sets:
+        add_older_rows(tables, older_sets, args.cuda, hip, history, overrides, args.out)
     follow_aliases(list(tables.values()), overrides)
     for api, rows in tables.items():
         rows.write(os.path.join(args.out, api + ".tsv"))

@@ -4,6 +4,7 @@ table, and their command line."""
 
 import argparse
 import os
+import re
 import sys
 
 import cheaders
@@ -115,9 +116,37 @@ def add_removed_rows(tables, older_tables, history=None):
                 removed = removed or versions[index + 1]
                 row = dict(row, cuda_removed=removed,
                            cuda_deprecated=deprecated or row["cuda_deprecated"])
-                if not row["hip_name"]:
-                    row["rewrite"] = "why:removed in CUDA %s" % removed
+                if not row["hip_name"] and not row.get("rewrite"):
+                    row["rewrite"] = removed_reason(removed)
                 rows[name] = row
+
+
+def removed_reason(removed):
+    """The `why:` rule of a name CUDA removed in version removed that the targeted library
+    lacks; hipify-clang's message names that library (hipSPARSE, or rocSPARSE with --roc)."""
+    return "why:removed in CUDA %s" % removed
+
+
+def add_cuda_older_argument(parser):
+    """--cuda-older VERSION=FOLDER, read by cuda_older_sets()."""
+    parser.add_argument("--cuda-older", action="append", default=[],
+                        metavar="VERSION=FOLDER",
+                        help="an older CUDA release's include folder "
+                             "(scripts/fetch-cuda-legacy-headers.sh: 11.8=<tree>/11.8/include); "
+                             "the names it declares and --cuda's do not get rows with "
+                             "cuda_removed")
+
+
+def cuda_older_sets(entries):
+    """[(version, folder)] of the --cuda-older arguments; stops at a malformed one."""
+    sets = []
+    for entry in entries:
+        version, _, folder = entry.partition("=")
+        if not re.fullmatch(r"\d+(\.\d+)*", version) or not os.path.isdir(folder):
+            die("--cuda-older %s: expected VERSION=FOLDER, the include folder of that "
+                "CUDA release" % entry)
+        sets.append((version, folder))
+    return sets
 
 
 def die(message):
@@ -174,12 +203,7 @@ def main(argv, description, derive_tables, overrides_name):
                         help="the older releases (default: <rocm>/../older when it "
                              "exists); without them every name is dated %s" % ROCM_VERSION)
     parser.add_argument("--overrides", default=os.path.join(HERE, overrides_name))
-    parser.add_argument("--cuda-older", action="append", default=[],
-                        metavar="VERSION=FOLDER",
-                        help="an older CUDA release's include folder "
-                             "(scripts/fetch-cuda-legacy-headers.sh: 11.8=<tree>/11.8/include); "
-                             "the names it declares and --cuda's do not get rows with "
-                             "cuda_removed")
+    add_cuda_older_argument(parser)
     parser.add_argument("--history", default=os.path.join(HERE, "history.tsv"))
     parser.add_argument("--out", required=True)
     parser.add_argument("--partial", action="store_true",
@@ -194,13 +218,8 @@ def main(argv, description, derive_tables, overrides_name):
     if unknown:
         die("%s names what the CUDA headers do not declare: %s"
             % (overrides_name, ", ".join(sorted(unknown))))
-    older_tables = []
-    for entry in args.cuda_older:
-        version, _, folder = entry.partition("=")
-        if not folder or not os.path.isdir(folder):
-            die("--cuda-older %s: expected VERSION=FOLDER, the include folder of that "
-                "CUDA release" % entry)
-        older_tables.append((version, derive_tables(folder, args.rocm, overrides)))
+    older_tables = [(version, derive_tables(folder, args.rocm, overrides))
+                    for version, folder in cuda_older_sets(args.cuda_older)]
     if older_tables:
         from derive_tables import History
         add_removed_rows(tables, older_tables, History(args.history))
