@@ -448,13 +448,7 @@ def derive_group_members(cuda, hip, history, ids, rows):
     hip_sets = [(version, directory) for version, directory in hip.dirs]
     if hip.opt_in_default_dir:
         hip_sets.append(hip.opt_in_default_dir)
-    hip_members = []  # (version, {class: {member: opt-in macro or ""}})
-    for version, directory in hip_sets:
-        classes = {}
-        for path in cheaders.header_files(directory):
-            if "cooperative_groups" in os.path.basename(path):
-                merge_classes(classes, class_members(cheaders.read_header(path)))
-        hip_members.append((version, {c: public_members(classes, c) for c in classes}))
+    hip_members = [(version, hip_group_members(directory)) for version, directory in hip_sets]
     opt_in_release = hip.opt_in_default_dir[0] if hip.opt_in_default_dir else None
     for group in sorted(TYPE_NAMES & set(cuda_classes)):
         type_row = rows.rows.get("cooperative_groups::" + group)
@@ -474,6 +468,16 @@ def derive_group_members(cuda, hip, history, ids, rows):
                      ids | {qualified}, hip_added=added)
             if opt_in and added == opt_in_release:
                 rows.rows[qualified] += ["", "optin:%s:%s" % opt_in]
+
+
+def hip_group_members(directory):
+    """{class: {member: opt-in macro or ""}} of the classes a HIP header set's
+    cooperative-groups headers define, inherited members included."""
+    classes = {}
+    for path in cheaders.header_files(directory):
+        if "cooperative_groups" in os.path.basename(path):
+            merge_classes(classes, class_members(cheaders.read_header(path)))
+    return {c: public_members(classes, c) for c in classes}
 
 
 CLASS_HEAD_RE = re.compile(r"\b(class|struct)\s+(\w+)((?:(?!\b(?:class|struct|typename)\b)[^;{}()])*)\{")
