@@ -345,8 +345,8 @@ void TokenEngine::translate(FileTranslation &FT,
     }
     // Member rows (cooperative_groups::thread_block_tile::ballot) need the
     // object's type, which only the AST engine knows.
-    if (!Row || Row->Kind == NameKind::Header || Row->Kind == NameKind::Member ||
-        FT.isMarkedNotCuda(T.Offset))
+    if (!Row || Row->Kind == NameKind::Header ||
+        Row->Kind == NameKind::Member || FT.isMarkedNotCuda(T.Offset))
       continue;
     FT.addReference(T.Offset, *Row, EditOrigin::Lexical, Policy);
   }
