@@ -7,7 +7,7 @@ import os
 import re
 
 import cheaders
-from derive_tables import OPT_IN_RE, die, guarded_lines, read_tsv
+from derive_tables import OPT_IN_RE, die, guarded_lines, read_tsv, without_opt_in
 
 # The headers that declare device functions, relative to the CUDA include dir.
 DEVICE_HEADERS = [
@@ -411,21 +411,29 @@ def derive_cooperative_groups(cuda, hip, history, ids, out, Rows):
         text = text.replace("_CG_END_NAMESPACE", "}")
         names |= namespace_scope_names(text, "cooperative_groups")
     # HIP's own namespace cooperative_groups, per HIP version: a name counts as
-    # supported only if HIP declares it there, not merely somewhere (sync, size).
+    # supported only if HIP declares it there, not merely somewhere (sync, size),
+    # and by default (ROCm 6.4 declares binary_partition only behind
+    # HIP_ENABLE_WARP_SYNC_BUILTINS).
     hip_cg = []
-    for version, directory in hip.dirs:
-        declared = set()
+    for version, directory in hip_header_sets(hip):
+        declared = {}
         for path in cheaders.header_files(directory):
             if "cooperative_groups" in os.path.basename(path):
-                declared |= namespace_scope_names(cheaders.read_header(path),
-                                                  "cooperative_groups")
+                text = cheaders.read_header(path)
+                macro = opt_in_macro(path, text)
+                for name in namespace_scope_names(text, "cooperative_groups"):
+                    declared.setdefault(name, macro)
+                for name in namespace_scope_names(without_opt_in(text), "cooperative_groups"):
+                    declared[name] = ""
         hip_cg.append((version, declared))
     for name in sorted(n for n in names if not n.startswith("_")):
         qualified = "cooperative_groups::" + name
-        added = next((v for v, declared in hip_cg if name in declared), None)
+        added, rule = date_in_hip(hip, [(v, declared.get(name)) for v, declared in hip_cg])
         rows.add(qualified, "type" if name in TYPE_NAMES else "function",
                  qualified if added else "", hip, history, ids | {qualified},
                  hip_added=added)
+        if rule:
+            rows.rows[qualified] += ["", rule]
     derive_group_members(cuda, hip, history, ids, rows)
     REASONS.explain(rows)
     rows.write(os.path.join(out, "cooperative_groups.tsv"))
@@ -445,29 +453,53 @@ def derive_group_members(cuda, hip, history, ids, rows):
     for path in [os.path.join(cuda, "cooperative_groups.h")] + \
             cheaders.header_files(os.path.join(cuda, "cooperative_groups"), [""]):
         merge_classes(cuda_classes, class_members(cheaders.read_header(path)))
-    hip_sets = [(version, directory) for version, directory in hip.dirs]
-    if hip.opt_in_default_dir:
-        hip_sets.append(hip.opt_in_default_dir)
-    hip_members = [(version, hip_group_members(directory)) for version, directory in hip_sets]
-    opt_in_release = hip.opt_in_default_dir[0] if hip.opt_in_default_dir else None
+    hip_members = [(version, hip_group_members(directory))
+                   for version, directory in hip_header_sets(hip)]
     for group in sorted(TYPE_NAMES & set(cuda_classes)):
         type_row = rows.rows.get("cooperative_groups::" + group)
         if not type_row or type_row[5] != "supported":
             continue  # the type itself is reported (cluster_group) or internal
         for member, _ in sorted(public_members(cuda_classes, group).items()):
             qualified = "cooperative_groups::%s::%s" % (group, member)
-            added, opt_in = None, None
-            for version, classes in hip_members:
-                macro = classes.get(group, {}).get(member)
-                if macro == "" and (version != opt_in_release or opt_in):
-                    added = version
-                    break
-                if macro and not opt_in:
-                    opt_in = (version, macro)
+            added, rule = date_in_hip(hip, [(v, classes.get(group, {}).get(member))
+                                            for v, classes in hip_members])
             rows.add(qualified, "member", qualified if added else "", hip, history,
                      ids | {qualified}, hip_added=added)
-            if opt_in and added == opt_in_release:
-                rows.rows[qualified] += ["", "optin:%s:%s" % opt_in]
+            if rule:
+                rows.rows[qualified] += ["", rule]
+
+
+def hip_header_sets(hip):
+    """(version, directory) of every HIP header set read: the dated ones and
+    --hip-opt-in-default's release."""
+    return list(hip.dirs) + ([hip.opt_in_default_dir] if hip.opt_in_default_dir else [])
+
+
+def date_in_hip(hip, declared):
+    """(hip_added, rule) of a name from `declared`, [(version, macro)] per
+    header set in hip_header_sets order: macro "" where the set declares the
+    name by default, the HIP_ENABLE_* macro where only behind it, None where
+    not at all. The first set declaring it by default dates it;
+    --hip-opt-in-default's release counts only for a name an older set
+    declares behind a macro, which gives the rule `optin:VERSION:MACRO`."""
+    opt_in_release = hip.opt_in_default_dir[0] if hip.opt_in_default_dir else None
+    opt_in = None
+    for version, macro in declared:
+        if macro == "" and (version != opt_in_release or opt_in):
+            return version, ("optin:%s:%s" % opt_in) if opt_in else ""
+        if macro and not opt_in:
+            opt_in = (version, macro)
+    return None, ""
+
+
+def opt_in_macro(path, text):
+    """The one HIP_ENABLE_* macro a header's opt-in blocks test, or ""."""
+    macros = {re.search(r"HIP_ENABLE_\w+", line).group(0)
+              for line in text.split("\n") if OPT_IN_RE.match(line)}
+    if len(macros) > 1:
+        die("%s: opt-in blocks under several macros (%s); member rows name one"
+            % (path, " ".join(sorted(macros))))
+    return macros.pop() if macros else ""
 
 
 def hip_group_members(directory):
