@@ -291,6 +291,41 @@ public:
     }
   }
 
+  /// A member access at \p Loc, `object.Name` (`->` when \p IsArrow), on an
+  /// object of type \p Base: when the class is a CUDA header's with a
+  /// `member` row for Name (`cooperative_groups::thread_block_tile::ballot`),
+  /// a reference to that row. The class is the one the type names after
+  /// typedefs, `auto`, references and the pointer of `->`; in a template, a
+  /// dependent specialization of a CUDA class template
+  /// (`thread_block_tile<N>`) names that template. A type a template
+  /// parameter is, or a user's class, has no rows.
+  void referenceMember(QualType Base, bool IsArrow, DeclarationName Name,
+                       SourceLocation Loc) {
+    if (Base.isNull() || !Name.isIdentifier() || Loc.isInvalid())
+      return;
+    if (IsArrow) {
+      const auto *Pointer = Base->getAs<PointerType>();
+      if (!Pointer)
+        return;
+      Base = Pointer->getPointeeType();
+    }
+    Base = Base.getNonReferenceType();
+    const NamedDecl *Class = Base->getAsCXXRecordDecl();
+    if (!Class)
+      if (const auto *Specialization =
+              Base->getAs<TemplateSpecializationType>())
+        Class = Specialization->getTemplateName().getAsTemplateDecl();
+    if (!Class || isUserLocation(Class->getLocation()))
+      return;
+    std::string Qualified =
+        withoutAbiNamespaces(Class->getQualifiedNameAsString()) +
+        "::" + Name.getAsIdentifierInfo()->getName().str();
+    const ApiMapping *Row =
+        resolverAt(Loc).resolve(Qualified, libraryAt(Class->getLocation()));
+    if (Row && Row->Kind == NameKind::Member)
+      recordName(Loc, Name.getAsIdentifierInfo()->getName(), *Row);
+  }
+
   /// The library whose namespace (a `namespace` row: `cub`) directly contains
   /// \p D, looking through inline namespaces (CUB's ABI-versioned one) and
   /// unscoped enums; nullptr for members of classes and nested namespaces
@@ -638,6 +673,11 @@ public:
   /// ("members:..."): the type as written, through typedefs, for pointers
   /// (`->`) the pointee's.
   bool VisitMemberExpr(MemberExpr *E) {
+    // The object as written: a member of a base class is accessed through an
+    // implicit derived-to-base cast to the base's type (CUDA's tiles inherit
+    // ballot from an internal base), which names no row.
+    Ctx.referenceMember(E->getBase()->IgnoreImpCasts()->getType(), E->isArrow(),
+                        E->getMemberNameInfo().getName(), E->getMemberLoc());
     QualType T = E->getBase()->getType();
     if (E->isArrow() && !T->isPointerType())
       return true;
@@ -657,6 +697,23 @@ public:
       }
       break;
     }
+    return true;
+  }
+
+  // Member calls in templates: an overloaded or template member called with
+  // dependent arguments (tile.shfl_down(v, d) in a template), and a member
+  // of an object whose type depends on a template parameter
+  // (thread_block_tile<N>).
+  bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *E) {
+    if (!E->isImplicitAccess())
+      Ctx.referenceMember(E->getBaseType(), E->isArrow(), E->getMemberName(),
+                          E->getMemberLoc());
+    return true;
+  }
+  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
+    if (!E->isImplicitAccess())
+      Ctx.referenceMember(E->getBaseType(), E->isArrow(), E->getMember(),
+                          E->getMemberLoc());
     return true;
   }
 

@@ -151,6 +151,8 @@ llvm::StringRef hipkit::hipify::getKindName(NameKind Kind) {
     return "variable";
   case NameKind::Namespace:
     return "namespace";
+  case NameKind::Member:
+    return "member";
   }
   llvm_unreachable("every NameKind is named above");
 }

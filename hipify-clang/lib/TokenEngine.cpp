@@ -343,7 +343,10 @@ void TokenEngine::translate(FileTranslation &FT,
           Row = nullptr;
       }
     }
-    if (!Row || Row->Kind == NameKind::Header || FT.isMarkedNotCuda(T.Offset))
+    // Member rows (cooperative_groups::thread_block_tile::ballot) need the
+    // object's type, which only the AST engine knows.
+    if (!Row || Row->Kind == NameKind::Header ||
+        Row->Kind == NameKind::Member || FT.isMarkedNotCuda(T.Offset))
       continue;
     FT.addReference(T.Offset, *Row, EditOrigin::Lexical, Policy);
   }

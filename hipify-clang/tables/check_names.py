@@ -194,11 +194,17 @@ def main(argv):
         version = hip_version(hip_dir)
         ids = hip_identifiers(hip_dir, args.clang_include) | cheaders.builtins(args.clang_builtins)
         older = newer = 0
+        members = None
         for row in rows:
             if not row.hip_name or row.api in gen_mapping_table.LIBRARIES:
                 continue
             if row.kind == "header":
                 present = os.path.isfile(os.path.join(args.hip_include, row.hip_name))
+            elif row.kind == "member":
+                # Declared by default by the class (opt-in blocks do not count).
+                members = members or derive_device.hip_group_members(hip_dir)
+                cls, member = row.hip_name.split("::")[-2:]
+                present = members.get(cls, {}).get(member) == ""
             else:
                 present = row.hip_name.split("::")[-1] in ids
             added = gen_mapping_table.version_key(row.hip_added)

@@ -49,6 +49,7 @@ RULE_SYNTAX["MEMBERS"] = r"[A-Za-z_]\w*=(?:[A-Za-z_]\w*)?(?:,[A-Za-z_]\w*=(?:[A-
 RULE_SYNTAX["CASES"] = r"%s(?:;%s)*" % (_CASE, _CASE)
 # call arities (the `arity` rule): `COUNT=NAME`, `;`-separated.
 RULE_SYNTAX["MACRO"] = r"[A-Za-z_]\w*"
+RULE_SYNTAX["VERSION"] = r"[0-9]+\.[0-9]+"
 RULE_SYNTAX["ARITIES"] = r"[0-9]+=[A-Za-z_]\w*(?:;[0-9]+=[A-Za-z_]\w*)*"
 # call forms (the `forms` rule): `COUNT&CONDITIONS>CALLEE(LIST)`, `;`-separated, LIST's
 # items also `*N` (the argument dereferenced).
@@ -96,7 +97,7 @@ RULES_FOR_UNSUPPORTED_ROWS = {"why", "remove"}
 # Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
 KINDS = {"function": "Function", "type": "Type", "enum": "Enum",
          "enumerator": "Enumerator", "macro": "Macro", "header": "Header",
-         "variable": "Variable", "namespace": "Namespace"}
+         "variable": "Variable", "namespace": "Namespace", "member": "Member"}
 STATUSES = {"supported": "Supported", "unsupported": "Unsupported",
             "experimental": "Experimental"}
 
@@ -252,6 +253,9 @@ def validate_row(row):
     if row.kind not in KINDS:
         fail("unknown kind '%s' for '%s' (expected one of: %s)"
              % (row.kind, row.cuda_name, ", ".join(KINDS)))
+    if row.kind == "member" and row.cuda_name.count("::") < 2:
+        fail("member '%s' does not name its class (expected NAMESPACE::CLASS::MEMBER)"
+             % row.cuda_name)
     if row.status not in STATUSES:
         fail("unknown status '%s' for '%s' (expected one of: %s)"
              % (row.status, row.cuda_name, ", ".join(STATUSES)))

@@ -1,12 +1,13 @@
 """Device-side tables: built-ins, intrinsics, atomics, math (device.tsv), cuComplex,
 fp16, bf16, cooperative groups and NVRTC, derived like derive_tables.py does."""
 
+import bisect
 import functools
 import os
 import re
 
 import cheaders
-from derive_tables import die, read_tsv
+from derive_tables import OPT_IN_RE, die, guarded_lines, read_tsv, without_opt_in
 
 # The headers that declare device functions, relative to the CUDA include dir.
 DEVICE_HEADERS = [
@@ -156,7 +157,7 @@ class Reasons:
 
 
 CLOSEST_NOUN = {"function": "function", "type": "type", "macro": "qualifier",
-                "variable": "variable"}
+                "variable": "variable", "member": "member function"}
 
 
 # The rounding suffixes of CUDA's arithmetic intrinsics (__fadd_rd, __dsqrt_ru).
@@ -410,23 +411,245 @@ def derive_cooperative_groups(cuda, hip, history, ids, out, Rows):
         text = text.replace("_CG_END_NAMESPACE", "}")
         names |= namespace_scope_names(text, "cooperative_groups")
     # HIP's own namespace cooperative_groups, per HIP version: a name counts as
-    # supported only if HIP declares it there, not merely somewhere (sync, size).
+    # supported only if HIP declares it there, not merely somewhere (sync, size),
+    # and by default (ROCm 6.4 declares binary_partition only behind
+    # HIP_ENABLE_WARP_SYNC_BUILTINS).
     hip_cg = []
-    for version, directory in hip.dirs:
-        declared = set()
+    for version, directory in hip_header_sets(hip):
+        declared = {}
         for path in cheaders.header_files(directory):
             if "cooperative_groups" in os.path.basename(path):
-                declared |= namespace_scope_names(cheaders.read_header(path),
-                                                  "cooperative_groups")
+                text = cheaders.read_header(path)
+                macro = opt_in_macro(path, text)
+                for name in namespace_scope_names(text, "cooperative_groups"):
+                    declared.setdefault(name, macro)
+                for name in namespace_scope_names(without_opt_in(text), "cooperative_groups"):
+                    declared[name] = ""
         hip_cg.append((version, declared))
     for name in sorted(n for n in names if not n.startswith("_")):
         qualified = "cooperative_groups::" + name
-        added = next((v for v, declared in hip_cg if name in declared), None)
+        added, rule = date_in_hip(hip, [(v, declared.get(name)) for v, declared in hip_cg])
         rows.add(qualified, "type" if name in TYPE_NAMES else "function",
                  qualified if added else "", hip, history, ids | {qualified},
                  hip_added=added)
+        if rule:
+            rows.rows[qualified] += ["", rule]
+    derive_group_members(cuda, hip, history, ids, rows)
     REASONS.explain(rows)
     rows.write(os.path.join(out, "cooperative_groups.tsv"))
+
+
+def derive_group_members(cuda, hip, history, ids, rows):
+    """`member` rows, `cooperative_groups::CLASS::MEMBER`: the public member
+    functions (inherited ones included) of each group type HIP has too, looked
+    up by the AST engine at a member call on an object of that type. Supported
+    where HIP's class of the same name has the member by default (dated by the
+    first header set that does); where a header set declares it only behind an
+    opt-in macro (ROCm 6.4's HIP_ENABLE_WARP_SYNC_BUILTINS: ballot, any, all,
+    match_any, match_all) and --hip-opt-in-default's release by default (7.2),
+    supported from that release with the rule `optin:VERSION:MACRO`; else
+    unsupported, with a reason from device-reasons.tsv."""
+    cuda_classes = {}
+    for path in [os.path.join(cuda, "cooperative_groups.h")] + \
+            cheaders.header_files(os.path.join(cuda, "cooperative_groups"), [""]):
+        merge_classes(cuda_classes, class_members(cheaders.read_header(path)))
+    hip_members = [(version, hip_group_members(directory))
+                   for version, directory in hip_header_sets(hip)]
+    for group in sorted(TYPE_NAMES & set(cuda_classes)):
+        type_row = rows.rows.get("cooperative_groups::" + group)
+        if not type_row or type_row[5] != "supported":
+            continue  # the type itself is reported (cluster_group) or internal
+        for member, _ in sorted(public_members(cuda_classes, group).items()):
+            qualified = "cooperative_groups::%s::%s" % (group, member)
+            added, rule = date_in_hip(hip, [(v, classes.get(group, {}).get(member))
+                                            for v, classes in hip_members])
+            rows.add(qualified, "member", qualified if added else "", hip, history,
+                     ids | {qualified}, hip_added=added)
+            if rule:
+                rows.rows[qualified] += ["", rule]
+
+
+def hip_header_sets(hip):
+    """(version, directory) of every HIP header set read: the dated ones and
+    --hip-opt-in-default's release."""
+    return list(hip.dirs) + ([hip.opt_in_default_dir] if hip.opt_in_default_dir else [])
+
+
+def date_in_hip(hip, declared):
+    """(hip_added, rule) of a name from `declared`, [(version, macro)] per
+    header set in hip_header_sets order: macro "" where the set declares the
+    name by default, the HIP_ENABLE_* macro where only behind it, None where
+    not at all. The first set declaring it by default dates it;
+    --hip-opt-in-default's release counts only for a name an older set
+    declares behind a macro, which gives the rule `optin:VERSION:MACRO`."""
+    opt_in_release = hip.opt_in_default_dir[0] if hip.opt_in_default_dir else None
+    opt_in = None
+    for version, macro in declared:
+        if macro == "" and (version != opt_in_release or opt_in):
+            return version, ("optin:%s:%s" % opt_in) if opt_in else ""
+        if macro and not opt_in:
+            opt_in = (version, macro)
+    return None, ""
+
+
+def opt_in_macro(path, text):
+    """The one HIP_ENABLE_* macro a header's opt-in blocks test, or ""."""
+    macros = {re.search(r"HIP_ENABLE_\w+", line).group(0)
+              for line in text.split("\n") if OPT_IN_RE.match(line)}
+    if len(macros) > 1:
+        die("%s: opt-in blocks under several macros (%s); member rows name one"
+            % (path, " ".join(sorted(macros))))
+    return macros.pop() if macros else ""
+
+
+def hip_group_members(directory):
+    """{class: {member: opt-in macro or ""}} of the classes a HIP header set's
+    cooperative-groups headers define, inherited members included."""
+    classes = {}
+    for path in cheaders.header_files(directory):
+        if "cooperative_groups" in os.path.basename(path):
+            merge_classes(classes, class_members(cheaders.read_header(path)))
+    return {c: public_members(classes, c) for c in classes}
+
+
+CLASS_HEAD_RE = re.compile(r"\b(class|struct)\s+(\w+)((?:(?!\b(?:class|struct|typename)\b)[^;{}()])*)\{")
+MEMBER_TOKEN_RE = re.compile(
+    r"\{|\}|;|\b(public|protected|private)\s*:(?!:)|\busing\s+[\w:<>, ]*::(\w+)\s*;|(~?\w+)\s*\(")
+# What starts a member function's declaration in CUDA's and HIP's group types.
+MEMBER_QUALIFIER_RE = re.compile(r"\b(_CG_\w*QUALIFIER|__CG_\w*QUALIFIER__|_CG_STATIC_CONST_DECL_?"
+                                 r"|__device__)\b")
+
+
+def class_members(text):
+    """{class: (bases, {member: opt-in macro or ""})} for the classes and
+    structs `text` defines, by simple name (partial specializations merged):
+    the public member functions each declares itself (and `using Base::name`),
+    with the HIP_ENABLE_* macro a member is declared behind, and the names of
+    its bases."""
+    lines = text.split("\n")
+    macros = []
+    for line, inside in zip(lines, guarded_lines(lines, OPT_IN_RE)):
+        m = re.search(r"HIP_ENABLE_\w+", line) if OPT_IN_RE.match(line) else None
+        macros.append(m.group(0) if m else (macros[-1] if inside and macros else ""))
+    lines = ["" if re.match(r"\s*#", line) else line for line in lines]
+    text = "\n".join(lines)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+
+    def macro_at(offset):
+        return macros[bisect.bisect_right(starts, offset) - 1]
+
+    classes = {}
+    stack = []  # ("class", name, public?) or ("block",)
+    last = 0
+    pos = 0
+    head = CLASS_HEAD_RE.search(text)
+    while True:
+        if head and head.start() < pos:
+            head = CLASS_HEAD_RE.search(text, pos)
+        token = MEMBER_TOKEN_RE.search(text, pos)
+        if not token:
+            break
+        if head and head.start() <= token.start():
+            name = head.group(2)
+            bases = base_names(head.group(3))
+            entry = classes.setdefault(name, ([], {}))
+            entry[0].extend(b for b in bases if b not in entry[0])
+            stack.append(("class", name, head.group(1) == "struct"))
+            pos = last = head.end()
+            continue
+        pos = token.end()
+        top = stack[-1] if stack else ("block",)
+        if token.group(0) == "{":
+            stack.append(("block",))
+            last = pos
+        elif token.group(0) == "}":
+            if stack:
+                stack.pop()
+            last = pos
+        elif token.group(0) == ";":
+            last = pos
+        elif token.group(1):
+            if top[0] == "class":
+                stack[-1] = ("class", top[1], token.group(1) == "public")
+            last = pos
+        elif token.group(3) and re.fullmatch(r"[A-Z_][A-Z0-9_]*", token.group(3)):
+            # A macro invoked without a semicolon (_CG_THREAD_SCOPE(...)).
+            depth = 1
+            while depth and pos < len(text):
+                depth += {"(": 1, ")": -1}.get(text[pos], 0)
+                pos += 1
+            last = pos
+        elif top[0] == "class" and top[2]:
+            statement = text[last:token.start()]
+            member = token.group(2) or token.group(3)
+            if token.group(2):
+                classes[top[1]][1].setdefault(member, macro_at(token.start()))
+                last = pos
+            elif "(" not in statement and "=" not in statement and \
+                    "friend" not in statement and MEMBER_QUALIFIER_RE.search(statement) and \
+                    member not in (top[1], "operator") and not member.startswith(("_", "~")):
+                macro = macro_at(token.start())
+                members = classes[top[1]][1]
+                if members.get(member, macro) == macro or not macro:
+                    members[member] = macro
+    return classes
+
+
+def base_names(head):
+    """The simple names of the bases in a class head's `<args> : public A<T>, B`."""
+    depth, colon = 0, None
+    for i, c in enumerate(head):
+        depth += c == "<"
+        depth -= c == ">"
+        if c == ":" and depth == 0 and head[i - 1:i] != ":" and head[i + 1:i + 2] != ":":
+            colon = i
+            break
+    if colon is None:
+        return []
+    parts, depth, current = [], 0, ""
+    for c in head[colon + 1:]:
+        depth += c == "<"
+        depth -= c == ">"
+        if c == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        elif depth == 0 and c != ">":
+            current += c
+    parts.append(current)
+    names = []
+    for part in parts:
+        words = re.findall(r"[\w:]+", part)
+        words = [w for w in words if w not in ("public", "protected", "private", "virtual")]
+        if words:
+            names.append(words[-1].split("::")[-1])
+    return names
+
+
+def merge_classes(into, classes):
+    for name, (bases, members) in classes.items():
+        entry = into.setdefault(name, ([], {}))
+        entry[0].extend(b for b in bases if b not in entry[0])
+        for member, macro in members.items():
+            if entry[1].get(member, macro) == macro or not macro:
+                entry[1][member] = macro
+
+
+def public_members(classes, name, seen=None):
+    """{member: opt-in macro or ""} of class `name` and its bases (by default
+    where any of them declares it by default)."""
+    seen = set() if seen is None else seen
+    if name in seen or name not in classes:
+        return {}
+    seen.add(name)
+    bases, own = classes[name]
+    found = dict(own)
+    for base in bases:
+        for member, macro in public_members(classes, base, seen).items():
+            if found.get(member, macro) == macro or not macro:
+                found[member] = macro
+    return found
 
 
 TYPE_NAMES = set()

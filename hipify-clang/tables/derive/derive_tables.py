@@ -104,6 +104,9 @@ class Hip:
         # HIP 7 also declares by default, in the same opt-out blocks, warp
         # functions 6.4 lacks altogether (__syncwarp, __reduce_add_sync).
         self.opt_in_default = None
+        # (version, directory) of that release, for derivations that read its
+        # headers themselves (cooperative-groups members).
+        self.opt_in_default_dir = opt_in_default
         if opt_in_default:
             version, directory = opt_in_default
             older = set().union(*(ids for _, ids in self.sets))

@@ -27,6 +27,11 @@ enum class NameKind {
   /// `thrust::hip`): rewritten wherever the namespace is named, and the
   /// library of the names declared directly in it.
   Namespace,
+  /// A member function of a CUDA class (`cooperative_groups::
+  /// thread_block_tile::ballot`): looked up by the AST engine alone, at a
+  /// member access on an object of that class; the token engine, which
+  /// knows no types, never resolves one.
+  Member,
 };
 
 /// The API or CUDA library a row belongs to (its statistics category), one per
