@@ -7,8 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/Support/OutputFile.h"
+#include "hipkit/Support/OutputTree.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -140,6 +143,73 @@ bool hipkit::readWholeFile(llvm::StringRef Path, std::string &Text) {
     return false;
   Text = (*Buffer)->getBuffer().str();
   return true;
+}
+
+llvm::Expected<std::optional<std::string>>
+hipkit::readRegularFile(llvm::StringRef Path, uint64_t MaxSize) {
+  int FD = ::open(Path.str().c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (FD < 0) {
+    if (errno == ENOENT)
+      return std::nullopt;
+    return failure("cannot read '" + Path + "': " + lastError().message());
+  }
+  struct stat Status;
+  if (::fstat(FD, &Status) || !S_ISREG(Status.st_mode)) {
+    ::close(FD);
+    return failure("cannot read '" + Path + "': it is " +
+                   describeFileType(Status.st_mode) +
+                   ", not a regular file; remove it");
+  }
+  if (uint64_t(Status.st_size) > MaxSize) {
+    ::close(FD);
+    return failure("cannot read '" + Path + "': it has " +
+                   llvm::Twine(uint64_t(Status.st_size)) +
+                   " bytes, more than the " + llvm::Twine(MaxSize) +
+                   " expected");
+  }
+  std::string Text;
+  char Buffer[65536];
+  for (;;) {
+    ssize_t Got = ::read(FD, Buffer, sizeof(Buffer));
+    if (Got < 0 && errno == EINTR)
+      continue;
+    if (Got <= 0 || Text.size() + Got > MaxSize) {
+      std::error_code EC = Got < 0 ? lastError() : std::error_code();
+      ::close(FD);
+      if (Got == 0)
+        return std::optional<std::string>(std::move(Text));
+      return failure("cannot read '" + Path + "': " +
+                     (EC ? EC.message() : std::string("it grew too large")));
+    }
+    Text.append(Buffer, Got);
+  }
+}
+
+std::optional<std::string> hipkit::hashRegularFile(llvm::StringRef Path) {
+  int FD = ::open(Path.str().c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (FD < 0)
+    return std::nullopt;
+  struct stat Status;
+  if (::fstat(FD, &Status) || !S_ISREG(Status.st_mode)) {
+    ::close(FD);
+    return std::nullopt;
+  }
+  llvm::SHA256 Hasher;
+  std::vector<uint8_t> Buffer(1 << 20);
+  for (;;) {
+    ssize_t Got = ::read(FD, Buffer.data(), Buffer.size());
+    if (Got < 0 && errno == EINTR)
+      continue;
+    if (Got < 0) {
+      ::close(FD);
+      return std::nullopt;
+    }
+    if (Got == 0)
+      break;
+    Hasher.update(llvm::ArrayRef<uint8_t>(Buffer.data(), Got));
+  }
+  ::close(FD);
+  return llvm::toHex(Hasher.final(), /*LowerCase=*/true);
 }
 
 bool hipkit::fileStillHolds(llvm::StringRef Path, llvm::StringRef Contents) {

@@ -851,6 +851,8 @@ bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,
                 "else writes to it");
     return false;
   };
+  if (std::optional<std::string> Rel = treeRelative(Path))
+    return writeTreeFile(*Rel, Contents, Original, IsInPlace);
   if (!UserRoot.empty())
     WrittenHashes[absolutePath(Path)] = contentHash(Contents);
   if (IsInPlace) {
@@ -988,6 +990,11 @@ bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
 bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
                      const std::vector<bool> &Claimed) {
   if (!Result.CommandLineError.empty()) {
+    if (!llvm::sys::fs::exists(S.Path)) {
+      reportError("'" + S.Path + "' was deleted or moved while hipify-clang "
+                  "ran, so it was not translated; translate it again");
+      return false;
+    }
     // A lexical translation would hide the mistake, and exit 0.
     reportError("clang refused the compiler options for '" + S.Path +
                 "': " + Result.CommandLineError +
@@ -995,7 +1002,7 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
                 "'--')");
     return false;
   }
-  llvm::errs() << Result.CompilerMessages;
+  llvm::errs() << printable(Result.CompilerMessages, /*KeepNewlines=*/true);
   if (Result.HipInput) {
     if (Options.Verbose)
       reportNote("'" + S.Path +
@@ -1030,7 +1037,8 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
       continue;
     FileTranslation &FT = *Result.Files[I];
     if (!Options.QuietWarnings)
-      llvm::errs() << FT.formatWarnings(Selection, WarningErrors);
+      llvm::errs() << printable(FT.formatWarnings(Selection, WarningErrors),
+                                /*KeepNewlines=*/true);
     FT.finishStatistics();
     TranslationStatistics Stats = FT.statistics();
     Stats.ChangedFiles = FT.changesAnything();
@@ -1070,8 +1078,9 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
     if (!H.Written || H.WrittenBySource)
       continue;
     // A header from a subfolder of the source's folder goes to the same
-    // subfolder of the output's.
-    if (std::error_code EC = llvm::sys::fs::create_directories(
+    // subfolder of the output's (project mode's tree makes its own).
+    if (!Tree)
+      if (std::error_code EC = llvm::sys::fs::create_directories(
             llvm::sys::path::parent_path(H.Path), /*IgnoreExisting=*/true,
             llvm::sys::fs::all_all)) {
       reportError("cannot create the folder for '" + H.Path +

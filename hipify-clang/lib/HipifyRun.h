@@ -8,6 +8,7 @@
 #ifndef HIPKIT_HIPIFY_LIB_HIPIFYRUN_H
 #define HIPKIT_HIPIFY_LIB_HIPIFYRUN_H
 
+#include "hipkit/Support/OutputTree.h"
 #include "hipkit/checks/CheckRegistry.h"
 #include "hipkit/hipify/ASTEngine.h"
 #include "hipkit/hipify/MigrationReport.h"
@@ -199,7 +200,36 @@ private:
   void progress(llvm::StringRef Current);
   void clearProgress();
 
+  /// Checks what is at the output of \p File below the tree (and on the way
+  /// to it) before anything is written: a regular file hipify-clang wrote
+  /// and nobody edited since, nothing, or (--force) a foreign file or link.
+  bool checkTreeOutput(const ProjectFile &File);
+  /// Whether the output at \p Rel is still a regular file (no link
+  /// followed).
+  bool outputStillThere(llvm::StringRef Rel) const;
+  /// The output \p Path's path relative to the tree; nullopt when it is not
+  /// in project mode's tree.
+  std::optional<std::string> treeRelative(llvm::StringRef Path) const;
+  /// Replaces the links on the way to \p Rel that checkTreeOutput allowed.
+  bool prepareTreeFolders(llvm::StringRef Rel);
+  /// Writes \p Contents to the tree file \p Rel (--inplace: after its backup).
+  bool writeTreeFile(llvm::StringRef Rel, llvm::StringRef Contents,
+                     llvm::StringRef Original, bool IsInPlace);
+  /// Records in the journal that \p Rel now holds what \p E says.
+  void journalOutput(llvm::StringRef Rel, const ProjectManifest::Entry &E);
+  /// Reads the manifest and an interrupted run's journal beneath the tree.
+  bool loadProjectManifest();
+  /// Whether the link at \p Rel leading to \p Target is one the last run made.
+  bool linkMadeByHipify(llvm::StringRef Rel, llvm::StringRef Target) const;
+
   std::vector<ProjectFile> ProjectFiles;
+  /// Files and folders under --in-root that are no part of the translation.
+  std::vector<LeftOutFile> LeftOut;
+  /// What project mode may change: --out-root, or --in-root with --inplace.
+  std::optional<OutputTree> Tree;
+  /// Links on the way to outputs that become folders (checkTreeOutput).
+  llvm::StringSet<> LinksToReplace;
+  bool JournalStarted = false;
   std::string ManifestPath;
   ProjectManifest OldManifest, NewManifest;
   llvm::StringMap<std::string> HashCache;

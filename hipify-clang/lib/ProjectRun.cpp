@@ -28,6 +28,29 @@ using namespace hipkit;
 using namespace hipkit::hipify;
 using namespace hipkit::hipify::driver;
 
+/// \p Root as written, without '.' components or trailing separators.
+static std::string normalisedRootName(llvm::StringRef Root) {
+  llvm::SmallString<256> Clean(Root);
+  llvm::sys::path::remove_dots(Clean, /*remove_dot_dot=*/false);
+  std::string Name(Clean);
+  while (Name.size() > 1 && Name.back() == '/')
+    Name.pop_back();
+  return Name.empty() ? "." : Name;
+}
+
+/// Whether \p Path lies below the folder \p Folder (both real paths).
+static bool isBelow(llvm::StringRef Path, llvm::StringRef Folder) {
+  if (Folder == "/")
+    return Path.size() > 1;
+  return Path.size() > Folder.size() && Path.starts_with(Folder) &&
+         Path[Folder.size()] == '/';
+}
+
+static std::string parentOrDot(llvm::StringRef Path) {
+  llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
+  return Parent.empty() ? "." : Parent.str();
+}
+
 bool HipifyRun::checkProjectOptions() {
   if (Options.InRoot.empty()) {
     reportError("--out-root needs --in-root=<folder>: the project folder "
@@ -55,13 +78,54 @@ bool HipifyRun::checkProjectOptions() {
                 "' is not an existing folder; name the project's folder");
     return false;
   }
-  if (!Options.OutRoot.empty() &&
-      realPathOf(Options.OutRoot) == realPathOf(Options.InRoot)) {
+  // Both roots once, as the user means them: `in//` is `in`, and every
+  // relative path below is taken from these.
+  Options.InRoot = normalisedRootName(Options.InRoot);
+  if (Options.OutRoot.empty())
+    return true;
+  Options.OutRoot = normalisedRootName(Options.OutRoot);
+  llvm::Expected<std::string> OutReal = resolveFolderPath(Options.OutRoot);
+  if (!OutReal) {
+    reportError("--out-root: " + llvm::toString(OutReal.takeError()));
+    return false;
+  }
+  std::string InReal = realPathOf(Options.InRoot);
+  if (*OutReal == InReal) {
     reportError("--out-root '" + Options.OutRoot + "' is --in-root '" +
                 Options.InRoot +
                 "' itself; use --inplace to replace the project's files "
                 "with their translations");
     return false;
+  }
+  if (isBelow(InReal, *OutReal)) {
+    reportError("--out-root '" + Options.OutRoot + "' contains --in-root '" +
+                Options.InRoot +
+                "': the translation would be written into the project's "
+                "own files; choose an --out-root outside the project");
+    return false;
+  }
+  // The report and the statistics are not the project's: a path inside
+  // --out-root would replace (or later be taken for) one of its files.
+  for (auto [Option, Path] :
+       {std::pair<llvm::StringRef, std::string>{"--report",
+                                                ReportAs ? Options.ReportFile
+                                                         : std::string()},
+        {"--o-stats", Options.PrintStatsCSV ? statisticsPath() : ""}}) {
+    if (Path.empty() || Path == "-")
+      continue;
+    llvm::Expected<std::string> Folder =
+        resolveFolderPath(parentOrDot(Path));
+    if (!Folder) {
+      llvm::consumeError(Folder.takeError());
+      continue; // The output's own check says what is wrong.
+    }
+    if (*Folder == *OutReal || isBelow(*Folder, *OutReal)) {
+      reportError(Option + " '" + Path + "' is inside --out-root '" +
+                  Options.OutRoot +
+                  "', which holds only the project's translation; write it "
+                  "outside --out-root");
+      return false;
+    }
   }
   return true;
 }
@@ -95,9 +159,9 @@ std::string HipifyRun::currentHash(llvm::StringRef Key) {
       llvm::sys::path::append(Joined, Key);
       Path = std::string(Joined);
     }
-    std::string Text;
-    if (readWholeFile(Path, Text))
-      It->second = contentHash(Text);
+    // Streamed, and only from a regular file: a manifest's input may name
+    // anything, a data file may be gigabytes.
+    It->second = hashRegularFile(Path).value_or("");
   }
   return It->second;
 }
@@ -138,7 +202,7 @@ void HipifyRun::progress(llvm::StringRef Current) {
   if (!ShowProgress)
     return;
   llvm::errs() << "\r\x1b[K[" << ProgressDone << "/" << ProgressTotal << "] "
-               << Current;
+               << printable(Current);
   llvm::errs().flush();
   ProgressShown = true;
 }
@@ -151,37 +215,124 @@ void HipifyRun::clearProgress() {
   ProgressShown = false;
 }
 
-bool HipifyRun::prepareProject() {
-  UserRoot = realPathOf(Options.InRoot);
-  if (!Options.OutRoot.empty())
-    if (std::error_code EC = llvm::sys::fs::create_directories(
-            Options.OutRoot, /*IgnoreExisting=*/true, llvm::sys::fs::all_all)) {
-      reportError("cannot create --out-root '" + Options.OutRoot +
-                  "': " + EC.message());
-      return false;
-    }
-  std::vector<std::string> Excluded;
-  if (!Options.OutRoot.empty())
-    Excluded.push_back(realPathOf(Options.OutRoot));
-  llvm::Expected<std::vector<ProjectFile>> Files =
-      listProjectFiles(Options.InRoot, Excluded);
-  if (!Files) {
-    reportError(llvm::toString(Files.takeError()));
+bool HipifyRun::loadProjectManifest() {
+  ManifestPath = projectOutput(ProjectManifest::FileName);
+  // Read beneath the tree, as regular files only: a FIFO there would block,
+  // a link to /dev/zero fill the memory.
+  llvm::Expected<std::optional<std::string>> Text =
+      Tree->read(ProjectManifest::FileName, ProjectManifest::MaxBytes);
+  if (!Text) {
+    reportError(llvm::toString(Text.takeError()) +
+                "; it should be the manifest hipify-clang wrote");
     return false;
   }
-  ProjectFiles = std::move(*Files);
-  if (!Options.NoOutput) {
-    llvm::SmallString<256> Manifest(Options.InPlace ? Options.InRoot
-                                                    : Options.OutRoot);
-    llvm::sys::path::append(Manifest, ProjectManifest::FileName);
-    ManifestPath = std::string(Manifest);
-    llvm::Expected<ProjectManifest> Old = ProjectManifest::load(ManifestPath);
+  if (*Text) {
+    llvm::Expected<ProjectManifest> Old =
+        ProjectManifest::parse(**Text, ManifestPath);
     if (!Old) {
       reportError(llvm::toString(Old.takeError()));
       return false;
     }
     OldManifest = std::move(*Old);
   }
+  std::string JournalPath = projectOutput(ProjectManifest::JournalName);
+  llvm::Expected<std::optional<std::string>> Journal =
+      Tree->read(ProjectManifest::JournalName, ProjectManifest::MaxBytes);
+  if (!Journal) {
+    reportError(llvm::toString(Journal.takeError()) +
+                "; it should be the journal hipify-clang writes");
+    return false;
+  }
+  std::string JournalInRoot;
+  if (*Journal) {
+    llvm::Expected<std::string> In =
+        OldManifest.addJournal(**Journal, JournalPath);
+    if (!In) {
+      reportError(llvm::toString(In.takeError()));
+      return false;
+    }
+    JournalInRoot = std::move(*In);
+  }
+  // Another project's translation is never taken over silently: its
+  // outputs would count as having left this project, and be removed.
+  for (const std::string *Recorded : {&OldManifest.InRoot, &JournalInRoot}) {
+    if (Recorded->empty() || *Recorded == UserRoot || Options.InPlace)
+      continue;
+    if (Options.Force)
+      break;
+    reportError("--out-root '" + Options.OutRoot +
+                "' holds the translation of another project ('" + *Recorded +
+                "', says its manifest); nothing was written; choose another "
+                "--out-root, or use --force to make it this project's (the "
+                "other project's outputs are then removed)");
+    return false;
+  }
+  if (*Journal) {
+    // The interrupted run's outputs are now in the manifest: written as it
+    // is before anything else, so a second interruption loses nothing.
+    OldManifest.InRoot = UserRoot;
+    if (llvm::Error E = Tree->write(ProjectManifest::FileName,
+                                    OldManifest.render(), {})) {
+      reportError(llvm::toString(std::move(E)));
+      return false;
+    }
+    if (llvm::Error E = Tree->remove(ProjectManifest::JournalName)) {
+      reportError(llvm::toString(std::move(E)));
+      return false;
+    }
+    if (Options.Verbose)
+      reportNote("'" + JournalPath +
+                 "': an interrupted run's outputs were recognised");
+  }
+  return true;
+}
+
+bool HipifyRun::linkMadeByHipify(llvm::StringRef Rel,
+                                 llvm::StringRef Target) const {
+  auto It = OldManifest.Outputs.find(Rel.str());
+  return It != OldManifest.Outputs.end() && It->second.LinkTarget &&
+         *It->second.LinkTarget == Target;
+}
+
+bool HipifyRun::prepareProject() {
+  UserRoot = realPathOf(Options.InRoot);
+  NewManifest.InRoot = UserRoot;
+  if (!Options.NoOutput) {
+    llvm::Expected<OutputTree> Opened =
+        OutputTree::open(Options.InPlace ? Options.InRoot : Options.OutRoot,
+                         /*Create=*/!Options.InPlace);
+    if (!Opened) {
+      reportError((Options.InPlace ? "--in-root: " : "--out-root: ") +
+                  llvm::toString(Opened.takeError()));
+      return false;
+    }
+    Tree = std::move(*Opened);
+  }
+  std::vector<std::string> Excluded;
+  if (!Options.OutRoot.empty())
+    Excluded.push_back(realPathOf(Options.OutRoot));
+  ProjectOwnFiles Own;
+  Own.RootFiles = {ProjectManifest::FileName, ProjectManifest::JournalName};
+  Own.BackupsAreOwn = Options.InPlace;
+  llvm::Expected<std::vector<ProjectFile>> Files =
+      listProjectFiles(Options.InRoot, Excluded, Own, LeftOut);
+  if (!Files) {
+    reportError(llvm::toString(Files.takeError()));
+    return false;
+  }
+  ProjectFiles = std::move(*Files);
+  for (const LeftOutFile &L : LeftOut) {
+    std::string Path = L.RelPath == "." ? Options.InRoot
+                                        : Options.InRoot + "/" + L.RelPath;
+    if (L.IsError) {
+      reportError("'" + Path + "' was left out: " + L.Reason);
+      Failed = true;
+    } else {
+      reportWarning("'" + Path + "' was left out: " + L.Reason);
+    }
+  }
+  if (Tree && !loadProjectManifest())
+    return false;
   NewManifest.RunKey = runKey();
   bool SameRun = OldManifest.RunKey == NewManifest.RunKey;
   if (!loadCompilationDatabase())
@@ -243,8 +394,7 @@ bool HipifyRun::prepareProject() {
     SourceRelPaths.insert(F.RelPath);
     auto Old = OldManifest.Outputs.find(F.RelPath);
     if (SameRun && Old != OldManifest.Outputs.end() && Old->second.Owner.empty() &&
-        inputsUnchanged(Old->second) &&
-        llvm::sys::fs::exists(projectOutput(F.RelPath))) {
+        inputsUnchanged(Old->second) && outputStillThere(F.RelPath)) {
       // Unchanged since the last run: neither parsed nor written, and so
       // are the headers it wrote.
       for (const auto &[Rel, E] : OldManifest.Outputs)
@@ -285,7 +435,7 @@ bool HipifyRun::prepareProject() {
     auto Old = OldManifest.Outputs.find(F.RelPath);
     if (SameRun && Old != OldManifest.Outputs.end() &&
         Old->second.Owner.empty() && inputsUnchanged(Old->second) &&
-        llvm::sys::fs::exists(projectOutput(F.RelPath))) {
+        outputStillThere(F.RelPath)) {
       Handled.insert(F.RelPath);
       UnchangedFiles.push_back(F.RelPath);
       NewManifest.Outputs[F.RelPath] = Old->second;
@@ -297,29 +447,12 @@ bool HipifyRun::prepareProject() {
   // Every output is known now: checked before anything is written.
   if (Options.NoOutput)
     return true;
-  llvm::StringMap<std::string> Written;
-  for (const auto &[Rel, E] : OldManifest.Outputs)
-    Written[absolutePath(projectOutput(Rel))] = E.OutputHash;
-  Plan.useProjectManifest(ManifestPath, std::move(Written));
   for (const ProjectFile &F : ProjectFiles)
     if (F.Kind != ProjectFileKind::Symlink)
       Plan.addInput(F.Path, "'" + F.Path + "'");
-  for (const ProjectFile &F : ProjectFiles) {
-    if (Handled.count(F.RelPath) || F.Kind == ProjectFileKind::Symlink)
-      continue;
-    std::string What = "the translation of '" + F.RelPath + "'";
-    if (!Options.InPlace) {
-      Plan.addOutput(projectOutput(F.RelPath), What, OutputRole::Implied);
-      continue;
-    }
-    Plan.addOutput(F.Path, What, OutputRole::InPlace, F.Path);
-    if (!Options.NoBackup && isTranslatableText(F.Kind)) {
-      std::string Text;
-      if (readWholeFile(F.Path, Text))
-        Plan.addOutput(plannedBackupPath(F.Path, Text),
-                       "the backup of '" + F.RelPath + "'", OutputRole::Named);
-    }
-  }
+  for (const ProjectFile &F : ProjectFiles)
+    if (!Handled.count(F.RelPath) && !checkTreeOutput(F))
+      Ok = false;
   Plan.addOutput(ManifestPath, "the manifest", OutputRole::Named);
   if (Options.PrintStatsCSV)
     Plan.addOutput(statisticsPath(), "the statistics", OutputRole::Named);
@@ -328,7 +461,239 @@ bool HipifyRun::prepareProject() {
   std::vector<std::string> Problems = Plan.check();
   for (const std::string &Problem : Problems)
     reportError(Problem);
-  return Problems.empty();
+  return Ok && Problems.empty();
+}
+
+bool HipifyRun::outputStillThere(llvm::StringRef Rel) const {
+  llvm::Expected<TreeEntry> Entry = Tree ? Tree->lookup(Rel) : TreeEntry();
+  if (!Entry) {
+    llvm::consumeError(Entry.takeError());
+    return false;
+  }
+  return Tree ? Entry->Kind == TreeEntryKind::RegularFile
+              : llvm::sys::fs::exists(projectOutput(Rel));
+}
+
+std::optional<std::string>
+HipifyRun::treeRelative(llvm::StringRef Path) const {
+  if (!Tree)
+    return std::nullopt;
+  std::string Prefix = projectOutput("");
+  if (!llvm::sys::path::is_separator(Prefix.back()))
+    Prefix += '/';
+  if (!Path.starts_with(Prefix) || Path.size() == Prefix.size())
+    return std::nullopt;
+  return Path.substr(Prefix.size()).str();
+}
+
+bool HipifyRun::checkTreeOutput(const ProjectFile &File) {
+  const std::string &Rel = File.RelPath;
+  std::string Shown = Tree->pathOf(Rel);
+  const char *Nothing = "; nothing was written; ";
+  if (Options.InPlace) {
+    // The one rule of both modes: a read-only file is not replaced, also
+    // for root. Only translated text is ever rewritten in place.
+    if (!isTranslatableText(File.Kind) &&
+        File.Kind != ProjectFileKind::BuildFile)
+      return true;
+    llvm::Expected<TreeEntry> Entry = Tree->lookup(Rel);
+    if (!Entry) {
+      reportError(llvm::toString(Entry.takeError()) + Nothing);
+      return false;
+    }
+    if (Entry->Kind == TreeEntryKind::RegularFile &&
+        !(Entry->Mode & 0222)) {
+      reportError("cannot translate '" + Shown +
+                  "' in place: the file is read-only; make it writable "
+                  "(chmod u+w) or leave it out of the project" + Nothing);
+      return false;
+    }
+    return true;
+  }
+  // The folders on the way: a link there is followed by nothing. One that
+  // the last run made (the input had a link there, now a folder) becomes a
+  // folder when written, as does any other with --force.
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  llvm::StringRef(Rel).split(Parts, '/');
+  std::string Folder;
+  for (size_t I = 0; I + 1 < Parts.size(); ++I) {
+    Folder += (Folder.empty() ? "" : "/") + Parts[I].str();
+    if (LinksToReplace.count(Folder))
+      return true;
+    llvm::Expected<TreeEntry> Entry = Tree->lookup(Folder);
+    if (!Entry) {
+      reportError(llvm::toString(Entry.takeError()) + Nothing);
+      return false;
+    }
+    if (Entry->Kind == TreeEntryKind::Missing)
+      return true;
+    if (Entry->Kind == TreeEntryKind::Folder)
+      continue;
+    if (Entry->Kind == TreeEntryKind::Link &&
+        (linkMadeByHipify(Folder, Entry->LinkTarget) || Options.Force)) {
+      LinksToReplace.insert(Folder);
+      return true;
+    }
+    reportError(
+        "cannot write '" + Shown + "': '" + Tree->pathOf(Folder) + "' is " +
+        (Entry->Kind == TreeEntryKind::Link
+             ? "a symbolic link (to '" + Entry->LinkTarget +
+                   "') that hipify-clang did not make, and nothing is "
+                   "written through links below --out-root" +
+                   Nothing + "remove the link, or use --force to replace it "
+                   "by a folder"
+             : Entry->TypeName + ", not a folder" + Nothing + "remove it"));
+    return false;
+  }
+  llvm::Expected<TreeEntry> Entry = Tree->lookup(Rel);
+  if (!Entry) {
+    reportError(llvm::toString(Entry.takeError()) + Nothing);
+    return false;
+  }
+  auto Old = OldManifest.Outputs.find(Rel);
+  bool Recorded = Old != OldManifest.Outputs.end();
+  switch (Entry->Kind) {
+  case TreeEntryKind::Missing:
+    return true;
+  case TreeEntryKind::Folder:
+  case TreeEntryKind::Other:
+    reportError("cannot write '" + Shown + "': it is " + Entry->TypeName +
+                ", not a regular file" + Nothing + "remove it");
+    return false;
+  case TreeEntryKind::Link:
+    if (linkMadeByHipify(Rel, Entry->LinkTarget) || Options.Force)
+      return true; // The link itself is replaced, never its target.
+    reportError("cannot write '" + Shown + "': it is a symbolic link (to '" +
+                Entry->LinkTarget +
+                "') that hipify-clang did not make, and nothing is written "
+                "through links below --out-root" +
+                Nothing + "remove it, or use --force to replace the link");
+    return false;
+  case TreeEntryKind::RegularFile:
+    break;
+  }
+  if (!(Entry->Mode & 0222)) {
+    reportError("cannot write '" + Shown +
+                "': the file is read-only; make it writable (chmod u+w) or "
+                "remove it" +
+                Nothing);
+    return false;
+  }
+  if (Options.Force)
+    return true;
+  llvm::Expected<std::optional<std::string>> Hash = Tree->hash(Rel);
+  if (!Hash) {
+    reportError(llvm::toString(Hash.takeError()) + Nothing);
+    return false;
+  }
+  if (Recorded && !Old->second.LinkTarget && *Hash &&
+      **Hash == Old->second.OutputHash)
+    return true;
+  std::string InputPath = Options.InRoot + "/" + Rel;
+  if (Recorded)
+    reportError("'" + Shown +
+                "' was written by hipify-clang and edited since (its text "
+                "is not what the manifest records); the translation of '" +
+                InputPath + "' would replace the edit" + Nothing +
+                "to keep the edit, make it in '" + InputPath +
+                "' or move the file out of --out-root; to drop it, remove "
+                "the file or use --force");
+  else
+    reportError("'" + Shown + "' exists and was not written by hipify-clang "
+                "(it is not in '" + ManifestPath + "'); the translation of '" +
+                Rel + "' would replace it" + Nothing +
+                "remove it, choose another --out-root, or use --force");
+  return false;
+}
+
+bool HipifyRun::prepareTreeFolders(llvm::StringRef Rel) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Rel.split(Parts, '/');
+  std::string Folder;
+  for (size_t I = 0; I + 1 < Parts.size(); ++I) {
+    Folder += (Folder.empty() ? "" : "/") + Parts[I].str();
+    if (!LinksToReplace.count(Folder))
+      continue;
+    llvm::Expected<TreeEntry> Entry = Tree->lookup(Folder);
+    if (Entry && Entry->Kind == TreeEntryKind::Link)
+      if (llvm::Error E = Tree->replaceLinkWithFolder(Folder)) {
+        reportError(llvm::toString(std::move(E)));
+        return false;
+      }
+    if (!Entry)
+      llvm::consumeError(Entry.takeError());
+    LinksToReplace.erase(Folder);
+    NewManifest.Outputs.erase(Folder);
+  }
+  return true;
+}
+
+void HipifyRun::journalOutput(llvm::StringRef Rel,
+                              const ProjectManifest::Entry &E) {
+  std::string Lines;
+  if (!JournalStarted)
+    Lines = ProjectManifest::journalHeader(UserRoot);
+  Lines += ProjectManifest::journalLine(Rel, E);
+  if (llvm::Error Err = Tree->append(ProjectManifest::JournalName, Lines)) {
+    // Without it, only an interrupted run loses something: a warning.
+    reportWarning(llvm::toString(std::move(Err)) +
+                  "; an interrupted run's outputs would count as foreign");
+    return;
+  }
+  JournalStarted = true;
+}
+
+bool HipifyRun::writeTreeFile(llvm::StringRef Rel, llvm::StringRef Contents,
+                              llvm::StringRef Original, bool IsInPlace) {
+  std::string Shown = Tree->pathOf(Rel);
+  OutputTree::WriteOptions Write;
+  Write.ReplaceLink = Options.Force;
+  WrittenHashes[absolutePath(projectOutput(Rel))] = contentHash(Contents);
+  if (IsInPlace) {
+    if (Contents == Original)
+      return true; // Nothing to replace: the file and its time stamp stay.
+    Write.Previous = Original;
+    if (!Options.NoBackup) {
+      llvm::Expected<std::optional<std::string>> Now = Tree->read(Rel);
+      if (!Now || !*Now || **Now != Original) {
+        if (!Now)
+          llvm::consumeError(Now.takeError());
+        reportError("'" + Shown +
+                    "' changed while it was translated (another program "
+                    "wrote to it); it was left as it is; translate it again "
+                    "when nothing else writes to it");
+        return false;
+      }
+      llvm::Expected<std::string> Backup = Tree->backup(Rel, Original);
+      if (!Backup) {
+        reportError(llvm::toString(Backup.takeError()) +
+                    "; the source was left unchanged");
+        return false;
+      }
+      if (Options.Verbose)
+        reportNote("the text of '" + Shown + "' before translation is in '" +
+                   Tree->pathOf(*Backup) + "'");
+    }
+  } else {
+    if (!prepareTreeFolders(Rel))
+      return false;
+    // A new file takes its input's permissions (a script stays
+    // executable), never its set-ID bits.
+    llvm::ErrorOr<llvm::sys::fs::perms> Mode =
+        llvm::sys::fs::getPermissions(Options.InRoot + "/" + Rel.str());
+    if (Mode)
+      Write.NewMode = unsigned(*Mode) & 0777;
+  }
+  if (llvm::Error E = Tree->write(Rel, Contents, Write)) {
+    reportError(llvm::toString(std::move(E)));
+    return false;
+  }
+  ProjectManifest::Entry Written;
+  Written.OutputHash = contentHash(Contents);
+  journalOutput(Rel, Written);
+  if (Options.Verbose)
+    reportNote("wrote '" + Shown + "'");
+  return true;
 }
 
 /// The uses of a pasting macro, for a message: "RT(Free), RT(Malloc)".
@@ -459,37 +824,51 @@ bool HipifyRun::settleOutputsNotRecorded() {
   for (const auto &[Rel, E] : OldManifest.Outputs) {
     if (NewManifest.Outputs.count(Rel))
       continue;
-    llvm::SmallString<256> Input(Options.InRoot);
-    llvm::sys::path::append(Input, Rel);
-    if (llvm::sys::fs::exists(Input)) {
+    if (llvm::sys::fs::exists(Options.InRoot + "/" + Rel) ||
+        linkTarget(Options.InRoot + "/" + Rel)) {
       NewManifest.Outputs[Rel] = E; // Claimed still; retranslated next run.
       continue;
     }
     if (Options.InPlace)
       continue; // The output was the input: gone with it.
-    std::string Output = projectOutput(Rel);
-    std::string Text;
-    if (!llvm::sys::fs::exists(Output) || !readWholeFile(Output, Text))
-      continue;
-    if (contentHash(Text) != E.OutputHash) {
-      reportWarning("kept '" + Output + "': its input '" + Rel +
-                    "' is no longer under --in-root, but the file was "
-                    "changed after hipify-clang wrote it; remove it if it is "
-                    "not needed");
+    std::string Output = Tree->pathOf(Rel);
+    // Only what is still exactly what hipify-clang made goes, beneath the
+    // tree: a file with the recorded text, a link with the recorded target.
+    llvm::Expected<TreeEntry> Entry = Tree->lookup(Rel);
+    if (!Entry) {
+      llvm::consumeError(Entry.takeError()); // Not below the tree any more.
       continue;
     }
-    if (std::error_code EC = llvm::sys::fs::remove(Output)) {
-      reportError("cannot remove '" + Output + "', whose input '" + Rel +
-                  "' left the project: " + EC.message());
+    bool Ours = false;
+    if (E.LinkTarget) {
+      Ours = Entry->Kind == TreeEntryKind::Link &&
+             Entry->LinkTarget == *E.LinkTarget;
+    } else if (Entry->Kind == TreeEntryKind::RegularFile) {
+      llvm::Expected<std::optional<std::string>> Hash = Tree->hash(Rel);
+      if (!Hash) {
+        llvm::consumeError(Hash.takeError());
+        continue;
+      }
+      Ours = *Hash && **Hash == E.OutputHash;
+      if (!Ours) {
+        reportWarning("kept '" + Output + "': its input '" + Rel +
+                      "' is no longer under --in-root, but the file was "
+                      "changed after hipify-clang wrote it; remove it if it "
+                      "is not needed");
+        continue;
+      }
+    }
+    if (!Ours)
+      continue;
+    if (llvm::Error Err = Tree->remove(Rel)) {
+      reportError(llvm::toString(std::move(Err)) + " (its input '" + Rel +
+                  "' left the project)");
       Ok = false;
       continue;
     }
     RemovedOutputs.push_back(Rel);
     // Folders the removal leaves empty go too, up to --out-root.
-    llvm::StringRef Dir = llvm::sys::path::parent_path(Output);
-    while (!Dir.empty() && Dir.size() > Options.OutRoot.size() &&
-           !llvm::sys::fs::remove(Dir, /*IgnoreNonExisting=*/false))
-      Dir = llvm::sys::path::parent_path(Dir);
+    Tree->removeEmptyParents(Rel);
   }
   return Ok;
 }
@@ -497,7 +876,9 @@ bool HipifyRun::settleOutputsNotRecorded() {
 bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
   std::string Output = projectOutput(File.RelPath);
   progress(File.RelPath);
+  ProjectManifest::Entry &Recorded = NewManifest.Outputs[File.RelPath];
   if (File.Kind == ProjectFileKind::Symlink) {
+    NewManifest.Outputs.erase(File.RelPath);
     if (Options.InPlace || Options.NoOutput)
       return true;
     // The same link, so that a link inside the tree still leads where it did.
@@ -507,34 +888,89 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
                   "': " + std::strerror(errno));
       return false;
     }
-    std::optional<std::string> Existing = linkTarget(Output);
-    if (Existing && *Existing == *Target)
-      return true;
-    if (Existing || llvm::sys::fs::exists(Output)) {
-      reportWarning("'" + Output + "' exists; the link '" + File.RelPath +
-                    "' -> '" + *Target + "' was not recreated there");
-      return true;
-    }
-    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Output));
-    if (std::error_code EC = llvm::sys::fs::create_link(*Target, Output)) {
-      reportError("cannot create the link '" + Output + "': " + EC.message());
+    llvm::Expected<TreeEntry> Existing = Tree->lookup(File.RelPath);
+    if (!Existing) {
+      reportError(llvm::toString(Existing.takeError()));
       return false;
     }
+    if (Existing->Kind != TreeEntryKind::Missing &&
+        !(Existing->Kind == TreeEntryKind::Link &&
+          Existing->LinkTarget == *Target))
+      // checkTreeOutput allowed it: a link or file of hipify-clang's, or
+      // --force.
+      if (llvm::Error E = Tree->remove(File.RelPath)) {
+        reportError(llvm::toString(std::move(E)));
+        return false;
+      }
+    if (!prepareTreeFolders(File.RelPath))
+      return false;
+    if (llvm::Error E = Tree->makeLink(*Target, File.RelPath)) {
+      reportError(llvm::toString(std::move(E)));
+      return false;
+    }
+    ProjectManifest::Entry Link;
+    Link.LinkTarget = *Target;
+    journalOutput(File.RelPath, Link);
+    NewManifest.Outputs[File.RelPath] = std::move(Link);
     return true;
   }
-  std::string Text;
-  if (!readWholeFile(File.Path, Text)) {
-    reportError("cannot read '" + File.Path + "'; make it readable");
-    return false;
-  }
-  std::string Translated = Text;
   bool IsBuildFile = File.Kind == ProjectFileKind::BuildFile;
-  bool IsText = isTranslatableText(File.Kind) || IsBuildFile;
-  if (IsText) {
-    if (llvm::Error E = checkSourceText(File.Path, Text)) {
-      llvm::consumeError(std::move(E)); // Not text after all: copied.
-      IsText = false;
+  if (!isTranslatableText(File.Kind) && !IsBuildFile) {
+    // Data: streamed, never held in memory, holes kept.
+    CopiedFiles.push_back(File.RelPath);
+    std::optional<std::string> Hash;
+    if (Options.NoOutput || Options.InPlace) {
+      Hash = hashRegularFile(File.Path);
+    } else if (prepareTreeFolders(File.RelPath)) {
+      OutputTree::WriteOptions Write;
+      Write.ReplaceLink = Options.Force;
+      llvm::Expected<std::string> Copied =
+          Tree->copy(File.Path, File.RelPath, Write);
+      if (!Copied) {
+        reportError(llvm::toString(Copied.takeError()));
+        NewManifest.Outputs.erase(File.RelPath);
+        return false;
+      }
+      Hash = *Copied;
+      ProjectManifest::Entry Written;
+      Written.OutputHash = *Hash;
+      journalOutput(File.RelPath, Written);
+    } else {
+      NewManifest.Outputs.erase(File.RelPath);
+      return false;
     }
+    if (!Hash) {
+      NewManifest.Outputs.erase(File.RelPath);
+      if (!llvm::sys::fs::exists(File.Path)) {
+        reportWarning("'" + File.Path + "' was deleted while hipify-clang "
+                      "ran; it was not copied");
+        return true;
+      }
+      reportError("cannot read '" + File.Path + "'; make it readable");
+      return false;
+    }
+    Recorded.Inputs = {{File.RelPath, *Hash}};
+    Recorded.OutputHash = *Hash;
+    return true;
+  }
+  llvm::Expected<std::optional<std::string>> Read =
+      readRegularFile(File.Path);
+  if (!Read || !*Read) {
+    NewManifest.Outputs.erase(File.RelPath);
+    if (!Read) {
+      reportError(llvm::toString(Read.takeError()));
+      return false;
+    }
+    reportWarning("'" + File.Path + "' was deleted while hipify-clang ran; "
+                  "it was not translated");
+    return true;
+  }
+  std::string Text = std::move(**Read);
+  std::string Translated = Text;
+  bool IsText = true;
+  if (llvm::Error E = checkSourceText(File.Path, Text)) {
+    llvm::consumeError(std::move(E)); // Not text after all: copied.
+    IsText = false;
   }
   if (IsText) {
     FileTranslation FT(File.Path, realPathOf(File.Path), Text,
@@ -550,7 +986,8 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
     }
     clearProgress();
     if (!Options.QuietWarnings)
-      llvm::errs() << FT.formatWarnings(Selection, WarningErrors);
+      llvm::errs() << printable(FT.formatWarnings(Selection, WarningErrors),
+                                /*KeepNewlines=*/true);
     FT.finishStatistics();
     TranslationStatistics Stats = FT.statistics();
     Stats.ChangedFiles = FT.changesAnything();
@@ -558,6 +995,7 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
     if (!Applied) {
       reportError("internal error translating '" + File.Path +
                   "': " + llvm::toString(Applied.takeError()));
+      NewManifest.Outputs.erase(File.RelPath);
       return false;
     }
     if (FT.changesAnything() || !FT.warnings().empty()) {
@@ -572,28 +1010,14 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
     CopiedFiles.push_back(File.RelPath);
   else
     ++TranslatedCount;
+  Recorded.Inputs = {{File.RelPath, contentHash(Text)}};
+  Recorded.OutputHash = contentHash(Translated);
   if (Options.NoOutput)
     return true;
-  bool Existed = llvm::sys::fs::exists(Output);
-  if (!Options.InPlace)
-    if (std::error_code EC = llvm::sys::fs::create_directories(
-            llvm::sys::path::parent_path(Output), /*IgnoreExisting=*/true,
-            llvm::sys::fs::all_all)) {
-      reportError("cannot create the folder for '" + Output +
-                  "': " + EC.message());
-      return false;
-    }
-  if (!writeFile(Output, Translated, Text, Options.InPlace))
+  if (!writeTreeFile(File.RelPath, Translated, Text, Options.InPlace)) {
+    NewManifest.Outputs.erase(File.RelPath);
     return false;
-  // A new file has its original's permissions (an executable script stays
-  // executable).
-  if (!Existed)
-    if (llvm::ErrorOr<llvm::sys::fs::perms> Mode =
-            llvm::sys::fs::getPermissions(File.Path))
-      llvm::sys::fs::setPermissions(Output, *Mode);
-  ProjectManifest::Entry &E = NewManifest.Outputs[File.RelPath];
-  E.Inputs = {{File.RelPath, contentHash(Text)}};
-  E.OutputHash = contentHash(Translated);
+  }
   return true;
 }
 
@@ -641,15 +1065,7 @@ int HipifyRun::runProject() {
       std::vector<bool> Claimed;
       planProjectHeaders(Sources[I], Result, Claimed);
       clearProgress();
-      if (!Options.NoOutput && !Options.InPlace)
-        if (std::error_code EC = llvm::sys::fs::create_directories(
-                llvm::sys::path::parent_path(Sources[I].Output),
-                /*IgnoreExisting=*/true, llvm::sys::fs::all_all)) {
-          reportError("cannot create the folder for '" + Sources[I].Output +
-                      "': " + EC.message());
-          Failed = true;
-          continue;
-        }
+      // (The tree creates the folders an output needs.)
       if (!emit(Sources[I], Result, Claimed))
         Failed = true;
       for (size_t J = 0; J < Result.Files.size(); ++J)
@@ -669,12 +1085,16 @@ int HipifyRun::runProject() {
   removeTemporaries();
   if (!Options.NoOutput && !Failed && !settleOutputsNotRecorded())
     Failed = true;
-  if (!Options.NoOutput)
-    if (llvm::Error E = writeOutputFile(ManifestPath, NewManifest.render())) {
+  if (!Options.NoOutput) {
+    if (llvm::Error E = Tree->write(ProjectManifest::FileName,
+                                    NewManifest.render(), {})) {
       reportError(llvm::toString(std::move(E)) +
                   "; the next run will translate everything again");
       Failed = true;
+    } else if (llvm::Error E = Tree->remove(ProjectManifest::JournalName)) {
+      reportWarning(llvm::toString(std::move(E)));
     }
+  }
   printStatistics();
   writeReport();
   if (Options.Verbose || llvm::sys::Process::StandardErrIsDisplayed())

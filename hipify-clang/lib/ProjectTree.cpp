@@ -2,12 +2,15 @@
 
 #include "hipkit/hipify/ProjectTree.h"
 #include "hipkit/hipify/BuildFileMigration.h"
-#include "hipkit/hipify/ProjectManifest.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "hipkit/Support/OutputTree.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 
@@ -48,47 +51,96 @@ bool hipkit::hipify::isTranslatableText(ProjectFileKind Kind) {
   llvm_unreachable("every kind is handled");
 }
 
-llvm::Expected<std::vector<ProjectFile>>
-hipkit::hipify::listProjectFiles(llvm::StringRef Root,
-                                 llvm::ArrayRef<std::string> Excluded) {
-  std::vector<ProjectFile> Files;
-  std::error_code EC;
-  llvm::sys::fs::recursive_directory_iterator It(Root, EC,
-                                                 /*follow_symlinks=*/false);
-  for (llvm::sys::fs::recursive_directory_iterator End; It != End && !EC;
-       It.increment(EC)) {
-    llvm::StringRef Path = It->path();
-    llvm::StringRef Name = llvm::sys::path::filename(Path);
-    llvm::sys::fs::file_type Type = It->type();
-    if (Type == llvm::sys::fs::file_type::directory_file) {
+namespace {
+bool isBackupName(llvm::StringRef Name) {
+  size_t At = Name.rfind(".prehip");
+  if (At == llvm::StringRef::npos || At == 0)
+    return false;
+  llvm::StringRef Rest = Name.substr(At + 7);
+  unsigned Number;
+  return Rest.empty() ||
+         (Rest.consume_front(".") && !Rest.getAsInteger(10, Number));
+}
+
+/// Lists the folder \p Rel (empty: the root) below \p Root with readdir and
+/// lstat, so that names are kept byte for byte and a folder that cannot be
+/// read is seen, not skipped.
+void listFolder(const std::string &Root, const std::string &Rel,
+                llvm::ArrayRef<std::string> Excluded,
+                const ProjectOwnFiles &Own, std::vector<ProjectFile> &Files,
+                std::vector<LeftOutFile> &LeftOut) {
+  std::string Folder = Rel.empty() ? Root : Root + "/" + Rel;
+  DIR *Stream = ::opendir(Folder.c_str());
+  if (!Stream) {
+    LeftOut.push_back({Rel.empty() ? "." : Rel,
+                       "the folder cannot be read (" +
+                           std::error_code(errno, std::generic_category())
+                               .message() +
+                           "); make it readable",
+                       /*IsError=*/true});
+    return;
+  }
+  std::vector<std::string> Names;
+  while (struct dirent *Entry = ::readdir(Stream)) {
+    llvm::StringRef Name = Entry->d_name;
+    if (Name != "." && Name != "..")
+      Names.push_back(Name.str());
+  }
+  ::closedir(Stream);
+  llvm::sort(Names);
+  for (const std::string &Name : Names) {
+    std::string ChildRel = Rel.empty() ? Name : Rel + "/" + Name;
+    std::string Path = Root + "/" + ChildRel;
+    struct stat Status;
+    if (::lstat(Path.c_str(), &Status))
+      continue; // Deleted meanwhile.
+    if (S_ISDIR(Status.st_mode)) {
       llvm::SmallString<256> Real;
-      bool IsExcluded =
-          Name == ".git" || Name == ".hg" || Name == ".svn" ||
+      if (Name == ".git" || Name == ".hg" || Name == ".svn" ||
           (!llvm::sys::fs::real_path(Path, Real) &&
-           llvm::is_contained(Excluded, std::string(Real)));
-      if (IsExcluded)
-        It.no_push();
+           llvm::is_contained(Excluded, std::string(Real))))
+        continue;
+      listFolder(Root, ChildRel, Excluded, Own, Files, LeftOut);
       continue;
     }
-    if (Name == ProjectManifest::FileName || Name.ends_with(".prehip") ||
-        Name.contains(".prehip."))
+    if (Rel.empty() && llvm::is_contained(Own.RootFiles, Name)) {
+      if (!Own.BackupsAreOwn) // --out-root: the input's copy would collide.
+        LeftOut.push_back({ChildRel,
+                           "hipify-clang's own file of that name at the top "
+                           "of --out-root takes its place"});
       continue;
+    }
+    if (Own.BackupsAreOwn && isBackupName(Name))
+      continue; // --inplace's own backups.
     ProjectFile File;
-    File.Path = Path.str();
-    llvm::StringRef Relative = Path;
-    Relative.consume_front(Root);
-    File.RelPath = llvm::sys::path::convert_to_slash(Relative.ltrim("/"));
-    if (Type == llvm::sys::fs::file_type::symlink_file)
+    File.Path = Path;
+    File.RelPath = ChildRel;
+    if (S_ISLNK(Status.st_mode)) {
       File.Kind = ProjectFileKind::Symlink;
-    else if (Type == llvm::sys::fs::file_type::regular_file)
+    } else if (S_ISREG(Status.st_mode)) {
       File.Kind = projectFileKind(Name);
-    else
-      continue; // Sockets, FIFOs and devices are no part of a source tree.
+    } else {
+      LeftOut.push_back({ChildRel, "it is " + hipkit::describeFileType(Status.st_mode) +
+                                       ", not a regular file, and is no part "
+                                       "of a source tree"});
+      continue;
+    }
     Files.push_back(std::move(File));
   }
-  if (EC)
-    return llvm::createStringError(EC, "cannot list the files under '" +
-                                           Root + "': " + EC.message());
+}
+} // namespace
+
+llvm::Expected<std::vector<ProjectFile>>
+hipkit::hipify::listProjectFiles(llvm::StringRef Root,
+                                 llvm::ArrayRef<std::string> Excluded,
+                                 const ProjectOwnFiles &Own,
+                                 std::vector<LeftOutFile> &LeftOut) {
+  std::vector<ProjectFile> Files;
+  std::string Top = Root.str();
+  while (Top.size() > 1 && Top.back() == '/')
+    Top.pop_back();
+  listFolder(Top, "", Excluded, Own, Files, LeftOut);
+  // Sorted by the full relative path ('a-b' before 'a/b'), as before.
   llvm::sort(Files, [](const ProjectFile &A, const ProjectFile &B) {
     return A.RelPath < B.RelPath;
   });

@@ -12,11 +12,21 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
+#include <string>
+
 namespace hipkit {
 
 /// Sets the name printed before every diagnostic ("hipcc", "hipify-clang", ...).
 void setToolName(llvm::StringRef Name);
 llvm::StringRef getToolName();
+
+/// \p Text with what a terminal would act on made visible: control
+/// characters (C0 but tab, DEL, C1) and bytes that are not UTF-8 become
+/// `\xNN` (`\n` for a newline), so a file name can neither move the cursor,
+/// set the title, clear the screen nor start a line of its own. Every
+/// diagnostic and progress line goes through it; \p KeepNewlines for
+/// multi-line text such as a file's warnings with their source lines.
+std::string printable(llvm::StringRef Text, bool KeepNewlines = false);
 
 void reportError(const llvm::Twine &Message);
 void reportWarning(const llvm::Twine &Message);

@@ -71,6 +71,17 @@ writeOutputFile(llvm::StringRef Path, llvm::StringRef Contents,
 /// Reads the file at \p Path whole into \p Text; false when it cannot be read.
 bool readWholeFile(llvm::StringRef Path, std::string &Text);
 
+/// Reads \p Path (links followed) whole if it is a regular file of at most
+/// \p MaxSize bytes: a FIFO is never waited on and a device never read (a
+/// link to /dev/zero would otherwise fill the memory); anything else is an
+/// error naming its type. A missing file is std::nullopt.
+llvm::Expected<std::optional<std::string>>
+readRegularFile(llvm::StringRef Path, uint64_t MaxSize = uint64_t(1) << 30);
+
+/// The SHA-256 (hex) of the regular file \p Path (links followed), read in
+/// pieces; std::nullopt when it is missing, not a regular file or unreadable.
+std::optional<std::string> hashRegularFile(llvm::StringRef Path);
+
 /// Whether the file at \p Path can be read and holds exactly \p Contents.
 bool fileStillHolds(llvm::StringRef Path, llvm::StringRef Contents);
 

@@ -42,12 +42,35 @@ ProjectFileKind projectFileKind(llvm::StringRef FileName);
 /// may translate.
 bool isTranslatableText(ProjectFileKind Kind);
 
+/// A file or folder under the root that is not part of the project's
+/// translation, and why: said to the user and counted, never silent.
+struct LeftOutFile {
+  std::string RelPath;
+  std::string Reason;
+  /// True when the output tree is incomplete because of it (a folder that
+  /// cannot be read): the run fails.
+  bool IsError = false;
+};
+
+/// Names of hipify-clang's own files at the root of the tree it writes.
+struct ProjectOwnFiles {
+  /// Files at the root that are the run's own (the manifest, its journal):
+  /// with --inplace they are skipped; with --out-root one of them in the
+  /// input would collide with the run's own and is left out with a reason.
+  std::vector<llvm::StringRef> RootFiles;
+  /// --inplace: `*.prehip` and `*.prehip.N` are the run's backups, skipped;
+  /// with --out-root they are the user's files and copied like any other.
+  bool BackupsAreOwn = false;
+};
+
 /// Every file under \p Root, sorted by relative path; folders whose real path
 /// is in \p Excluded (the output root inside the input root) and version
-/// control folders are left out, as are hipify-clang's own manifest and
-/// --inplace backups. Symbolic links are listed as links, never followed.
+/// control folders are left out. Symbolic links are listed as links, never
+/// followed; sockets, FIFOs and devices, hipify-clang's own files and
+/// folders that cannot be read are added to \p LeftOut with the reason.
 llvm::Expected<std::vector<ProjectFile>>
-listProjectFiles(llvm::StringRef Root, llvm::ArrayRef<std::string> Excluded);
+listProjectFiles(llvm::StringRef Root, llvm::ArrayRef<std::string> Excluded,
+                 const ProjectOwnFiles &Own, std::vector<LeftOutFile> &LeftOut);
 
 } // namespace hipkit::hipify
 
