@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "HipifyRun.h"
 #include "PrecompiledPreludes.h"
+#include "TestHooks.h"
 #include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/ASTEngine.h"
 #include "hipkit/hipify/BuildFileMigration.h"
@@ -740,6 +741,16 @@ bool HipifyRun::prepareSources() {
     SourceOutputs[S.RealPath] = S.Output;
   }
   if (!Options.OutputDir.empty() && !Options.NoOutput)
+    // Every link on the way is checked, not only the last: another user's
+    // link in /tmp as --o-dir, or as a folder inside it, is not followed.
+    for (const Source &S : Sources)
+      if (llvm::Expected<std::string> Folder =
+              resolveFolderPath(llvm::sys::path::parent_path(S.Output));
+          !Folder) {
+        reportError("--o-dir: " + llvm::toString(Folder.takeError()));
+        return false;
+      }
+  if (!Options.OutputDir.empty() && !Options.NoOutput)
     for (const Source &S : Sources)
       // Mode 0777 less the umask, as mkdir -p makes them.
       if (std::error_code EC = llvm::sys::fs::create_directories(
@@ -785,6 +796,9 @@ bool HipifyRun::prepareSources() {
 
 void HipifyRun::translate(Source &S, SourceTranslation &Result) {
   auto Start = std::chrono::steady_clock::now();
+  if (testHook("remove-before-parse") ==
+      llvm::sys::path::filename(S.Path).str())
+    llvm::sys::fs::remove(S.Path);
   Result.SourcePath = S.Path;
   Result.Files.push_back(std::make_unique<FileTranslation>(
       S.Path, S.RealPath, S.Contents, /*IsMainFile=*/true));

@@ -8,6 +8,7 @@
 #include "hipkit/hipify/OutputPlan.h"
 
 #include "hipkit/Support/OutputFile.h"
+#include "hipkit/Support/OutputTree.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -37,12 +38,25 @@ std::string absolute(llvm::StringRef Path) {
 
 
 /// The entries of the manifest at \p Path (name -> hash); false when there
-/// is a file that is no manifest.
+/// is a file that is no manifest, with \p Why set when it is no regular file
+/// (a FIFO there would block the read, /dev/zero fill the memory).
 bool readManifest(llvm::StringRef Path,
-                  std::map<std::string, std::string> &Entries) {
-  std::string Text;
-  if (!readWholeFile(Path, Text))
-    return !llvm::sys::fs::exists(Path);
+                  std::map<std::string, std::string> &Entries,
+                  std::string *Why = nullptr) {
+  llvm::Expected<std::optional<std::string>> Read =
+      readRegularFile(Path, uint64_t(64) << 20);
+  if (!Read) {
+    llvm::consumeError(Read.takeError());
+    struct stat Status;
+    if (Why && !::stat(Path.str().c_str(), &Status))
+      *Why = " (it is " + describeFileType(Status.st_mode) +
+             (S_ISREG(Status.st_mode) ? ", and too large or unreadable)"
+                                      : ", not a regular file)");
+    return false;
+  }
+  if (!*Read)
+    return true;
+  std::string Text = std::move(**Read);
   llvm::StringRef Rest(Text);
   if (!Rest.starts_with(ManifestHeader))
     return false;
@@ -107,9 +121,7 @@ bool OutputPlan::writtenByHipify(llvm::StringRef Path) {
   if (!readManifest(manifestFor(Path), Entries))
     return false;
   auto It = Entries.find(llvm::sys::path::filename(Path).str());
-  std::string Text;
-  return It != Entries.end() && readWholeFile(Path, Text) &&
-         It->second == contentHash(Text);
+  return It != Entries.end() && hashRegularFile(Path) == It->second;
 }
 
 void OutputPlan::addInput(llvm::StringRef Path, llvm::StringRef What) {
@@ -179,9 +191,10 @@ std::vector<std::string> OutputPlan::check() const {
     Output M{Path, "the manifest", "", OutputRole::Named, identify(Path)};
     checkAgainstInputs(M);
     std::map<std::string, std::string> Entries;
-    if (!readManifest(Path, Entries))
+    std::string Why;
+    if (!readManifest(Path, Entries, &Why))
       Problems.push_back("'" + Path +
-                         "' exists and is not a hipify-clang manifest" +
+                         "' exists and is not a hipify-clang manifest" + Why +
                          Nothing + "remove it or choose another -o");
   }
   return Problems;
@@ -197,9 +210,7 @@ bool OutputPlan::writtenByThisTool(llvm::StringRef Path) const {
   if (!ProjectManifestPath)
     return writtenByHipify(Path);
   auto It = ProjectWritten.find(absolute(Path));
-  std::string Text;
-  return It != ProjectWritten.end() && readWholeFile(Path, Text) &&
-         It->second == contentHash(Text);
+  return It != ProjectWritten.end() && hashRegularFile(Path) == It->second;
 }
 
 std::string OutputPlan::manifestNaming(llvm::StringRef Path) const {

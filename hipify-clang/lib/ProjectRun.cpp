@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HipifyRun.h"
+#include "TestHooks.h"
 #include "hipkit/Support/Diagnostics.h"
 #include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/BuildFileMigration.h"
@@ -22,6 +23,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 
 using namespace hipkit;
@@ -641,6 +643,10 @@ void HipifyRun::journalOutput(llvm::StringRef Rel,
     return;
   }
   JournalStarted = true;
+  static unsigned Journaled = 0;
+  if (std::optional<std::string> Kill = testHook("kill-after-outputs"))
+    if (++Journaled == unsigned(std::atoi(Kill->c_str())))
+      ::raise(SIGKILL);
 }
 
 bool HipifyRun::writeTreeFile(llvm::StringRef Rel, llvm::StringRef Contents,
@@ -824,11 +830,16 @@ bool HipifyRun::settleOutputsNotRecorded() {
   for (const auto &[Rel, E] : OldManifest.Outputs) {
     if (NewManifest.Outputs.count(Rel))
       continue;
-    if (llvm::sys::fs::exists(Options.InRoot + "/" + Rel) ||
-        linkTarget(Options.InRoot + "/" + Rel)) {
+    std::string Input = Options.InRoot + "/" + Rel;
+    bool InputIsLink = linkTarget(Input).has_value();
+    bool InputIsFile = !InputIsLink && llvm::sys::fs::exists(Input) &&
+                       !llvm::sys::fs::is_directory(Input);
+    if (E.LinkTarget ? InputIsLink : InputIsFile) {
       NewManifest.Outputs[Rel] = E; // Claimed still; retranslated next run.
       continue;
     }
+    if (E.LinkTarget && llvm::sys::fs::is_directory(Input))
+      continue; // The link became the folder this run wrote.
     if (Options.InPlace)
       continue; // The output was the input: gone with it.
     std::string Output = Tree->pathOf(Rel);
