@@ -72,8 +72,8 @@ void emptyFolder(int DirFd, int Depth, const char *Keep) {
     while ((Size = ::syscall(SYS_getdents64, DirFd, Buffer, sizeof Buffer)) >
            0) {
       for (long Offset = 0; Offset < Size;) {
-        const auto *Entry = reinterpret_cast<const KernelDirent *>(
-            Buffer + Offset);
+        const auto *Entry =
+            reinterpret_cast<const KernelDirent *>(Buffer + Offset);
         Offset += Entry->Length;
         const char *Name = Entry->Name;
         if (sameName(Name, ".") || sameName(Name, "..") ||
@@ -116,9 +116,9 @@ void removeFolder(const char *Path, const char *OwnerText) {
   emptyFolder(DirFd, 0, "owner");
   ::unlinkat(DirFd, "owner", 0);
   if (::rmdir(Path) && OwnerText && *OwnerText) {
-    int Fd = ::openat(DirFd, "owner",
-                      O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                      0600);
+    int Fd =
+        ::openat(DirFd, "owner",
+                 O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (Fd >= 0) {
       size_t Length = 0;
       while (OwnerText[Length])
@@ -300,8 +300,8 @@ Expected<RunFolder> RunFolder::create(StringRef Prefix, StringRef TempDir) {
                                      Dir + "': " + EC.message() +
                                      "; set TMPDIR to a writable folder");
   }
-  std::string OwnerText = "pid " + std::to_string(::getpid()) + " " +
-                          pidNamespace() + "\n";
+  std::string OwnerText =
+      "pid " + std::to_string(::getpid()) + " " + pidNamespace() + "\n";
   std::string Path(Model);
   int Fd = ::open((Path + "/owner").c_str(),
                   O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -312,8 +312,8 @@ Expected<RunFolder> RunFolder::create(StringRef Prefix, StringRef TempDir) {
     ::close(Fd);
   if (!Written) {
     removeTree(Path);
-    return createStringError(EC, "cannot write '" + Path + "/owner': " +
-                                     EC.message() +
+    return createStringError(EC, "cannot write '" + Path +
+                                     "/owner': " + EC.message() +
                                      "; set TMPDIR to a writable folder");
   }
   return RunFolder(Path, armFolder(Path, OwnerText));

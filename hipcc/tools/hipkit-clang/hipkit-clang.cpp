@@ -141,7 +141,8 @@ int main(int Argc, char **Argv) {
   std::optional<hipkit::RunFolder> Folder;
   std::vector<std::string> LinkExtras;
   if (!Bindings->empty()) {
-    Expected<hipkit::RunFolder> Made = hipkit::RunFolder::create("hipkit-clang-");
+    Expected<hipkit::RunFolder> Made =
+        hipkit::RunFolder::create("hipkit-clang-");
     Expected<std::vector<std::string>> Inputs =
         Made ? hipkit::hostOnlyFatbinLinkInputs(*Bindings, Made->path())
              : Expected<std::vector<std::string>>(Made.takeError());
