@@ -32,7 +32,7 @@ def main():
     while time.time() < deadline and process.poll() is None:
         if glob.glob(os.path.join(directory, pattern)):
             # Inside the precompiling, not at its first instant.
-            time.sleep(0.3)
+            time.sleep(0.1)
             process.send_signal(sig)
             break
         time.sleep(0.01)
