@@ -309,10 +309,11 @@ void HipifyRun::precompileCudaHeaders() {
     Lists.push_back(leadingSystemIncludes(
         S, buildParseCommand(Options, TC, S.ProjectFlags, S.Path)));
   }
-  // Every temporary lives in one folder that mkdtemp creates, mode 0700: in a
-  // shared TMPDIR another user could otherwise guess a name (the PCH once
-  // shared its random stem with the .cu before it) and plant a file that
-  // the parse would load.
+  // Every temporary lives in the run's folder (common's RunFolder: mkdtemp,
+  // mode 0700): in a shared TMPDIR another user could otherwise guess a name
+  // (the PCH once shared its random stem with the .cu before it) and plant a
+  // file that the parse would load. The folder is removed at the end, on
+  // SIGINT, SIGTERM and SIGHUP, or after SIGKILL by a later run.
   std::string Private;
   struct Job {
     std::vector<std::string> Generate;
@@ -340,18 +341,21 @@ void HipifyRun::precompileCudaHeaders() {
       Set.Preludes.push_back(std::move(P));
     Set.Paths.assign(Set.Preludes.size(), std::string());
     if (Private.empty()) {
-      llvm::SmallString<256> Folder(TempDir);
-      llvm::sys::path::append(Folder, "hipify-XXXXXX");
-      std::string Template(Folder); // NUL-terminated, as mkdtemp needs.
-      if (!::mkdtemp(Template.data())) {
+      llvm::Expected<RunFolder> Folder = RunFolder::create("hipify-", TempDir);
+      if (!Folder) {
         reportWarning(
             "cannot create a temporary folder in '" + TempDir + "' (" +
-            std::strerror(errno) +
+            llvm::errorToErrorCode(Folder.takeError()).message() +
             "); each source parses the CUDA headers, which is slower");
         PrecompiledHeaders.clear();
         return;
       }
-      Private = Template;
+      PrivateFolder.emplace(std::move(*Folder));
+      // --save-temps: no owner file, so neither a signal nor a later run
+      // removes what the user asked to keep.
+      if (Options.SaveTemps)
+        PrivateFolder->keep();
+      Private = PrivateFolder->path();
       Temporaries.push_back(Private);
     }
     for (size_t P = 0; P < Set.Preludes.size(); ++P) {
@@ -367,7 +371,6 @@ void HipifyRun::precompileCudaHeaders() {
         for (const std::string &Header : Set.Preludes[P])
           Text << "#include <" << Header << ">\n";
       }
-      // After the folder: removeTemporaries goes backwards.
       Temporaries.push_back(std::string(Prelude));
       Temporaries.push_back(std::string(Output));
       std::vector<std::string> Generate = Key;
@@ -486,9 +489,7 @@ void HipifyRun::removeTemporaries() {
       reportNote("kept temporary file '" + Path + "'");
     return;
   }
-  // Files first, then the private folder that held them (pushed first).
-  for (auto It = Temporaries.rbegin(); It != Temporaries.rend(); ++It)
-    llvm::sys::fs::remove(*It);
+  PrivateFolder.reset(); // the folder and everything in it
 }
 
 /// \p Globs of the option \p Option, a glob list over every warning and

@@ -9,6 +9,7 @@
 #define HIPKIT_HIPIFY_LIB_HIPIFYRUN_H
 
 #include "hipkit/Support/OutputTree.h"
+#include "hipkit/Support/RunFolder.h"
 #include "hipkit/checks/CheckRegistry.h"
 #include "hipkit/hipify/ASTEngine.h"
 #include "hipkit/hipify/MigrationReport.h"
@@ -153,6 +154,11 @@ private:
   /// Bounds the time spent building, the disk used in the temporary folder
   /// and what a parse may have to choose from.
   static constexpr unsigned MaxPreludesPerCommand = 24;
+  /// The run's private folder for the precompiled headers (TMPDIR/hipify-
+  /// XXXXXX): removed at the end, on SIGINT, SIGTERM and SIGHUP, or by a later
+  /// run of any hipkit tool after SIGKILL; kept with --save-temps.
+  std::optional<RunFolder> PrivateFolder;
+  /// The files in it (--save-temps names them).
   std::vector<std::string> Temporaries;
   /// What the token engine finds in each header outside the root, by real
   /// path; a header already warned about is not warned about again.

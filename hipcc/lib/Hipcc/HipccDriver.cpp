@@ -11,6 +11,7 @@
 #include "hipkit/Rocm/HipPlatform.h"
 #include "hipkit/Rocm/RocmInstallation.h"
 #include "hipkit/Support/Diagnostics.h"
+#include "hipkit/Support/RunFolder.h"
 #include "hipkit/checks/CheckNames.h"
 
 #include "clang/Driver/Options.h"
@@ -283,7 +284,7 @@ private:
   Error addPortingChecks(std::vector<std::string> &Args,
                          bool HasHipInput) const;
   void addLinkArgs(std::vector<std::string> &Args) const;
-  Error addHostOnlyFatbinArgs(std::vector<std::string> &Args) const;
+  Error addHostOnlyFatbinArgs(ClangInvocation &Out) const;
   std::vector<std::string>
   rewriteUserArgs(const std::vector<std::string> &ResolvedArchArgs) const;
 
@@ -625,9 +626,10 @@ void HipccInvocationBuilder::addLinkArgs(std::vector<std::string> &Args) const {
 
 /// Host objects compiled with --cuda-host-only leave their fat binary and its
 /// handle to the link (HostOnlyFatbin.h); -fgpu-rdc links define them in
-/// clang's device link instead.
+/// clang's device link instead. The bindings are a linker script in the run's
+/// private folder, which \p Out keeps until clang has run.
 Error HipccInvocationBuilder::addHostOnlyFatbinArgs(
-    std::vector<std::string> &Args) const {
+    ClangInvocation &Out) const {
   if (CL.hasClang(copt::OPT_fgpu_rdc) || LinkedInputs.empty())
     return Error::success();
   HostOnlyFatbinRequest Request;
@@ -638,10 +640,22 @@ Error HipccInvocationBuilder::addHostOnlyFatbinArgs(
   Request.Prefix =
       sys::path::parent_path(sys::path::parent_path(ExecutablePath)).str();
   Request.ReportMissingFatbin = true;
-  Expected<std::vector<std::string>> Extra = hostOnlyFatbinLinkArgs(Request);
-  if (!Extra)
-    return Extra.takeError();
-  append_range(Args, *Extra);
+  Expected<HostOnlyFatbinBindings> Bindings = planHostOnlyFatbinLink(Request);
+  if (!Bindings)
+    return Bindings.takeError();
+  for (const std::string &Warning : Bindings->Warnings)
+    reportWarning(Warning);
+  if (Bindings->empty())
+    return Error::success();
+  Expected<RunFolder> Folder = RunFolder::create("hipcc-", env("TMPDIR"));
+  if (!Folder)
+    return Folder.takeError();
+  Out.Folder = std::make_shared<RunFolder>(std::move(*Folder));
+  Expected<std::vector<std::string>> Inputs =
+      hostOnlyFatbinLinkInputs(*Bindings, Out.Folder->path());
+  if (!Inputs)
+    return Inputs.takeError();
+  append_range(Out.Args, *Inputs);
   return Error::success();
 }
 
@@ -750,7 +764,7 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
   append_range(Args, rewriteUserArgs(UserArchArgs));
   if (LinkStep) {
     addLinkArgs(Args);
-    if (Error E = addHostOnlyFatbinArgs(Args))
+    if (Error E = addHostOnlyFatbinArgs(Out))
       return E;
   }
   if (HasSourceInput)

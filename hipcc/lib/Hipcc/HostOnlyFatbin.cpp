@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/Magic.h"
@@ -10,6 +11,7 @@
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace llvm::object;
@@ -19,28 +21,64 @@ namespace {
 constexpr StringLiteral FatbinPrefix = "__hip_fatbin_";
 constexpr StringLiteral HandlePrefix = "__hip_gpubin_handle_";
 
+/// A name clang can give: \p Prefix, then identifier characters only (clang
+/// 19 appends the hex hash of the CUID, or nothing). Anything else (a comma,
+/// an '=', a space, a quote) is no clang name, and would be syntax on a
+/// linker command line or in a linker script.
+bool isClangName(StringRef Name, StringRef Prefix) {
+  return all_of(Name.drop_front(Prefix.size()),
+                [](char C) { return isAlnum(C) || C == '_'; });
+}
+
+/// \p Name as one line of printable ASCII, for a message.
+std::string escapeName(StringRef Name) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  for (unsigned char C : Name) {
+    if (C >= 0x20 && C < 0x7f && C != '\\' && C != '\'')
+      OS << C;
+    else
+      OS << "\\x" << hexdigit(C >> 4, /*LowerCase=*/true)
+         << hexdigit(C & 15, /*LowerCase=*/true);
+  }
+  return OS.str();
+}
+
 struct SymbolScan {
   StringSet<> Defined;
   std::vector<std::string> Referenced; // in order of first reference
   StringSet<> ReferencedSet;
   StringMap<std::string> ObjectReferrer; // name -> first object referring
+  StringSet<> UnbindableSet;
 
   HostOnlyFatbinLink Result;
 
   Error scanObject(const ObjectFile &Object, StringRef Referrer,
                    bool IsArchiveMember) {
+    StringRef Prefix;
     for (const SymbolRef &Symbol : Object.symbols()) {
       Expected<StringRef> Name = Symbol.getName();
       if (!Name)
         return Name.takeError();
-      if (!Name->starts_with(FatbinPrefix) &&
-          !Name->starts_with(HandlePrefix) && *Name != UnsuffixedFatbinSymbol)
+      if (Name->starts_with(FatbinPrefix))
+        Prefix = FatbinPrefix;
+      else if (Name->starts_with(HandlePrefix))
+        Prefix = HandlePrefix;
+      else if (*Name == UnsuffixedFatbinSymbol)
+        Prefix = UnsuffixedFatbinSymbol;
+      else
         continue;
       Expected<uint32_t> Flags = Symbol.getFlags();
       if (!Flags)
         return Flags.takeError();
       if (!(*Flags & SymbolRef::SF_Undefined)) {
         Defined.insert(*Name);
+        continue;
+      }
+      if (!isClangName(*Name, Prefix)) {
+        if (UnbindableSet.insert(*Name).second)
+          Result.Unbindable.push_back(Referrer.str() + " refers to '" +
+                                      escapeName(*Name) + "'");
         continue;
       }
       if (ReferencedSet.insert(*Name).second)
@@ -73,8 +111,14 @@ struct SymbolScan {
         consumeError(MemberBin.takeError()); // not an object: the linker's
         continue;
       }
+      Expected<StringRef> MemberName = Member.getName();
+      std::string Referrer =
+          (Path + "(" + (MemberName ? *MemberName : StringRef("?")) + ")")
+              .str();
+      if (!MemberName)
+        consumeError(MemberName.takeError());
       if (auto *Object = dyn_cast<ObjectFile>(MemberBin->get()))
-        if (Error E = scanObject(*Object, Path, /*IsArchiveMember=*/true))
+        if (Error E = scanObject(*Object, Referrer, /*IsArchiveMember=*/true))
           return E;
     }
     return Err;
@@ -106,18 +150,25 @@ scanHostOnlyFatbinLink(ArrayRef<std::string> Inputs) {
   return std::move(Link);
 }
 
-Expected<std::vector<std::string>>
-hostOnlyFatbinLinkArgs(const HostOnlyFatbinRequest &Request) {
-  std::vector<std::string> Args;
+Expected<HostOnlyFatbinBindings>
+planHostOnlyFatbinLink(const HostOnlyFatbinRequest &Request) {
+  HostOnlyFatbinBindings Bindings;
   if (Request.LinkedInputs.empty())
-    return Args;
+    return Bindings;
   Expected<HostOnlyFatbinLink> Scanned =
       scanHostOnlyFatbinLink(Request.LinkedInputs);
   if (!Scanned)
     return Scanned.takeError();
   const HostOnlyFatbinLink &Link = *Scanned;
+  // Not an error: hipcc binds only what clang's objects need, and the linker
+  // resolves such a name as it would without hipcc (a weak reference to
+  // nothing, an undefined symbol it reports), as clang++ links it.
+  for (const std::string &Reference : Link.Unbindable)
+    Bindings.Warnings.push_back(
+        Reference + ", which is no name clang gives a HIP fat binary or its "
+                    "handle; not binding it (the input was not made by clang)");
   if (Link.needsNothing())
-    return Args;
+    return Bindings;
   if (Request.ReportMissingFatbin && !Link.MissingFatbins.empty() &&
       !Link.UnsuffixedFatbinDefined && !Link.FirstReferrer.empty() &&
       !Request.LinkerMayFindMore)
@@ -132,22 +183,59 @@ hostOnlyFatbinLinkArgs(const HostOnlyFatbinRequest &Request) {
             " (llvm-mc .incbin, as rocm-examples' hip_obj_gen.mcin does), or "
             "compile the host side with -Xclang -fcuda-include-gpubinary "
             "-Xclang <bundle>");
+  // Assignments, as --defsym makes them: ld.bfd and lld read a linker script
+  // given as an input file as an addition to their default one.
+  raw_string_ostream Script(Bindings.Script);
   if (Link.UnsuffixedFatbinDefined)
     for (const std::string &Name : Link.MissingFatbins)
-      Args.push_back(
-          ("-Wl,--defsym=" + Name + "=" + UnsuffixedFatbinSymbol).str());
-  if (Link.MissingHandles.empty())
+      Script << Name << " = " << UnsuffixedFatbinSymbol << ";\n";
+  if (!Link.MissingHandles.empty()) {
+    SmallString<256> HandleObject(Request.Prefix);
+    sys::path::append(HandleObject, "lib", "hipkit", "hipkit-gpubin-handle.o");
+    if (!sys::fs::exists(HandleObject))
+      return createStringError(
+          inconvertibleErrorCode(),
+          "'" + HandleObject +
+              "' is missing (host objects compiled with --cuda-host-only "
+              "need it); reinstall hipkit");
+    for (const std::string &Name : Link.MissingHandles)
+      Script << Name << " = " << HandleStorageSymbol << ";\n";
+    Bindings.HandleObject = HandleObject.str().str();
+  }
+  Script.flush();
+  if (!Bindings.Script.empty())
+    Bindings.Script.insert(0, "/* hipkit: what host objects compiled with "
+                              "--cuda-host-only leave to the link */\n");
+  return std::move(Bindings);
+}
+
+Expected<std::vector<std::string>>
+hostOnlyFatbinLinkInputs(const HostOnlyFatbinBindings &Bindings,
+                         StringRef Folder) {
+  std::vector<std::string> Args;
+  if (Bindings.empty())
     return Args;
-  SmallString<256> HandleObject(Request.Prefix);
-  sys::path::append(HandleObject, "lib", "hipkit", "hipkit-gpubin-handle.o");
-  if (!sys::fs::exists(HandleObject))
-    return createStringError(inconvertibleErrorCode(),
-                             "'" + HandleObject +
-                                 "' is missing (host objects compiled with "
-                                 "--cuda-host-only need it); reinstall hipkit");
-  for (const std::string &Name : Link.MissingHandles)
-    Args.push_back(("-Wl,--defsym=" + Name + "=" + HandleStorageSymbol).str());
-  Args.push_back(HandleObject.str().str());
+  SmallString<256> Script(Folder);
+  sys::path::append(Script, "host-only-fatbin.ld");
+  std::error_code EC;
+  {
+    raw_fd_ostream OS(Script, EC, sys::fs::CD_CreateNew);
+    if (!EC) {
+      OS << Bindings.Script;
+      OS.close();
+      EC = OS.error();
+    }
+  }
+  if (EC)
+    return createStringError(EC, "cannot write '" + Script +
+                                     "': " + EC.message() +
+                                     "; set TMPDIR to a writable folder");
+  // Input files, whatever -x the command line ends with.
+  Args.push_back("-x");
+  Args.push_back("none");
+  Args.push_back(Script.str().str());
+  if (!Bindings.HandleObject.empty())
+    Args.push_back(Bindings.HandleObject);
   return Args;
 }
 

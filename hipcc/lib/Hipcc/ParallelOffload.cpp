@@ -22,18 +22,18 @@
 //    -o /dev/null, /dev/stdout, a named pipe or a symbolic link is written
 //    through as clang would, never renamed over;
 //  - every temporary file (clang's too: TMPDIR points there while hipcc
-//    runs) lives in one folder (RunFolder) that a later run cleans when this
-//    one was killed, and every job gets SIGTERM when hipcc dies
+//    runs) lives in one folder (common's RunFolder) that a later run cleans
+//    when this one was killed, and every job gets SIGTERM when hipcc dies
 //    (ChildProcess).
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/Hipcc/ParallelOffload.h"
 
 #include "ChildProcess.h"
-#include "RunFolder.h"
 #include "hipkit/Hipcc/JobSlots.h"
 #include "hipkit/Support/Diagnostics.h"
 #include "hipkit/Support/OutputFile.h"
+#include "hipkit/Support/RunFolder.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
@@ -85,11 +85,6 @@ struct SignalCleanup {
   volatile pid_t Children[MaxChildren] = {};
   const char *volatile Files[MaxPaths] = {};
   volatile sig_atomic_t NumFiles = 0;
-  const char *volatile Directory = nullptr;
-  /// The folder's owner file and what it holds: removed last, and written
-  /// again when something unknown keeps the folder, so a later run cleans it.
-  const char *volatile OwnerFile = nullptr;
-  const char *volatile OwnerText = nullptr;
   JobSlots *volatile Slots = nullptr;
   /// Set while a job is being started: a child that exists but is not yet in
   /// Children would outlive hipcc and leave its files. The handler then only
@@ -141,17 +136,9 @@ extern "C" void onInterrupt(int Signal) {
   for (sig_atomic_t I = 0; I < Cleanup.NumFiles; ++I)
     if (Cleanup.Files[I])
       unlink(Cleanup.Files[I]);
-  if (Cleanup.Directory) {
-    if (Cleanup.OwnerFile)
-      unlink(Cleanup.OwnerFile);
-    if (rmdir(Cleanup.Directory) && Cleanup.OwnerFile && Cleanup.OwnerText) {
-      int Fd = open(Cleanup.OwnerFile, O_WRONLY | O_CREAT | O_EXCL, 0600);
-      if (Fd >= 0) {
-        (void)!write(Fd, Cleanup.OwnerText, strlen(Cleanup.OwnerText));
-        close(Fd);
-      }
-    }
-  }
+  // The run's folder, its owner file last (written again when something
+  // unknown keeps the folder, so a later run cleans it).
+  RunFolder::removeAllFromSignalHandler();
   if (Cleanup.Slots)
     Cleanup.Slots->returnAllTokensFromSignalHandler();
   // Die of the same signal, as clang would.
@@ -178,8 +165,6 @@ public:
     for (size_t I = 0; I < std::size(CleanupSignals); ++I)
       sigaction(CleanupSignals[I], &PreviousActions[I], nullptr);
     Cleanup.Slots = nullptr;
-    Cleanup.Directory = nullptr;
-    Cleanup.OwnerFile = nullptr;
     Cleanup.NumFiles = 0;
   }
 };
@@ -331,7 +316,6 @@ private:
   std::unique_ptr<Compilation> C;
   std::vector<const char *> DriverArgv;
   std::vector<Job> Jobs;
-  std::string OwnerFile, OwnerText;
   std::optional<std::string> SavedTmpDir; // TMPDIR before the run, if set
   unsigned NumResults = 0;
   std::unique_ptr<JobSlots> Slots;
@@ -344,8 +328,6 @@ private:
 ParallelRun::~ParallelRun() {
   // The handler must not reach for what is freed below.
   Cleanup.NumFiles = 0;
-  Cleanup.Directory = nullptr;
-  Cleanup.OwnerFile = nullptr;
   Cleanup.Slots = nullptr;
   for (Job &J : Jobs)
     if (J.State == Job::Running)
@@ -389,17 +371,15 @@ bool ParallelRun::plan() {
   // One folder for every temporary file of the run. clang's driver names its
   // temporary files after TMPDIR (BuildCompilation creates them), and the jobs
   // inherit it.
-  RunFolder::removeStale(SavedTmpDir.value_or(""));
-  Expected<RunFolder> Made = RunFolder::create(SavedTmpDir.value_or(""));
+  // (RunFolder::create first removes the folders of killed runs.)
+  Expected<RunFolder> Made =
+      RunFolder::create("hipcc-", SavedTmpDir.value_or(""));
   if (!Made) {
     consumeError(Made.takeError()); // clang++ reports an unusable TMPDIR
     return false;
   }
   Folder.emplace(std::move(*Made));
   setenv("TMPDIR", Folder->path().c_str(), 1);
-  OwnerFile = Folder->ownerFile();
-  if (auto Text = MemoryBuffer::getFile(OwnerFile))
-    OwnerText = (*Text)->getBuffer().str();
   DriverArgv.push_back(Invocation.ClangPath.c_str());
   if (NameParts.DriverMode)
     DriverArgv.push_back(NameParts.DriverMode);
@@ -468,9 +448,6 @@ bool ParallelRun::plan() {
   }
   for (const char *Temp : C->getTempFiles())
     removeOnSignal(Temp);
-  Cleanup.OwnerFile = OwnerFile.c_str();
-  Cleanup.OwnerText = OwnerText.c_str();
-  Cleanup.Directory = Folder->path().c_str();
   return true;
 }
 

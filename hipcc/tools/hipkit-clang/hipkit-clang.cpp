@@ -20,6 +20,7 @@
 #include "hipkit/Hipcc/HostOnlyFatbin.h"
 #include "hipkit/Rocm/RocmInstallation.h"
 #include "hipkit/Support/Diagnostics.h"
+#include "hipkit/Support/RunFolder.h"
 
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/StringRef.h"
@@ -75,17 +76,17 @@ buildEnvironment(const hipkit::RocmInstallation &Rocm) {
 
 namespace copt = clang::driver::options;
 
-/// For a command that links host objects compiled with --cuda-host-only: the
-/// linker arguments that define what they leave to the link. \p Args are
-/// clang's, parsed by clang's own table.
-static Expected<std::vector<std::string>>
-hostOnlyFatbinArgs(ArrayRef<const char *> RawArgs, StringRef Prefix) {
+/// For a command that links host objects compiled with --cuda-host-only: what
+/// defines what they leave to the link. \p Args are clang's, parsed by
+/// clang's own table.
+static Expected<hipkit::HostOnlyFatbinBindings>
+hostOnlyFatbinBindings(ArrayRef<const char *> RawArgs, StringRef Prefix) {
   BumpPtrAllocator Alloc;
   SmallVector<const char *, 64> Expanded(RawArgs.begin(), RawArgs.end());
   cl::ExpansionContext Expansion(Alloc, cl::TokenizeGNUCommandLine);
   if (Error E = Expansion.expandResponseFiles(Expanded)) {
     consumeError(std::move(E)); // clang reports it
-    return std::vector<std::string>();
+    return hipkit::HostOnlyFatbinBindings();
   }
   unsigned MissingIndex = 0, MissingCount = 0;
   opt::InputArgList Args = clang::driver::getDriverOptTable().ParseArgs(
@@ -97,7 +98,7 @@ hostOnlyFatbinArgs(ArrayRef<const char *> RawArgs, StringRef Prefix) {
                   copt::OPT_cuda_device_only, copt::OPT_emit_ast,
                   copt::OPT__precompile) ||
       Args.hasArg(copt::OPT_fgpu_rdc))
-    return std::vector<std::string>();
+    return hipkit::HostOnlyFatbinBindings();
   hipkit::HostOnlyFatbinRequest Request;
   StringRef Language;
   for (const opt::Arg *A : Args.filtered(copt::OPT_x, copt::OPT_INPUT)) {
@@ -109,7 +110,7 @@ hostOnlyFatbinArgs(ArrayRef<const char *> RawArgs, StringRef Prefix) {
   Request.LinkerMayFindMore =
       Args.hasArg(copt::OPT_l, copt::OPT_Wl_COMMA, copt::OPT_Xlinker);
   Request.Prefix = Prefix.str();
-  return hipkit::hostOnlyFatbinLinkArgs(Request);
+  return hipkit::planHostOnlyFatbinLink(Request);
 }
 
 int main(int Argc, char **Argv) {
@@ -128,13 +129,31 @@ int main(int Argc, char **Argv) {
   // <prefix>/llvm/bin/clang++
   std::string Prefix = sys::path::parent_path(
       sys::path::parent_path(sys::path::parent_path(Self))).str();
-  Expected<std::vector<std::string>> LinkExtras =
-      hostOnlyFatbinArgs(ArrayRef(Argv + 1, Argv + Argc), Prefix);
-  if (!LinkExtras) {
-    hipkit::reportError(toString(LinkExtras.takeError()));
+  Expected<hipkit::HostOnlyFatbinBindings> Bindings =
+      hostOnlyFatbinBindings(ArrayRef(Argv + 1, Argv + Argc), Prefix);
+  if (!Bindings) {
+    hipkit::reportError(toString(Bindings.takeError()));
     return 1;
   }
-  Args.insert(Args.end(), LinkExtras->begin(), LinkExtras->end());
+  for (const std::string &Warning : Bindings->Warnings)
+    hipkit::reportWarning(Warning);
+  // The bindings' linker script lives in a private folder until clang ends.
+  std::optional<hipkit::RunFolder> Folder;
+  std::vector<std::string> LinkExtras;
+  if (!Bindings->empty()) {
+    Expected<hipkit::RunFolder> Made =
+        hipkit::RunFolder::create("hipkit-clang-");
+    Expected<std::vector<std::string>> Inputs =
+        Made ? hipkit::hostOnlyFatbinLinkInputs(*Bindings, Made->path())
+             : Expected<std::vector<std::string>>(Made.takeError());
+    if (!Inputs) {
+      hipkit::reportError(toString(Inputs.takeError()));
+      return 1;
+    }
+    Folder.emplace(std::move(*Made));
+    LinkExtras = std::move(*Inputs);
+  }
+  Args.insert(Args.end(), LinkExtras.begin(), LinkExtras.end());
 
   // This prefix is the ROCm root, whatever ROCM_PATH says: that is the point
   // of this driver. Only DEVICE_LIB_PATH-style overrides are honoured.

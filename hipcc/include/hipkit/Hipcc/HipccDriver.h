@@ -17,6 +17,7 @@
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,11 +41,17 @@ enum HipccVerbosity : unsigned {
   VerboseJobs = 8,      // print each parallel job as it starts (hipcc-job: ...)
 };
 
+class RunFolder;
+
 /// The one clang run a hipcc command becomes.
 struct ClangInvocation {
   std::string ClangPath;
   /// Arguments after argv[0].
   std::vector<std::string> Args;
+  /// The run's private folder, when Args name a file in it (the linker script
+  /// of a link of host objects compiled with --cuda-host-only); removed with
+  /// the last copy of the invocation.
+  std::shared_ptr<RunFolder> Folder;
 };
 
 /// Quotes \p Arg for a POSIX shell only when it needs it, so printed commands
@@ -65,8 +72,9 @@ public:
 
   /// The clang run that run() executes for \p Args when they ask for neither
   /// --help nor --version, or the error run() reports. It runs no program
-  /// (except through DetectGpus) and writes no file; it reads response files
-  /// and looks at the inputs and the ROCm installation.
+  /// (except through DetectGpus) and writes no file outside the invocation's
+  /// own Folder; it reads response files and looks at the inputs and the ROCm
+  /// installation.
   llvm::Expected<ClangInvocation>
   computeInvocation(llvm::ArrayRef<const char *> Args) const;
 

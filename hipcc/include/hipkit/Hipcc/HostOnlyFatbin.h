@@ -11,6 +11,13 @@
 // hipcc's link step binds the suffixed names to it and gives the handles
 // storage, so such programs link with hipkit as with ROCm.
 //
+// The names come from the link's inputs, which anyone may have made: only
+// names clang can give (the prefix, then identifier characters: clang 19's
+// suffix is the hex hash of the CUID, whatever -cuid says) are bound, and
+// the bindings are assignments in a linker script the link gets as an input
+// file, never text on a command line (clang splits -Wl, at commas, so a name
+// would become linker options).
+//
 //===----------------------------------------------------------------------===//
 #ifndef HIPKIT_HIPCC_HOSTONLYFATBIN_H
 #define HIPKIT_HIPCC_HOSTONLYFATBIN_H
@@ -30,8 +37,6 @@ inline constexpr llvm::StringLiteral UnsuffixedFatbinSymbol = "__hip_fatbin";
 inline constexpr llvm::StringLiteral HandleStorageSymbol =
     "__hipkit_gpubin_handle";
 
-/// object) or only the members something needs (an archive).
-
 /// What the link's inputs leave to the link step.
 struct HostOnlyFatbinLink {
   /// Fat-binary and handle names referred to and defined by no input, in
@@ -44,6 +49,10 @@ struct HostOnlyFatbinLink {
   std::string FirstReferrer;
   /// Some input defines __hip_fatbin.
   bool UnsuffixedFatbinDefined = false;
+  /// References with the prefixes that clang cannot have made (a character
+  /// other than [A-Za-z0-9_] after the prefix): never bound. Each is "<input>
+  /// refers to '<name>'", the name escaped to printable ASCII.
+  std::vector<std::string> Unbindable;
 
   bool needsNothing() const {
     return MissingFatbins.empty() && MissingHandles.empty();
@@ -69,12 +78,29 @@ struct HostOnlyFatbinRequest {
   bool ReportMissingFatbin = false;
 };
 
-/// The linker arguments that complete \p Request's link: each missing
-/// fat-binary name bound to __hip_fatbin, each missing handle to the storage
-/// of hipkit-gpubin-handle.o, which is then linked too. None when nothing is
-/// missing.
+/// What completes \p Request's link.
+struct HostOnlyFatbinBindings {
+  /// A linker script binding each missing fat-binary name to __hip_fatbin and
+  /// each missing handle to the storage of hipkit-gpubin-handle.o; empty when
+  /// nothing is missing.
+  std::string Script;
+  /// hipkit-gpubin-handle.o when some handle is bound, else empty.
+  std::string HandleObject;
+  /// One line each, for the tool to print as warnings: names not bound.
+  std::vector<std::string> Warnings;
+
+  bool empty() const { return Script.empty(); }
+};
+
+llvm::Expected<HostOnlyFatbinBindings>
+planHostOnlyFatbinLink(const HostOnlyFatbinRequest &Request);
+
+/// Writes \p Bindings' script into \p Folder (the run's private folder) and
+/// returns the arguments that add it and the handle object to the link as
+/// input files.
 llvm::Expected<std::vector<std::string>>
-hostOnlyFatbinLinkArgs(const HostOnlyFatbinRequest &Request);
+hostOnlyFatbinLinkInputs(const HostOnlyFatbinBindings &Bindings,
+                         llvm::StringRef Folder);
 
 } // namespace hipkit
 
