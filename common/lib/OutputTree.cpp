@@ -101,9 +101,9 @@ int createTemporary(int Dir, std::string &Name) {
   static thread_local std::mt19937_64 Random(std::random_device{}());
   for (int Attempt = 0; Attempt < 100; ++Attempt) {
     Name = "hipify-" + llvm::utohexstr(Random() & 0xffffffffu, true) + ".tmp";
-    int Fd = ::openat(Dir, Name.c_str(),
-                      O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                      0666);
+    int Fd =
+        ::openat(Dir, Name.c_str(),
+                 O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (Fd >= 0 || errno != EEXIST)
       return Fd;
   }
@@ -224,8 +224,7 @@ llvm::Expected<std::string> hipkit::resolveFolderPath(llvm::StringRef Path) {
   return Current;
 }
 
-llvm::Expected<OutputTree> OutputTree::open(llvm::StringRef Root,
-                                            bool Create) {
+llvm::Expected<OutputTree> OutputTree::open(llvm::StringRef Root, bool Create) {
   llvm::Expected<std::string> Real = resolveFolderPath(Root);
   if (!Real)
     return Real.takeError();
@@ -253,7 +252,7 @@ llvm::Expected<OutputTree> OutputTree::open(llvm::StringRef Root,
                       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     }
     if (Next < 0) {
-      std::string Why = errno == ELOOP ? "it became a symbolic link"
+      std::string Why = errno == ELOOP     ? "it became a symbolic link"
                         : errno == ENOTDIR ? "it is not a folder"
                                            : lastErrorText();
       ::close(Fd);
@@ -434,9 +433,8 @@ OutputTree::read(llvm::StringRef Rel, uint64_t MaxSize) const {
     if (Got == 0)
       break;
     if (Text.size() + Got > MaxSize)
-      return failure("cannot read '" + pathOf(Rel) +
-                     "': it grew past the " + llvm::Twine(MaxSize) +
-                     " bytes expected");
+      return failure("cannot read '" + pathOf(Rel) + "': it grew past the " +
+                     llvm::Twine(MaxSize) + " bytes expected");
     Text.append(Buffer, Got);
   }
   return std::optional<std::string>(std::move(Text));
@@ -763,7 +761,8 @@ llvm::Error OutputTree::remove(llvm::StringRef Rel) {
 }
 
 void OutputTree::removeEmptyParents(llvm::StringRef Rel) {
-  llvm::StringRef Folder = llvm::sys::path::parent_path(Rel, llvm::sys::path::Style::posix);
+  llvm::StringRef Folder =
+      llvm::sys::path::parent_path(Rel, llvm::sys::path::Style::posix);
   while (!Folder.empty()) {
     llvm::StringRef Name;
     llvm::Expected<int> Dir = openParent(Folder, /*Create=*/false, Name);
@@ -777,7 +776,8 @@ void OutputTree::removeEmptyParents(llvm::StringRef Rel) {
     // Fails on a folder that is not empty, and on a link (ENOTDIR).
     if (::unlinkat(Parent.get(), Name.str().c_str(), AT_REMOVEDIR))
       return;
-    Folder = llvm::sys::path::parent_path(Folder, llvm::sys::path::Style::posix);
+    Folder =
+        llvm::sys::path::parent_path(Folder, llvm::sys::path::Style::posix);
   }
 }
 
@@ -876,13 +876,12 @@ llvm::Expected<std::string> OutputTree::backup(llvm::StringRef Rel,
     }
     if (!Written) {
       ::unlinkat(Parent.get(), Temp.c_str(), 0);
-      return failure("cannot write '" + pathOf(relative(Backup)) +
-                     "': " + Why);
+      return failure("cannot write '" + pathOf(relative(Backup)) + "': " + Why);
     }
     // linkat() fails if the backup appeared meanwhile, where a rename would
     // replace it.
-    int Linked = ::linkat(Parent.get(), Temp.c_str(), Parent.get(),
-                          Backup.c_str(), 0);
+    int Linked =
+        ::linkat(Parent.get(), Temp.c_str(), Parent.get(), Backup.c_str(), 0);
     int Error = errno;
     ::unlinkat(Parent.get(), Temp.c_str(), 0);
     if (!Linked)
@@ -912,8 +911,7 @@ std::string OutputTree::plannedBackup(llvm::StringRef Rel,
   for (unsigned Number = 0; Number < 1000; ++Number) {
     std::string Backup = backupName(Leaf, Number);
     struct stat Status;
-    if (::fstatat(Parent.get(), Backup.c_str(), &Status,
-                  AT_SYMLINK_NOFOLLOW) ||
+    if (::fstatat(Parent.get(), Backup.c_str(), &Status, AT_SYMLINK_NOFOLLOW) ||
         holdsAt(Parent.get(), Backup, Original))
       return Folder.empty() ? Backup : (Folder + "/" + Backup).str();
   }

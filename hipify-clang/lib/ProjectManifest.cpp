@@ -45,8 +45,8 @@ llvm::Error checkOutputName(llvm::StringRef Stored, std::string &Name,
   }
   if (*Decoded == ProjectManifest::FileName ||
       *Decoded == ProjectManifest::JournalName)
-    return notAManifest(Path, "the entry '" + Stored +
-                                  "' names the manifest itself");
+    return notAManifest(Path,
+                        "the entry '" + Stored + "' names the manifest itself");
   Name = std::move(*Decoded);
   return llvm::Error::success();
 }
@@ -119,8 +119,7 @@ std::optional<std::string> ProjectManifest::decodeName(llvm::StringRef Stored) {
       continue;
     }
     unsigned Byte;
-    if (I + 3 > Stored.size() ||
-        Stored.substr(I + 1, 2).getAsInteger(16, Byte))
+    if (I + 3 > Stored.size() || Stored.substr(I + 1, 2).getAsInteger(16, Byte))
       return std::nullopt;
     Out += char(Byte);
     I += 2;
@@ -150,8 +149,8 @@ llvm::Expected<ProjectManifest> ProjectManifest::parse(llvm::StringRef Text,
   for (const auto &[Stored, Value] : *Outputs) {
     const llvm::json::Object *Fields = Value.getAsObject();
     if (!Fields)
-      return notAManifest(Path, "the entry '" + Stored.str() +
-                                    "' is not an object");
+      return notAManifest(Path,
+                          "the entry '" + Stored.str() + "' is not an object");
     std::string Name;
     if (llvm::Error E = checkOutputName(Stored, Name, Encoded, Path))
       return std::move(E);
@@ -217,8 +216,8 @@ std::string ProjectManifest::journalLine(llvm::StringRef RelPath,
   return Line + "\n";
 }
 
-llvm::Expected<std::string>
-ProjectManifest::addJournal(llvm::StringRef Journal, llvm::StringRef Path) {
+llvm::Expected<std::string> ProjectManifest::addJournal(llvm::StringRef Journal,
+                                                        llvm::StringRef Path) {
   std::string JournalInRoot;
   llvm::StringRef Rest = Journal;
   while (!Rest.empty()) {

@@ -1117,14 +1117,20 @@ int HipifyRun::runProject() {
                                ProjectFiles.size() == 1 ? "" : "s",
                                Options.InRoot, TranslatedCount,
                                CopiedFiles.size(), UnchangedFiles.size(),
-                               RemovedOutputs.empty()
+                               (RemovedOutputs.empty()
                                    ? std::string()
                                    : llvm::formatv(
                                          "; {0} output{1} removed (their "
                                          "inputs left the project)",
                                          RemovedOutputs.size(),
                                          RemovedOutputs.size() == 1 ? "" : "s")
-                                         .str())
+                                         .str()) +
+                                   (LeftOut.empty()
+                                        ? std::string()
+                                        : llvm::formatv("; {0} left out "
+                                                        "(named above)",
+                                                        LeftOut.size())
+                                              .str()))
                      .str());
   return finishRun();
 }

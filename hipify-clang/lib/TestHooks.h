@@ -1,4 +1,5 @@
-//===- TestHooks.h - Races a test makes happen on cue (internal) -*- C++ -*-===//
+//===- TestHooks.h - Races a test makes happen on cue (internal) -*- C++
+//-*-===//
 //
 // Some failures need another program to act at the wrong moment: a run killed
 // after it wrote some outputs, a source deleted between its read and its

@@ -42,8 +42,8 @@ enum class TreeEntryKind { Missing, RegularFile, Folder, Link, Other };
 
 struct TreeEntry {
   TreeEntryKind Kind = TreeEntryKind::Missing;
-  unsigned Mode = 0;      ///< st_mode.
-  unsigned Owner = 0;     ///< st_uid.
+  unsigned Mode = 0;  ///< st_mode.
+  unsigned Owner = 0; ///< st_uid.
   uint64_t Size = 0;
   std::string LinkTarget; ///< For a Link.
   /// For Other: "a FIFO", "a character device", ... for messages.
