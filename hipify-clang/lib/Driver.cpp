@@ -1006,7 +1006,8 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
                      const std::vector<bool> &Claimed) {
   if (!Result.CommandLineError.empty()) {
     if (!llvm::sys::fs::exists(S.Path)) {
-      reportError("'" + S.Path + "' was deleted or moved while hipify-clang "
+      reportError("'" + S.Path +
+                  "' was deleted or moved while hipify-clang "
                   "ran, so it was not translated; translate it again");
       return false;
     }
@@ -1096,13 +1097,13 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
     // subfolder of the output's (project mode's tree makes its own).
     if (!Tree)
       if (std::error_code EC = llvm::sys::fs::create_directories(
-            llvm::sys::path::parent_path(H.Path), /*IgnoreExisting=*/true,
-            llvm::sys::fs::all_all)) {
-      reportError("cannot create the folder for '" + H.Path +
-                  "': " + EC.message());
-      notWritten();
-      continue;
-    }
+              llvm::sys::path::parent_path(H.Path), /*IgnoreExisting=*/true,
+              llvm::sys::fs::all_all)) {
+        reportError("cannot create the folder for '" + H.Path +
+                    "': " + EC.message());
+        notWritten();
+        continue;
+      }
     if (!writeFile(H.Path, *Translated, FT.contents(), Options.InPlace))
       notWritten();
     else if (!Options.InPlace)

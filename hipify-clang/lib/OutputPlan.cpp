@@ -36,7 +36,6 @@ std::string absolute(llvm::StringRef Path) {
   return std::string(Abs);
 }
 
-
 /// The entries of the manifest at \p Path (name -> hash); false when there
 /// is a file that is no manifest, with \p Why set when it is no regular file
 /// (a FIFO there would block the read, /dev/zero fill the memory).

@@ -109,14 +109,12 @@ bool HipifyRun::checkProjectOptions() {
   // The report and the statistics are not the project's: a path inside
   // --out-root would replace (or later be taken for) one of its files.
   for (auto [Option, Path] :
-       {std::pair<llvm::StringRef, std::string>{"--report",
-                                                ReportAs ? Options.ReportFile
-                                                         : std::string()},
+       {std::pair<llvm::StringRef, std::string>{
+            "--report", ReportAs ? Options.ReportFile : std::string()},
         {"--o-stats", Options.PrintStatsCSV ? statisticsPath() : ""}}) {
     if (Path.empty() || Path == "-")
       continue;
-    llvm::Expected<std::string> Folder =
-        resolveFolderPath(parentOrDot(Path));
+    llvm::Expected<std::string> Folder = resolveFolderPath(parentOrDot(Path));
     if (!Folder) {
       llvm::consumeError(Folder.takeError());
       continue; // The output's own check says what is wrong.
@@ -273,8 +271,8 @@ bool HipifyRun::loadProjectManifest() {
     // The interrupted run's outputs are now in the manifest: written as it
     // is before anything else, so a second interruption loses nothing.
     OldManifest.InRoot = UserRoot;
-    if (llvm::Error E = Tree->write(ProjectManifest::FileName,
-                                    OldManifest.render(), {})) {
+    if (llvm::Error E =
+            Tree->write(ProjectManifest::FileName, OldManifest.render(), {})) {
       reportError(llvm::toString(std::move(E)));
       return false;
     }
@@ -324,8 +322,8 @@ bool HipifyRun::prepareProject() {
   }
   ProjectFiles = std::move(*Files);
   for (const LeftOutFile &L : LeftOut) {
-    std::string Path = L.RelPath == "." ? Options.InRoot
-                                        : Options.InRoot + "/" + L.RelPath;
+    std::string Path =
+        L.RelPath == "." ? Options.InRoot : Options.InRoot + "/" + L.RelPath;
     if (L.IsError) {
       reportError("'" + Path + "' was left out: " + L.Reason);
       Failed = true;
@@ -395,8 +393,9 @@ bool HipifyRun::prepareProject() {
     const ProjectFile &F = ProjectFiles[Index];
     SourceRelPaths.insert(F.RelPath);
     auto Old = OldManifest.Outputs.find(F.RelPath);
-    if (SameRun && Old != OldManifest.Outputs.end() && Old->second.Owner.empty() &&
-        inputsUnchanged(Old->second) && outputStillThere(F.RelPath)) {
+    if (SameRun && Old != OldManifest.Outputs.end() &&
+        Old->second.Owner.empty() && inputsUnchanged(Old->second) &&
+        outputStillThere(F.RelPath)) {
       // Unchanged since the last run: neither parsed nor written, and so
       // are the headers it wrote.
       for (const auto &[Rel, E] : OldManifest.Outputs)
@@ -476,8 +475,7 @@ bool HipifyRun::outputStillThere(llvm::StringRef Rel) const {
               : llvm::sys::fs::exists(projectOutput(Rel));
 }
 
-std::optional<std::string>
-HipifyRun::treeRelative(llvm::StringRef Path) const {
+std::optional<std::string> HipifyRun::treeRelative(llvm::StringRef Path) const {
   if (!Tree)
     return std::nullopt;
   std::string Prefix = projectOutput("");
@@ -503,11 +501,11 @@ bool HipifyRun::checkTreeOutput(const ProjectFile &File) {
       reportError(llvm::toString(Entry.takeError()) + Nothing);
       return false;
     }
-    if (Entry->Kind == TreeEntryKind::RegularFile &&
-        !(Entry->Mode & 0222)) {
+    if (Entry->Kind == TreeEntryKind::RegularFile && !(Entry->Mode & 0222)) {
       reportError("cannot translate '" + Shown +
                   "' in place: the file is read-only; make it writable "
-                  "(chmod u+w) or leave it out of the project" + Nothing);
+                  "(chmod u+w) or leave it out of the project" +
+                  Nothing);
       return false;
     }
     return true;
@@ -542,7 +540,8 @@ bool HipifyRun::checkTreeOutput(const ProjectFile &File) {
              ? "a symbolic link (to '" + Entry->LinkTarget +
                    "') that hipify-clang did not make, and nothing is "
                    "written through links below --out-root" +
-                   Nothing + "remove the link, or use --force to replace it "
+                   Nothing +
+                   "remove the link, or use --force to replace it "
                    "by a folder"
              : Entry->TypeName + ", not a folder" + Nothing + "remove it"));
     return false;
@@ -601,9 +600,11 @@ bool HipifyRun::checkTreeOutput(const ProjectFile &File) {
                 "' or move the file out of --out-root; to drop it, remove "
                 "the file or use --force");
   else
-    reportError("'" + Shown + "' exists and was not written by hipify-clang "
-                "(it is not in '" + ManifestPath + "'); the translation of '" +
-                Rel + "' would replace it" + Nothing +
+    reportError("'" + Shown +
+                "' exists and was not written by hipify-clang "
+                "(it is not in '" +
+                ManifestPath + "'); the translation of '" + Rel +
+                "' would replace it" + Nothing +
                 "remove it, choose another --out-root, or use --force");
   return false;
 }
@@ -953,7 +954,8 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
     if (!Hash) {
       NewManifest.Outputs.erase(File.RelPath);
       if (!llvm::sys::fs::exists(File.Path)) {
-        reportWarning("'" + File.Path + "' was deleted while hipify-clang "
+        reportWarning("'" + File.Path +
+                      "' was deleted while hipify-clang "
                       "ran; it was not copied");
         return true;
       }
@@ -964,15 +966,15 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
     Recorded.OutputHash = *Hash;
     return true;
   }
-  llvm::Expected<std::optional<std::string>> Read =
-      readRegularFile(File.Path);
+  llvm::Expected<std::optional<std::string>> Read = readRegularFile(File.Path);
   if (!Read || !*Read) {
     NewManifest.Outputs.erase(File.RelPath);
     if (!Read) {
       reportError(llvm::toString(Read.takeError()));
       return false;
     }
-    reportWarning("'" + File.Path + "' was deleted while hipify-clang ran; "
+    reportWarning("'" + File.Path +
+                  "' was deleted while hipify-clang ran; "
                   "it was not translated");
     return true;
   }
@@ -1097,8 +1099,8 @@ int HipifyRun::runProject() {
   if (!Options.NoOutput && !Failed && !settleOutputsNotRecorded())
     Failed = true;
   if (!Options.NoOutput) {
-    if (llvm::Error E = Tree->write(ProjectManifest::FileName,
-                                    NewManifest.render(), {})) {
+    if (llvm::Error E =
+            Tree->write(ProjectManifest::FileName, NewManifest.render(), {})) {
       reportError(llvm::toString(std::move(E)) +
                   "; the next run will translate everything again");
       Failed = true;
@@ -1110,27 +1112,25 @@ int HipifyRun::runProject() {
   writeReport();
   if (Options.Verbose || llvm::sys::Process::StandardErrIsDisplayed())
     if (!Options.Quiet)
-      reportNote(llvm::formatv("{0} file{1} under '{2}': {3} translated, {4} "
-                               "copied as they are, {5} unchanged since the "
-                               "last run{6}",
-                               ProjectFiles.size(),
-                               ProjectFiles.size() == 1 ? "" : "s",
-                               Options.InRoot, TranslatedCount,
-                               CopiedFiles.size(), UnchangedFiles.size(),
-                               (RemovedOutputs.empty()
-                                   ? std::string()
-                                   : llvm::formatv(
-                                         "; {0} output{1} removed (their "
-                                         "inputs left the project)",
-                                         RemovedOutputs.size(),
-                                         RemovedOutputs.size() == 1 ? "" : "s")
-                                         .str()) +
-                                   (LeftOut.empty()
-                                        ? std::string()
-                                        : llvm::formatv("; {0} left out "
-                                                        "(named above)",
-                                                        LeftOut.size())
-                                              .str()))
+      reportNote(llvm::formatv(
+                     "{0} file{1} under '{2}': {3} translated, {4} "
+                     "copied as they are, {5} unchanged since the "
+                     "last run{6}",
+                     ProjectFiles.size(), ProjectFiles.size() == 1 ? "" : "s",
+                     Options.InRoot, TranslatedCount, CopiedFiles.size(),
+                     UnchangedFiles.size(),
+                     (RemovedOutputs.empty()
+                          ? std::string()
+                          : llvm::formatv("; {0} output{1} removed (their "
+                                          "inputs left the project)",
+                                          RemovedOutputs.size(),
+                                          RemovedOutputs.size() == 1 ? "" : "s")
+                                .str()) +
+                         (LeftOut.empty() ? std::string()
+                                          : llvm::formatv("; {0} left out "
+                                                          "(named above)",
+                                                          LeftOut.size())
+                                                .str()))
                      .str());
   return finishRun();
 }

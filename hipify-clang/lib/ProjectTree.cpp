@@ -3,11 +3,11 @@
 #include "hipkit/hipify/ProjectTree.h"
 #include "hipkit/hipify/BuildFileMigration.h"
 
+#include "hipkit/Support/OutputTree.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "hipkit/Support/OutputTree.h"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -72,12 +72,12 @@ void listFolder(const std::string &Root, const std::string &Rel,
   std::string Folder = Rel.empty() ? Root : Root + "/" + Rel;
   DIR *Stream = ::opendir(Folder.c_str());
   if (!Stream) {
-    LeftOut.push_back({Rel.empty() ? "." : Rel,
-                       "the folder cannot be read (" +
-                           std::error_code(errno, std::generic_category())
-                               .message() +
-                           "); make it readable",
-                       /*IsError=*/true});
+    LeftOut.push_back(
+        {Rel.empty() ? "." : Rel,
+         "the folder cannot be read (" +
+             std::error_code(errno, std::generic_category()).message() +
+             "); make it readable",
+         /*IsError=*/true});
     return;
   }
   std::vector<std::string> Names;
@@ -120,9 +120,10 @@ void listFolder(const std::string &Root, const std::string &Rel,
     } else if (S_ISREG(Status.st_mode)) {
       File.Kind = projectFileKind(Name);
     } else {
-      LeftOut.push_back({ChildRel, "it is " + hipkit::describeFileType(Status.st_mode) +
-                                       ", not a regular file, and is no part "
-                                       "of a source tree"});
+      LeftOut.push_back(
+          {ChildRel, "it is " + hipkit::describeFileType(Status.st_mode) +
+                         ", not a regular file, and is no part "
+                         "of a source tree"});
       continue;
     }
     Files.push_back(std::move(File));
@@ -130,11 +131,9 @@ void listFolder(const std::string &Root, const std::string &Rel,
 }
 } // namespace
 
-llvm::Expected<std::vector<ProjectFile>>
-hipkit::hipify::listProjectFiles(llvm::StringRef Root,
-                                 llvm::ArrayRef<std::string> Excluded,
-                                 const ProjectOwnFiles &Own,
-                                 std::vector<LeftOutFile> &LeftOut) {
+llvm::Expected<std::vector<ProjectFile>> hipkit::hipify::listProjectFiles(
+    llvm::StringRef Root, llvm::ArrayRef<std::string> Excluded,
+    const ProjectOwnFiles &Own, std::vector<LeftOutFile> &LeftOut) {
   std::vector<ProjectFile> Files;
   std::string Top = Root.str();
   while (Top.size() > 1 && Top.back() == '/')

@@ -29,8 +29,7 @@ public:
   /// Outputs are appended here as they are written (one JSON object a line),
   /// so a run that is killed leaves a record a rerun recognises them by; the
   /// manifest replaces it at the end of a run.
-  static constexpr llvm::StringLiteral JournalName =
-      ".hipify-manifest.journal";
+  static constexpr llvm::StringLiteral JournalName = ".hipify-manifest.journal";
   /// A manifest larger than this is refused rather than read.
   static constexpr uint64_t MaxBytes = uint64_t(256) << 20;
 
