@@ -24,6 +24,33 @@ llvm::Error notAManifest(llvm::StringRef Path, const llvm::Twine &Why) {
           "choose another --out-root");
 }
 
+/// Whether \p Text nests arrays and objects deeper than any manifest does:
+/// llvm::json::parse recurses once per level, and 100,000 '[' overflow the
+/// stack.
+bool nestsTooDeep(llvm::StringRef Text) {
+  constexpr unsigned MaxDepth = 32;
+  unsigned Depth = 0;
+  bool InString = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (InString) {
+      if (C == '\\')
+        ++I;
+      else if (C == '"')
+        InString = false;
+      continue;
+    }
+    if (C == '"')
+      InString = true;
+    else if (C == '[' || C == '{') {
+      if (++Depth > MaxDepth)
+        return true;
+    } else if ((C == ']' || C == '}') && Depth)
+      --Depth;
+  }
+  return false;
+}
+
 bool isHash(llvm::StringRef Text) {
   return Text.size() == 64 && llvm::all_of(Text, [](char C) {
            return llvm::isDigit(C) || (C >= 'a' && C <= 'f');
@@ -130,6 +157,8 @@ std::optional<std::string> ProjectManifest::decodeName(llvm::StringRef Stored) {
 llvm::Expected<ProjectManifest> ProjectManifest::parse(llvm::StringRef Text,
                                                        llvm::StringRef Path) {
   ProjectManifest Manifest;
+  if (nestsTooDeep(Text))
+    return notAManifest(Path, "it nests deeper than a manifest does");
   llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Text);
   if (!Parsed)
     return notAManifest(Path, llvm::toString(Parsed.takeError()));
@@ -225,6 +254,8 @@ llvm::Expected<std::string> ProjectManifest::addJournal(llvm::StringRef Journal,
     std::tie(Line, Rest) = Rest.split('\n');
     if (Rest.empty() && !Journal.ends_with("\n"))
       break; // Cut short by a kill.
+    if (nestsTooDeep(Line))
+      continue;
     llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Line);
     if (!Parsed) {
       llvm::consumeError(Parsed.takeError());
