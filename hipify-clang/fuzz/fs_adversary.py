@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """A file-system adversary for hipify-clang's project mode (issue 27).
 
-Each iteration builds a sandbox:
+Each iteration builds a sandbox BOX = WORK/it-<iteration>:
 
-    WORK/IN/          a small CUDA project (.cu, .cuh in include/ and common/,
+    BOX/IN/           a small CUDA project (.cu, .cuh in include/ and common/,
                       CMakeLists.txt, Makefile, a data file, links)
-    WORK/OUTSIDE/     victims: files, a folder, the target of IN's link
-    WORK/run/OUT/     --out-root
-    WORK/run/notes.txt  a victim next to OUT (run/ is OUT's parent)
-    WORK/run/INPLACE/ a copy of IN for --inplace rounds
+    BOX/OUTSIDE/      victims: files, folders, the target of IN's link
+    BOX/run/OUT/      --out-root
+    BOX/run/notes.txt a victim next to OUT (run/ is OUT's parent)
+    BOX/run/INPLACE/  a copy of IN for --inplace rounds
 
 runs hipify-clang once on the clean sandbox, then for each round applies
 1-3 random mutations from MUTATIONS (folders in OUT swapped for links to
@@ -17,17 +17,21 @@ journal, tampered manifests, edited and deleted outputs, inputs added and
 removed, ...), runs hipify-clang again and checks:
 
   (a) outside: nothing outside OUT changed (type, mode, content, link
-      target of every entry under WORK; nothing new beside OUT); in an
+      target of every entry under BOX; nothing new beside OUT); in an
       --inplace round only INPLACE's translatable files' text may change,
       and only .prehip backups, the manifest and the journal may appear;
   (b) inputs: no file of IN was written, removed or added;
   (c) exit: hipify-clang exited 0 or 1 within --timeout, without a signal
       or a crash message (a FIFO that hangs it is a failure);
-  (d) complete: after exit 0, every regular file of IN has its output in
-      OUT: a regular file whose real path lies inside OUT;
+  (d) complete: the first run, on the clean sandbox, exits 0, and after
+      any exit 0 every regular file of IN has its output in OUT: a regular
+      file whose real path lies inside OUT;
   (e) kept: without --force, an output the adversary edited (or a foreign
       file it planted) still holds the adversary's text;
   (f) tidy: after an exit, no hipify-*.tmp temporary is left.
+
+After a run that exited 1, the next round may first "heal" (remove OUT, as a
+user told to would), so that later rounds see fresh outputs too.
 
 Everything is decided by the seed (random.Random(f"{seed}/{iteration}")),
 except what --during adds: mutations of OUT from a thread while the tool
