@@ -438,20 +438,23 @@ def entry(data, **extra):
     return fields
 
 
-def tamper_entries(sb, rng):
+def tamper_entries(sb, rng, escaping=True):
     """Entries naming files outside OUT with their real hashes: what a manifest
-    that lies looks like when hipify-clang trusts it to remove or replace."""
+    that lies looks like when hipify-clang trusts it to remove or replace.
+    escaping: also '../' and absolute names (else only names below OUT that
+    lead out through links, which a check of the names alone lets pass)."""
     rel = lambda target: os.path.relpath(target, sb.out_root)
-    victims = [os.path.join(sb.run, "notes.txt"), os.path.join(sb.outside, "victim.txt"),
-               os.path.join(sb.outside, "config", "settings.ini")]
-    victims += [os.path.join(sb.inp, f) for f in regular_files(sb.inp)]
     found = {}
-    victim = pick(rng, victims)
-    found[rel(victim)] = entry(read_regular(victim) or b"")           # ../notes.txt
-    victim = pick(rng, victims)
-    found[os.path.abspath(victim)] = entry(read_regular(victim) or b"")  # absolute
+    if escaping:
+        victims = [os.path.join(sb.run, "notes.txt"), os.path.join(sb.outside, "victim.txt"),
+                   os.path.join(sb.outside, "config", "settings.ini")]
+        victims += [os.path.join(sb.inp, f) for f in regular_files(sb.inp)]
+        victim = pick(rng, victims)
+        found[rel(victim)] = entry(read_regular(victim) or b"")           # ../notes.txt
+        victim = pick(rng, victims)
+        found[os.path.abspath(victim)] = entry(read_regular(victim) or b"")  # absolute
     # Through links that lead out of OUT: 'src/settings.ini' when OUT/src -> OUTSIDE/config.
-    for name, st in walk(sb.out_root, descend=lambda r: True):
+    for name, st in walk(sb.out_root):
         path = os.path.join(sb.out_root, name)
         if not stat.S_ISLNK(st.st_mode) or inside(path, sb.out_root):
             continue
@@ -471,12 +474,12 @@ def tamper_entries(sb, rng):
 def m_tamper_manifest(sb, rng):
     """The manifest lies: outside entries, folders, huge sizes, garbage, another root."""
     path = os.path.join(sb.out_root, MANIFEST)
-    variant = rng.choice(["outside", "outside", "folders", "huge", "garbage",
-                          "other-root", "wrong-types"])
+    variant = rng.choice(["outside", "through-links", "through-links", "folders", "huge",
+                          "garbage", "other-root", "wrong-types", "links"])
     manifest = load_manifest(sb)
     outs = manifest["outputs"]
-    if variant == "outside":
-        outs.update(tamper_entries(sb, rng))
+    if variant in ("outside", "through-links"):
+        outs.update(tamper_entries(sb, rng, escaping=variant == "outside"))
     elif variant == "folders":
         for name in [".", "", "src", "include/", "src/..", "..", "/"]:
             outs[name] = entry(b"")
@@ -491,6 +494,10 @@ def m_tamper_manifest(sb, rng):
         manifest["in_root"] = rng.choice(["/elsewhere/project", os.path.join(sb.box, "OTHER"),
                                           sb.outside])
         outs.update(tamper_entries(sb, rng))
+    elif variant == "links":  # Links hipify-clang would have made, leading out.
+        for name in ["vendor", "inc", "src/current.cu", sb.fresh("gone")]:
+            outs[name] = {"link": rng.choice([os.path.join(sb.outside, "victim.txt"),
+                                              sb.outside, "../../OUTSIDE/config"])}
     elif variant == "wrong-types":
         key = rng.choice(["outputs", "format", "run", "in_root"])
         manifest[key] = rng.choice([[], 7, None, {"a": [1]}, "x"])
@@ -506,6 +513,30 @@ def m_tamper_manifest(sb, rng):
     else:
         write(path, json.dumps(manifest, indent=1))
     return "manifest tampered: %s" % variant
+
+
+def m_tamper_journal(sb, rng):
+    """A journal (JSON lines) naming files outside OUT, or garbage, or another root."""
+    path = os.path.join(sb.out_root, JOURNAL)
+    manifest = load_manifest(sb)
+    form = manifest.get("format")
+    form = form if isinstance(form, str) and form.startswith("hipify-clang") else FORMAT
+    variant = rng.choice(["outside", "through-links", "through-links", "other-root",
+                          "garbage"])
+    root = os.path.realpath(sb.in_root) if variant != "other-root" else "/elsewhere/project"
+    lines = [json.dumps({"format": form, "in_root": root})]
+    entries = tamper_entries(sb, rng, escaping=variant != "through-links")
+    for name, fields in sorted(entries.items()):
+        lines.append(json.dumps({"path": name, "sha256": fields["sha256"]}))
+    if variant != "through-links":
+        lines.append(json.dumps({"path": MANIFEST, "sha256": "0" * 64}))
+    if variant == "garbage":
+        lines.insert(rng.randrange(len(lines) + 1), rng.choice(
+            ["[" * 100000, "{\"path\": 7}", "\x00\xff", "x" * 100000, "{}"]))
+    text = "\n".join(lines) + ("\n" if rng.random() < 0.8 else "")  # or cut short
+    clear(path)
+    write(path, text)
+    return "journal tampered: %s" % variant
 
 
 def m_edit_output(sb, rng):
@@ -682,6 +713,7 @@ MUTATIONS = [
     ("fifo-journal", "out", m_fifo_journal),
     ("link-manifest", "out", m_link_manifest),
     ("tamper-manifest", "out", m_tamper_manifest),
+    ("tamper-journal", "out", m_tamper_journal),
     ("edit-output", "out", m_edit_output),
     ("delete-output", "out", m_delete_output),
     ("readonly-output", "out", m_readonly_output),
@@ -832,9 +864,9 @@ def check(sb, rnd, before_out, before_in, status, text, during):
             name = os.path.basename(rel)
             if b and a and b[0] == a[0] == "file" and b[1] == a[1] and translatable(rel):
                 continue  # Its translation.
-            if b is None and (".prehip" in name or name in (MANIFEST, JOURNAL)):
-                continue
-            if name in (MANIFEST, JOURNAL) and b and a and b[0] == a[0] == "file":
+            if rel in (MANIFEST, JOURNAL):
+                continue  # hipify-clang's own (a link there is replaced, not followed).
+            if b is None and ".prehip" in name:
                 continue
             failures.append(("a-outside", "INPLACE/%s %s (--inplace changes only "
                              "translatable files' text)" % (rel, what)))
