@@ -14,7 +14,8 @@
 # reports every crash rather than the first. hipify-fs-adversary
 # (hipify-clang/fuzz/fs_adversary.py) runs the staged hipify-clang's project
 # mode against a hostile file system: N processes with seeds from the clock,
-# the odd ones also mutating while hipify-clang runs (--during).
+# the odd ones also mutating while hipify-clang runs (--during, on larger
+# projects: --extra-files 100).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${HIPKIT_BUILD_DIR:-$top/build}
@@ -25,7 +26,7 @@ while (($#)); do
   case $1 in
     --jobs) jobs=$2; shift 2 ;;
     --time) seconds=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: error: unknown option '$1'; see scripts/fuzz.sh --help" >&2; exit 1 ;;
     *) fuzzers+=("$1"); shift ;;
   esac
@@ -53,7 +54,7 @@ fs_adversary() {
     seed=$((base + job))
     logs+=("$build/fuzz-hipify-fs-adversary-$seed.log")
     during=()
-    if ((job % 2)); then during=(--during); fi
+    if ((job % 2)); then during=(--during --extra-files 100); fi
     python3 "$top/hipify-clang/fuzz/fs_adversary.py" --hipify "$build/stage/bin/hipify-clang" \
       --seed "$seed" --iterations 1000000000 --time "$seconds" --timeout 30 --keep-going \
       --work "$crashes/seed-$seed" "${during[@]}" > "${logs[-1]}" 2>&1 &

@@ -152,12 +152,16 @@ def write(path, data, mode=None):
         os.chmod(path, mode)
 
 
-def make_sandbox(box, rng):
+def make_sandbox(box, rng, extra_files):
     """The sandbox of one iteration (see the module's comment)."""
     os.makedirs(box)
     sb = Sandbox(box)
     for rel, text in PROJECT.items():
         write(os.path.join(sb.inp, rel), text, 0o755 if rel in EXECUTABLE else None)
+    for i in range(extra_files):  # Longer runs: a wider window for --during.
+        write(os.path.join(sb.inp, "gen", "d%d" % (i % 7), "k%d.cu" % i),
+              "#include <cuda_runtime.h>\n__global__ void k%d(float *p) { p[0] = %d; }\n"
+              "void run%d() { float *p; cudaMalloc(&p, 4); k%d<<<1, 1>>>(p); }\n" % (i, i, i, i))
     for rel, text in rng.sample(EXTRA_SOURCES, rng.randint(0, len(EXTRA_SOURCES))):
         write(os.path.join(sb.inp, rel), text)
     # Links inside the tree: a folder link, a file link, and an absolute link
@@ -904,13 +908,13 @@ def check(sb, rnd, before_out, before_in, status, text, during):
 # The driver
 # ---------------------------------------------------------------------------
 
-def during_mutator(sb, seedless, log):
+def during_mutator(sb, seedless, log, spread):
     """Mutations of OUT while the tool runs (--during): a few, at small delays."""
     out_only = [m for m in MUTATIONS if m[1] == "out"]
 
     def mutate(proc):
         for _ in range(seedless.randint(1, 3)):
-            time.sleep(seedless.uniform(0, 0.04))
+            time.sleep(seedless.uniform(0, spread))
             if proc.poll() is not None:
                 return
             log.append("during: " + apply(sb, seedless, out_only))
@@ -931,7 +935,7 @@ def heal(sb):
 def iteration(args, index, report):
     rng = random.Random("%d/%d" % (args.seed, index))
     box = os.path.join(args.work, "it-%d" % index)
-    sb = make_sandbox(box, rng)
+    sb = make_sandbox(box, rng, args.extra_files)
     allowed = [m for m in MUTATIONS if not args.mutations or m[0] in args.mutations]
     failed = False
     status = 0
@@ -952,7 +956,7 @@ def iteration(args, index, report):
                 sb.edited_before[path] = sha256(data)
         during = None
         if args.during and number and not rnd.inplace:
-            during = during_mutator(sb, random.Random(), log)
+            during = during_mutator(sb, random.Random(), log, 0.04 + args.extra_files * 0.002)
         status, text = run_tool(sb, rnd, args, during)
         if args.verbose:
             print("iteration %d round %d: exit %s: %s" % (index, number, status, rnd.describe()))
@@ -989,6 +993,8 @@ def print_failure(args, index, number, rnd, log, status, text, failures, box):
         print("  | %s" % line[:300])
     print("  sandbox kept: %s" % box)
     options = " --mutations " + ",".join(args.mutations) if args.mutations else ""
+    if args.extra_files:
+        options += " --extra-files %d" % args.extra_files
     if args.cuda_path != os.path.join(args.work, "no-cuda"):
         options += " --cuda-path " + args.cuda_path
     print("  reproduce: %s %s --hipify %s --seed %d --first %d --iterations 1 --rounds %d%s "
@@ -1015,6 +1021,8 @@ def main():
                              "engine only, fast)")
     parser.add_argument("--during", action="store_true",
                         help="also mutate OUT from a thread while hipify-clang runs")
+    parser.add_argument("--extra-files", type=int, default=0,
+                        help="add this many generated sources (longer runs, for --during)")
     parser.add_argument("--timeout", type=float, default=30,
                         help="seconds a run may take before it counts as a hang")
     parser.add_argument("--mutations", type=lambda s: s.split(","), default=[],
