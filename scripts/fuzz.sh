@@ -26,7 +26,7 @@ while (($#)); do
   case $1 in
     --jobs) jobs=$2; shift 2 ;;
     --time) seconds=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: error: unknown option '$1'; see scripts/fuzz.sh --help" >&2; exit 1 ;;
     *) fuzzers+=("$1"); shift ;;
   esac
