@@ -300,6 +300,8 @@ def outputs(sb):
 def safe_path(root, rel):
     """root/rel when every folder between them is a real folder (created when
     missing), else None: a mutation never writes through a link or outside."""
+    if lstat(root) is None:
+        os.mkdir(root)  # OUT, after heal() removed it: a hostile OUT before the first run.
     parent = root
     for part in [p for p in os.path.dirname(rel).split(os.sep) if p]:
         parent = os.path.join(parent, part)
@@ -399,7 +401,7 @@ def m_fifo_at_output(sb, rng):
 
 def m_fifo_manifest(sb, rng):
     """The manifest is a FIFO (reading it blocks until someone writes)."""
-    path = os.path.join(sb.out_root, MANIFEST)
+    path = out_path(sb, MANIFEST)
     clear(path)
     os.mkfifo(path)
     return "the manifest is a FIFO"
@@ -407,7 +409,7 @@ def m_fifo_manifest(sb, rng):
 
 def m_fifo_journal(sb, rng):
     """The journal is a FIFO."""
-    path = os.path.join(sb.out_root, JOURNAL)
+    path = out_path(sb, JOURNAL)
     clear(path)
     os.mkfifo(path)
     return "the journal is a FIFO"
@@ -416,7 +418,7 @@ def m_fifo_journal(sb, rng):
 def m_link_manifest(sb, rng):
     """The manifest or the journal is a link to a file outside OUT."""
     name = rng.choice([MANIFEST, JOURNAL])
-    path = os.path.join(sb.out_root, name)
+    path = out_path(sb, name)
     victim = rng.choice([os.path.join(sb.outside, "victim.txt"),
                          os.path.join(sb.run, "notes.txt"),
                          os.path.join(sb.outside, sb.fresh("planted"))])
@@ -477,7 +479,7 @@ def tamper_entries(sb, rng, escaping=True):
 
 def m_tamper_manifest(sb, rng):
     """The manifest lies: outside entries, folders, huge sizes, garbage, another root."""
-    path = os.path.join(sb.out_root, MANIFEST)
+    path = out_path(sb, MANIFEST)
     variant = rng.choice(["outside", "through-links", "through-links", "folders", "huge",
                           "garbage", "other-root", "wrong-types", "links"])
     manifest = load_manifest(sb)
@@ -521,7 +523,7 @@ def m_tamper_manifest(sb, rng):
 
 def m_tamper_journal(sb, rng):
     """A journal (JSON lines) naming files outside OUT, or garbage, or another root."""
-    path = os.path.join(sb.out_root, JOURNAL)
+    path = out_path(sb, JOURNAL)
     manifest = load_manifest(sb)
     form = manifest.get("format")
     form = form if isinstance(form, str) and form.startswith("hipify-clang") else FORMAT
