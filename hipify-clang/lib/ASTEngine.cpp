@@ -1,5 +1,6 @@
 //===- ASTEngine.cpp ------------------------------------------------------===//
 #include "hipkit/hipify/ASTEngine.h"
+#include "TestHooks.h"
 
 #include "hipkit/hipify/MappingTable.h"
 #include "hipkit/hipify/RewriteRule.h"
@@ -30,6 +31,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <csignal>
+#include <cstdlib>
 #include <set>
 
 using namespace clang;
@@ -81,6 +84,7 @@ public:
   }
 
   SourceManager &sourceManager() { return *SM; }
+  const FileTranslation &mainFile() const { return *Out.Files[0]; }
   const NamePolicy &policy() const { return *Options.Policy; }
   const ASTEngineOptions &options() const { return Options; }
 
@@ -298,10 +302,15 @@ public:
   /// typedefs, `auto`, references and the pointer of `->`; in a template, a
   /// dependent specialization of a CUDA class template
   /// (`thread_block_tile<N>`) names that template. A type a template
-  /// parameter is, or a user's class, has no rows.
+  /// parameter is, or a user's class, has no rows. A member of an anonymous
+  /// union or struct is the enclosing class's (`cudaGraphNodeParams::
+  /// conditional`); the unnamed member clang accesses to reach it has no name
+  /// and no row (an empty DeclarationName counts as an identifier, without
+  /// one).
   void referenceMember(QualType Base, bool IsArrow, DeclarationName Name,
                        SourceLocation Loc) {
-    if (Base.isNull() || !Name.isIdentifier() || Loc.isInvalid())
+    if (Base.isNull() || !Name.isIdentifier() ||
+        !Name.getAsIdentifierInfo() || Loc.isInvalid())
       return;
     if (IsArrow) {
       const auto *Pointer = Base->getAs<PointerType>();
@@ -311,6 +320,11 @@ public:
     }
     Base = Base.getNonReferenceType();
     const NamedDecl *Class = Base->getAsCXXRecordDecl();
+    while (const auto *Record = dyn_cast_or_null<RecordDecl>(Class)) {
+      if (!Record->isAnonymousStructOrUnion())
+        break;
+      Class = dyn_cast<RecordDecl>(Record->getDeclContext());
+    }
     if (!Class)
       if (const auto *Specialization =
               Base->getAs<TemplateSpecializationType>())
@@ -878,6 +892,22 @@ private:
   TranslationContext &Ctx;
 };
 
+/// The test hook crash-in-parse=NAME (TestHooks.h): the parse of a source
+/// whose file name is NAME crashes here, once its edits are recorded, with
+/// SIGSEGV, or abort() for `abort:NAME`. The driver's crash isolation is
+/// tested with it, whatever real crashes are fixed.
+void crashIfTestAsks(llvm::StringRef SourcePath) {
+  for (const std::string &Value : driver::testHookValues("crash-in-parse")) {
+    llvm::StringRef Name = Value;
+    bool Abort = Name.consume_front("abort:");
+    if (Name != llvm::sys::path::filename(SourcePath))
+      continue;
+    if (Abort)
+      std::abort();
+    std::raise(SIGSEGV);
+  }
+}
+
 class ReferenceConsumer : public ASTConsumer {
 public:
   explicit ReferenceConsumer(TranslationContext &Ctx) : Ctx(Ctx) {}
@@ -899,6 +929,7 @@ public:
       Visitor.TraverseDecl(D);
     TranslationNames Names(Ctx);
     resolveTranslationCollisions(UserDecls, AST, Names);
+    crashIfTestAsks(Ctx.mainFile().displayPath());
   }
 
 private:

@@ -10,9 +10,18 @@
 // then ends without running destructors (exitAfterAbandonedParses), since the
 // abandoned thread still reads the driver's options.
 //
+// A parse that crashes (a bug of clang's or of the AST engine's: SIGSEGV,
+// abort(), an LLVM fatal error) must not end the run either. It runs inside a
+// CrashRecoveryContext, which turns the signal into a failed call on the
+// parse's own thread; the source is then translated by tokens, from its text
+// alone. What the crashed parse built (its SourceTranslation, clang's
+// compiler instance) is left half-made, its destructors never ran: it is
+// never read, and never freed.
+//
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/ASTEngine.h"
 
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
@@ -35,20 +44,16 @@ struct ParseJob {
   std::mutex Mutex;
   std::condition_variable Finished;
   bool Done = false;
+  bool Crashed = false;
 };
 
 std::atomic<bool> Abandoned{false};
 
-} // namespace
-
-bool hipkit::hipify::runASTEngineWithin(llvm::ArrayRef<std::string> Command,
-                                        const ASTEngineOptions &Options,
-                                        SourceTranslation &Out,
-                                        unsigned Seconds) {
-  if (Seconds == 0) {
-    runASTEngine(Command, Options, Out);
-    return true;
-  }
+/// A job that parses into a SourceTranslation of its own, holding only a copy
+/// of \p Out's source: the caller's is touched only by a parse that ends.
+std::shared_ptr<ParseJob> makeJob(llvm::ArrayRef<std::string> Command,
+                                  const ASTEngineOptions &Options,
+                                  const SourceTranslation &Out) {
   auto Job = std::make_shared<ParseJob>();
   Job->Command.assign(Command.begin(), Command.end());
   Job->Options = Options;
@@ -58,22 +63,58 @@ bool hipkit::hipify::runASTEngineWithin(llvm::ArrayRef<std::string> Command,
       Main.displayPath().str(), Main.realPath().str(), Main.contents().str(),
       /*IsMainFile=*/true));
   Job->Out.Scopes.emplace_back();
+  return Job;
+}
+
+/// Parses, a crash turned into Job.Crashed. Everything the parse allocates
+/// lives below RunSafely's frame, so a crash leaks it rather than destroying
+/// it half-made.
+void runJob(ParseJob &Job) {
+  llvm::CrashRecoveryContext Recovery;
+  Job.Crashed = !Recovery.RunSafely(
+      [&Job] { runASTEngine(Job.Command, Job.Options, Job.Out); });
+}
+
+/// What the finished \p Job gives \p Out.
+ParseOutcome finish(std::shared_ptr<ParseJob> Job, SourceTranslation &Out) {
+  if (Job->Crashed) {
+    // Never destroyed: its translation may be in the middle of a change.
+    new std::shared_ptr<ParseJob>(std::move(Job));
+    return ParseOutcome::Crashed;
+  }
+  Out = std::move(Job->Out);
+  return ParseOutcome::Parsed;
+}
+
+} // namespace
+
+ParseOutcome hipkit::hipify::runASTEngineWithin(
+    llvm::ArrayRef<std::string> Command, const ASTEngineOptions &Options,
+    SourceTranslation &Out, unsigned Seconds) {
+  // Once for the process: the signal handlers that RunSafely relies on.
+  llvm::CrashRecoveryContext::Enable();
+  std::shared_ptr<ParseJob> Job = makeJob(Command, Options, Out);
+  if (Seconds == 0) {
+    runJob(*Job);
+    return finish(std::move(Job), Out);
+  }
   // clang's own stack size for a parse (clang::DesiredStackSize): a
   // thread's default is smaller where `ulimit -s` is unlimited.
   llvm::thread(std::optional<unsigned>(8u << 20), [Job] {
-    runASTEngine(Job->Command, Job->Options, Job->Out);
+    runJob(*Job);
     std::lock_guard<std::mutex> Lock(Job->Mutex);
     Job->Done = true;
     Job->Finished.notify_all();
   }).detach();
-  std::unique_lock<std::mutex> Lock(Job->Mutex);
-  if (!Job->Finished.wait_for(Lock, std::chrono::seconds(Seconds),
-                              [&] { return Job->Done; })) {
-    Abandoned = true;
-    return false;
+  {
+    std::unique_lock<std::mutex> Lock(Job->Mutex);
+    if (!Job->Finished.wait_for(Lock, std::chrono::seconds(Seconds),
+                                [&] { return Job->Done; })) {
+      Abandoned = true;
+      return ParseOutcome::TimedOut;
+    }
   }
-  Out = std::move(Job->Out);
-  return true;
+  return finish(std::move(Job), Out);
 }
 
 void hipkit::hipify::exitAfterAbandonedParses(int ExitCode) {

@@ -5,7 +5,8 @@
 // after it wrote some outputs, a source deleted between its read and its
 // parse. A lit test cannot time that, so it names the moment in the
 // environment variable HIPIFY_TEST_HOOKS ("kill-after-outputs=3",
-// "remove-before-parse=a.cu", comma-separated). Only the test suite sets it;
+// "remove-before-parse=a.cu", "crash-in-parse=b.cu", comma-separated). Only
+// the test suite sets it;
 // docs/internals.md lists the hooks.
 //
 //===----------------------------------------------------------------------===//
@@ -18,22 +19,32 @@
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hipkit::hipify::driver {
 
-/// The value of the hook \p Name, if the test set it.
-inline std::optional<std::string> testHook(llvm::StringRef Name) {
+/// Every value the test gave the hook \p Name, in order.
+inline std::vector<std::string> testHookValues(llvm::StringRef Name) {
+  std::vector<std::string> Values;
   const char *Hooks = std::getenv("HIPIFY_TEST_HOOKS");
   if (!Hooks)
-    return std::nullopt;
+    return Values;
   llvm::SmallVector<llvm::StringRef, 4> Items;
   llvm::StringRef(Hooks).split(Items, ',', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef Item : Items) {
     auto [Key, Value] = Item.split('=');
     if (Key == Name)
-      return Value.str();
+      Values.push_back(Value.str());
   }
-  return std::nullopt;
+  return Values;
+}
+
+/// The first value of the hook \p Name, if the test set it.
+inline std::optional<std::string> testHook(llvm::StringRef Name) {
+  std::vector<std::string> Values = testHookValues(Name);
+  if (Values.empty())
+    return std::nullopt;
+  return Values.front();
 }
 
 } // namespace hipkit::hipify::driver

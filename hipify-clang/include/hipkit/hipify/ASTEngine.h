@@ -60,6 +60,9 @@ struct SourceTranslation {
   unsigned CompileErrors = 0;
   /// The parse took longer than --parse-timeout and was abandoned.
   bool ParseTimedOut = false;
+  /// The parse crashed (a bug of clang's or hipify-clang's); nothing it found
+  /// is kept.
+  bool ParseCrashed = false;
   /// The source is already HIP (isHipSource) and was not parsed as CUDA.
   bool HipInput = false;
   /// The compiler's diagnostics, buffered so parallel runs print in order.
@@ -91,13 +94,21 @@ struct ASTEngineOptions {
 void runASTEngine(llvm::ArrayRef<std::string> Command,
                   const ASTEngineOptions &Options, SourceTranslation &Out);
 
-/// runASTEngine, given at most \p Seconds (0: no limit). Returns false, with
-/// \p Out untouched, when the parse takes longer; it is then abandoned and
-/// still running (ParseDeadline.cpp says why it cannot be stopped), so the run
-/// must end through exitAfterAbandonedParses.
-bool runASTEngineWithin(llvm::ArrayRef<std::string> Command,
-                        const ASTEngineOptions &Options, SourceTranslation &Out,
-                        unsigned Seconds);
+/// How runASTEngineWithin ended.
+enum class ParseOutcome {
+  Parsed,   ///< Out holds what the parse found (which may be compile errors).
+  TimedOut, ///< Longer than the limit: abandoned, still running.
+  Crashed,  ///< clang or the AST engine crashed (SIGSEGV, abort()).
+};
+
+/// runASTEngine, given at most \p Seconds (0: no limit), with a crash of the
+/// parse caught (ParseDeadline.cpp). Unless the outcome is Parsed, \p Out is
+/// untouched: its files hold their text and no edit. A parse that timed out
+/// is still running (ParseDeadline.cpp says why it cannot be stopped), so the
+/// run must end through exitAfterAbandonedParses.
+ParseOutcome runASTEngineWithin(llvm::ArrayRef<std::string> Command,
+                                const ASTEngineOptions &Options,
+                                SourceTranslation &Out, unsigned Seconds);
 
 /// Ends the process with \p ExitCode, standard streams flushed, when a parse
 /// was abandoned: its thread still uses the run's options, so neither they
