@@ -897,7 +897,8 @@ private:
 /// SIGSEGV, or abort() for `abort:NAME`. The driver's crash isolation is
 /// tested with it, whatever real crashes are fixed.
 void crashIfTestAsks(llvm::StringRef SourcePath) {
-  for (const std::string &Value : driver::testHookValues("crash-in-parse")) {
+  for (const std::string &Value :
+       hipkit::hipify::driver::testHookValues("crash-in-parse")) {
     llvm::StringRef Name = Value;
     bool Abort = Name.consume_front("abort:");
     if (Name != llvm::sys::path::filename(SourcePath))
