@@ -147,6 +147,11 @@ bool hipkit::readWholeFile(llvm::StringRef Path, std::string &Text) {
 
 llvm::Expected<std::optional<std::string>>
 hipkit::readRegularFile(llvm::StringRef Path, uint64_t MaxSize) {
+  struct stat Before;
+  if (!::stat(Path.str().c_str(), &Before) && !S_ISREG(Before.st_mode))
+    return failure("cannot read '" + Path + "': it is " +
+                   describeFileType(Before.st_mode) +
+                   ", not a regular file; remove it");
   int FD = ::open(Path.str().c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (FD < 0) {
     if (errno == ENOENT)
@@ -186,6 +191,11 @@ hipkit::readRegularFile(llvm::StringRef Path, uint64_t MaxSize) {
 }
 
 std::optional<std::string> hipkit::hashRegularFile(llvm::StringRef Path) {
+  // Not even opened unless it is a regular file: opening some devices acts
+  // (a tape rewinds, a watchdog arms), and a manifest may name any path.
+  struct stat Before;
+  if (::stat(Path.str().c_str(), &Before) || !S_ISREG(Before.st_mode))
+    return std::nullopt;
   int FD = ::open(Path.str().c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (FD < 0)
     return std::nullopt;

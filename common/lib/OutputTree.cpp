@@ -375,7 +375,17 @@ namespace {
 /// Opens \p Name in \p Dir for reading if it is a regular file; -1 with
 /// \p Why set otherwise (ENOENT: \p Why empty).
 int openRegular(int Dir, const std::string &Name, std::string &Why) {
-  // O_NONBLOCK: a FIFO swapped in would block open() and read() forever.
+  // Not opened at all unless it is a regular file (opening some devices
+  // acts); O_NONBLOCK: a FIFO swapped in since would block open() and read().
+  struct stat Before;
+  if (!::fstatat(Dir, Name.c_str(), &Before, AT_SYMLINK_NOFOLLOW) &&
+      !S_ISREG(Before.st_mode)) {
+    Why = S_ISLNK(Before.st_mode)
+              ? "it is a symbolic link, which is not followed"
+              : "it is " + describeFileType(Before.st_mode) +
+                    ", not a regular file; remove it";
+    return -1;
+  }
   int Fd = ::openat(Dir, Name.c_str(),
                     O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
   if (Fd < 0) {
@@ -622,6 +632,10 @@ llvm::Error OutputTree::write(llvm::StringRef Rel, llvm::StringRef Contents,
 llvm::Expected<std::string> OutputTree::copy(llvm::StringRef From,
                                              llvm::StringRef Rel,
                                              const WriteOptions &Options) {
+  struct stat Before;
+  if (!::lstat(From.str().c_str(), &Before) && !S_ISREG(Before.st_mode))
+    return failure("cannot copy '" + From + "': it is " +
+                   describeFileType(Before.st_mode) + ", not a regular file");
   int In = ::open(From.str().c_str(),
                   O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
   if (In < 0)
