@@ -84,7 +84,7 @@ Error validateTargetId(StringRef TargetId) {
   if (Processor.empty())
     return makeError("unknown offload arch '" + TargetId.take_until([](char C) {
       return C == ':';
-    }) + "'\nvalid names: " + getValidProcessorList());
+    }) + "'; valid names: " + getValidProcessorList());
   llvm::StringMap<bool> Features;
   if (clang::parseTargetID(amdgcnTriple(), TargetId, &Features))
     return Error::success();

@@ -23,7 +23,7 @@ inline constexpr llvm::StringLiteral DefaultOffloadArch = "gfx942";
 /// clang's driver checks --offload-arch with): a processor LLVM knows, then features `xnack` and
 /// `sramecc`, each once, each followed by + or -, each supported by the
 /// processor. Errors carry the whole message, e.g.
-/// "unknown offload arch 'gfx9999'\nvalid names: gfx600, ...".
+/// "unknown offload arch 'gfx9999'; valid names: gfx600, ...".
 llvm::Error validateTargetId(llvm::StringRef TargetId);
 
 /// The code object version generic targets (gfx9-generic, gfx11-generic, ...)
