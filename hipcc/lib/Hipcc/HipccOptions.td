@@ -56,28 +56,38 @@ def porting_checks_as_errors_EQ : Joined<["--"], "porting-checks-as-errors=">,
 // (docs/hipcc.md, "nvcc's options"). Read here, clang's table would misread
 // them (-lineinfo as -l ineinfo, --threads 4 as an input 4).
 def nvcc_Group : OptionGroup<"<nvcc options>">;
-class NvccSeparate<string name> : Separate<["-", "--"], name>, Group<nvcc_Group>;
-class NvccJoined<string name> : Joined<["-", "--"], name>, Group<nvcc_Group>;
-class NvccFlag<string name> : Flag<["-", "--"], name>, Group<nvcc_Group>;
+// nvcc takes either prefix; the first is the one its documentation (and
+// hipcc --help) shows: - for the short names, -- for the long ones.
+defvar NvccShort = ["-", "--"];
+defvar NvccLong = ["--", "-"];
+class NvccSeparate<string name, list<string> prefixes = NvccLong>
+  : Separate<prefixes, name>, Group<nvcc_Group>;
+class NvccJoined<string name, list<string> prefixes = NvccLong>
+  : Joined<prefixes, name>, Group<nvcc_Group>;
+class NvccFlag<string name, list<string> prefixes = NvccLong>
+  : Flag<prefixes, name>, Group<nvcc_Group>;
 
-def Xcompiler : NvccSeparate<"Xcompiler">, MetaVarName<"<options>">,
+def Xcompiler : NvccSeparate<"Xcompiler", NvccShort>, MetaVarName<"<options>">,
   HelpText<"nvcc: options for the host compiler (commas separate them); on AMD "
            "each goes to clang's host compilation (-Xarch_host)">;
-def Xcompiler_EQ : NvccJoined<"Xcompiler=">, Alias<Xcompiler>;
+def Xcompiler_EQ : NvccJoined<"Xcompiler=", NvccShort>, Alias<Xcompiler>;
 def compiler_options : NvccSeparate<"compiler-options">, Alias<Xcompiler>,
+  MetaVarName<"<options>">,
   HelpText<"Same as -Xcompiler">;
 def compiler_options_EQ : NvccJoined<"compiler-options=">, Alias<Xcompiler>;
-def gencode : NvccSeparate<"gencode">, MetaVarName<"arch=<virtual>,code=<gpu>">,
+def gencode : NvccSeparate<"gencode", NvccShort>, MetaVarName<"arch=<virtual>,code=<gpu>">,
   HelpText<"nvcc: code for NVIDIA GPUs; an error on AMD (give --offload-arch)">;
-def gencode_EQ : NvccJoined<"gencode=">, Alias<gencode>;
+def gencode_EQ : NvccJoined<"gencode=", NvccShort>, Alias<gencode>;
 def generate_code : NvccSeparate<"generate-code">, Alias<gencode>,
+  MetaVarName<"arch=<virtual>,code=<gpu>">,
   HelpText<"Same as -gencode">;
 def generate_code_EQ : NvccJoined<"generate-code=">, Alias<gencode>;
-def ccbin : NvccSeparate<"ccbin">, MetaVarName<"<compiler>">,
+def ccbin : NvccSeparate<"ccbin", NvccShort>, MetaVarName<"<compiler>">,
   HelpText<"nvcc: the host compiler; ignored on AMD (clang compiles host code), "
            "with a warning">;
-def ccbin_EQ : NvccJoined<"ccbin=">, Alias<ccbin>;
+def ccbin_EQ : NvccJoined<"ccbin=", NvccShort>, Alias<ccbin>;
 def compiler_bindir : NvccSeparate<"compiler-bindir">, Alias<ccbin>,
+  MetaVarName<"<compiler>">,
   HelpText<"Same as -ccbin">;
 def compiler_bindir_EQ : NvccJoined<"compiler-bindir=">, Alias<ccbin>;
 def threads : NvccSeparate<"threads">, MetaVarName<"<N>">,
@@ -92,14 +102,15 @@ def generate_dependencies_with_compile : NvccFlag<"generate-dependencies-with-co
 def generate_nonsystem_dependencies_with_compile
   : NvccFlag<"generate-nonsystem-dependencies-with-compile">,
   HelpText<"nvcc: the same without system headers (nvcc's -MMD); on AMD -MMD">;
-def Xptxas : NvccSeparate<"Xptxas">, MetaVarName<"<options>">,
+def Xptxas : NvccSeparate<"Xptxas", NvccShort>, MetaVarName<"<options>">,
   HelpText<"nvcc: options for ptxas, NVIDIA's assembler; ignored on AMD, with a "
            "warning">;
-def Xptxas_EQ : NvccJoined<"Xptxas=">, Alias<Xptxas>;
+def Xptxas_EQ : NvccJoined<"Xptxas=", NvccShort>, Alias<Xptxas>;
 def ptxas_options : NvccSeparate<"ptxas-options">, Alias<Xptxas>,
+  MetaVarName<"<options>">,
   HelpText<"Same as -Xptxas">;
 def ptxas_options_EQ : NvccJoined<"ptxas-options=">, Alias<Xptxas>;
-def lineinfo : NvccFlag<"lineinfo">,
+def lineinfo : NvccFlag<"lineinfo", NvccShort>,
   HelpText<"nvcc: line tables for device code; on AMD -Xarch_device "
            "-gline-tables-only">;
 def generate_line_info : NvccFlag<"generate-line-info">, Alias<lineinfo>;
