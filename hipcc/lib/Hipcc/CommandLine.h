@@ -35,9 +35,20 @@ struct ClangArgument {
   std::vector<std::string> Spelling;
 };
 
+/// One of nvcc's options (HipccOptions.td, nvcc_Group) with the strings it
+/// came from, and its place among the clang arguments: NVIDIA passes it to
+/// nvcc there, AMD translates it (NvccOptions.h).
+struct NvccArgument {
+  std::unique_ptr<Arg> Parsed;
+  std::vector<std::string> Spelling;
+  /// How many of CommandLine::ClangArgs came before it.
+  size_t ClangArgsBefore = 0;
+};
+
 struct CommandLine {
   std::vector<std::unique_ptr<Arg>> HipccArgs;
   std::vector<ClangArgument> ClangArgs;
+  std::vector<NvccArgument> NvccArgs;
 
   /// The last of hipcc's options \p IDs given, or nullptr.
   const Arg *lastHipcc(ArrayRef<unsigned> IDs) const {

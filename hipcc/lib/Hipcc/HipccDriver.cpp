@@ -3,6 +3,7 @@
 
 #include "ChildProcess.h"
 #include "CommandLine.h"
+#include "NvccOptions.h"
 #include "NvidiaPlatform.h"
 
 #include "hipkit/Hipcc/HostOnlyFatbin.h"
@@ -78,9 +79,10 @@ HipccDriver::HipccDriver(std::string ExecutablePath, EnvLookup GetEnv,
 //===----------------------------------------------------------------------===//
 
 /// Splits \p Args between hipcc's table and clang's: at each position hipcc's
-/// options are tried first; anything else is one clang argument (an option
-/// with all its values, or an input).
-static CommandLine splitCommandLine(const InputArgList &All) {
+/// options are tried first (nvcc's among them, kept apart in NvccArgs);
+/// anything else is one clang argument (an option with all its values, or an
+/// input).
+static Expected<CommandLine> splitCommandLine(const InputArgList &All) {
   static const HipccOptTable HipccTable;
   const OptTable &ClangTable = clang::driver::getDriverOptTable();
   CommandLine Result;
@@ -88,8 +90,23 @@ static CommandLine splitCommandLine(const InputArgList &All) {
   while (Index < End) {
     unsigned Start = Index;
     std::unique_ptr<Arg> Hipcc = HipccTable.ParseOneArg(All, Index);
+    if (!Hipcc && Index != Start)
+      return createStringError(inconvertibleErrorCode(),
+                               "'" + Twine(All.getArgString(Start)) +
+                                   "' needs a value, but the command line "
+                                   "ends there; give it one (hipcc --help "
+                                   "lists the option)");
     if (Hipcc && Hipcc->getOption().getKind() != Option::UnknownClass &&
         Hipcc->getOption().getKind() != Option::InputClass) {
+      if (Hipcc->getOption().matches(OPT_nvcc_Group)) {
+        NvccArgument NA;
+        for (unsigned I = Start; I < Index; ++I)
+          NA.Spelling.push_back(All.getArgString(I));
+        NA.Parsed = std::move(Hipcc);
+        NA.ClangArgsBefore = Result.ClangArgs.size();
+        Result.NvccArgs.push_back(std::move(NA));
+        continue;
+      }
       Result.HipccArgs.push_back(std::move(Hipcc));
       continue;
     }
@@ -109,7 +126,7 @@ static CommandLine splitCommandLine(const InputArgList &All) {
     CA.Parsed = std::move(Clang);
     Result.ClangArgs.push_back(std::move(CA));
   }
-  return Result;
+  return std::move(Result);
 }
 
 namespace {
@@ -120,6 +137,8 @@ struct ReadCommandLine {
   SmallVector<const char *, 64> Expanded;
   std::optional<InputArgList> All;
   CommandLine CL;
+  /// What the AMD translation of nvcc's options has to say (NvccOptions.h).
+  std::vector<std::string> Warnings;
 };
 } // namespace
 
@@ -130,7 +149,42 @@ static Error readCommandLine(ArrayRef<const char *> RawArgs,
   if (Error E = Expansion.expandResponseFiles(Out.Expanded))
     return E;
   Out.All.emplace(Out.Expanded.begin(), Out.Expanded.end());
-  Out.CL = splitCommandLine(*Out.All);
+  Expected<CommandLine> CL = splitCommandLine(*Out.All);
+  if (!CL)
+    return CL.takeError();
+  Out.CL = std::move(*CL);
+  return Error::success();
+}
+
+/// AMD: each of nvcc's options is replaced, in its place on the command line,
+/// by what it means for clang (NvccOptions.h), and the line read again, so
+/// that hipcc's policy sees -MD, -j and the rest as if the user had given
+/// them.
+static Error translateNvccOptions(ReadCommandLine &Read) {
+  if (Read.CL.NvccArgs.empty())
+    return Error::success();
+  StringSaver Saver(Read.Alloc);
+  SmallVector<const char *, 64> Translated;
+  auto Next = Read.CL.NvccArgs.begin(), Last = Read.CL.NvccArgs.end();
+  for (unsigned I = 0, E = Read.Expanded.size(); I < E;) {
+    if (Next == Last || Next->Parsed->getIndex() != I) {
+      Translated.push_back(Read.Expanded[I++]);
+      continue;
+    }
+    std::vector<std::string> Words;
+    if (Error Err = translateNvccOptionForAmd(*Next, Words, Read.Warnings))
+      return Err;
+    for (const std::string &W : Words)
+      Translated.push_back(Saver.save(W).data());
+    I += Next->Spelling.size();
+    ++Next;
+  }
+  Read.Expanded = std::move(Translated);
+  Read.All.emplace(Read.Expanded.begin(), Read.Expanded.end());
+  Expected<CommandLine> CL = splitCommandLine(*Read.All);
+  if (!CL)
+    return CL.takeError();
+  Read.CL = std::move(*CL);
   return Error::success();
 }
 
@@ -918,6 +972,8 @@ HipccDriver::computeInvocation(ArrayRef<const char *> RawArgs) const {
       sys::fs::remove(Temp);
     return ClangInvocation{Plan->NvccPath, Plan->Runs.back()};
   }
+  if (Error E = translateNvccOptions(Read))
+    return std::move(E);
   HipccInvocationBuilder Builder(Read.CL, GetEnv, DetectGpus, ExecutablePath);
   ClangInvocation Invocation;
   if (Error E = Builder.build(Invocation))
@@ -931,6 +987,14 @@ int HipccDriver::run(ArrayRef<const char *> RawArgs) {
     reportError(toString(std::move(E)));
     return 1;
   }
+  bool Nvidia = isNvidiaPlatform(GetEnv);
+  if (!Nvidia)
+    if (Error E = translateNvccOptions(Read)) {
+      reportError(toString(std::move(E)));
+      return 1;
+    }
+  for (const std::string &Warning : Read.Warnings)
+    reportWarning(Warning);
   const CommandLine &CL = Read.CL;
 
   unsigned Verbosity = 0;
@@ -949,7 +1013,7 @@ int HipccDriver::run(ArrayRef<const char *> RawArgs) {
     return 0;
   }
 
-  if (isNvidiaPlatform(GetEnv))
+  if (Nvidia)
     return runForNvidia(CL, GetEnv, ExecutablePath, Verbosity);
 
   HipccInvocationBuilder Builder(CL, GetEnv, DetectGpus, ExecutablePath);

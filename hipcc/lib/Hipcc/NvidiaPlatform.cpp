@@ -400,9 +400,21 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
     Compile.push_back("-O3"); // as on AMD
   if (Error E = translateHipccOptions(Compile, Link))
     return std::move(E);
-  for (size_t I = 0; I < CL.ClangArgs.size(); ++I)
+  // nvcc's own options (-Xcompiler, -gencode, --threads, ... read by
+  // HipccOptions.td) are nvcc's to read: unchanged, in their place.
+  auto NextNvcc = CL.NvccArgs.begin();
+  auto AddNvccArgsBefore = [&](size_t ClangIndex) {
+    for (; NextNvcc != CL.NvccArgs.end() &&
+           NextNvcc->ClangArgsBefore <= ClangIndex;
+         ++NextNvcc)
+      append_range(Compile, NextNvcc->Spelling);
+  };
+  for (size_t I = 0; I < CL.ClangArgs.size(); ++I) {
+    AddNvccArgsBefore(I);
     if (Error E = translateClangArgument(I, Compile, Link))
       return std::move(E);
+  }
+  AddNvccArgsBefore(CL.ClangArgs.size());
 
   bool Links = isLinkStep(CL) && !Inputs.empty();
   auto IsSource = [](const NvccInput &In) {
