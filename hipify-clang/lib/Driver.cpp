@@ -612,10 +612,9 @@ bool HipifyRun::checkOutputLocation(const Source &S) {
   if (S.Output.empty() || S.Output == "-")
     return true;
   if (realPathOf(S.Output) == S.RealPath && !Options.InPlace) {
-    reportError(
-        "the output '" + S.Output + "' is the input '" + S.Path +
-        "' itself; use " + adviceFor(Options.Tool).InPlace +
-        " to replace a source with its translation");
+    reportError("the output '" + S.Output + "' is the input '" + S.Path +
+                "' itself; use " + adviceFor(Options.Tool).InPlace +
+                " to replace a source with its translation");
     return false;
   }
   if (llvm::Error E = checkOutputPath(

@@ -209,9 +209,8 @@ FileTranslation::TranslatedLines::lookup(unsigned Line) const {
   size_t LineBegin = NewLineBefore == TranslatedNewLines.begin()
                          ? 0
                          : *std::prev(NewLineBefore) + 1;
-  size_t LineEnd =
-      std::min(Translated.find_first_of("\r\n", size_t(TEnd)),
-               Translated.size());
+  size_t LineEnd = std::min(Translated.find_first_of("\r\n", size_t(TEnd)),
+                            Translated.size());
   TranslatedLine Result;
   Result.Number = (NewLineBefore - TranslatedNewLines.begin()) + 1;
   for (char C : Translated.slice(LineBegin, LineEnd))
