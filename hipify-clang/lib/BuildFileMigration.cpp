@@ -650,6 +650,9 @@ void BuildFileMigrator::migrateMakeCall(const Word &W, unsigned RangeBegin) {
       llvm::find_if(PassThroughFunctions, [&](const PassThroughFunction &F) {
         return F.Name == Call->Name;
       });
+  // Messages to the user, not flags: nvcc in them is a word of a sentence.
+  if (Call->Name == "info" || Call->Name == "warning" || Call->Name == "error")
+    return;
   if (F == std::end(PassThroughFunctions)) {
     llvm::StringRef Spelling = firstNvccSpelling(text(Call->Begin, Call->End));
     if (!Spelling.empty())
