@@ -106,9 +106,10 @@ FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
 }
 
 llvm::StringRef FileTranslation::lineEnding() const {
-  size_t NewLine = Contents.find('\n');
-  if (NewLine != std::string::npos && NewLine > 0 &&
-      Contents[NewLine - 1] == '\r')
+  // The first line's, from the line index: a search for it would scan the
+  // whole of a one-line file for each line inserted there.
+  if (LineStarts.size() > 1 && LineStarts[1] >= 2 &&
+      Contents[LineStarts[1] - 2] == '\r')
     return "\r\n";
   return "\n";
 }

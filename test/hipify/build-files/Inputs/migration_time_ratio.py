@@ -6,7 +6,9 @@ usage: migration_time_ratio.py HIPIFY KIND DIR [extra hipify args...]
 (bench/build_file_bench.py imports cmake_text and make_text to measure the
 same shapes at larger sizes.)
 
-KIND is cmake or make. The files are shaped like real CMakeLists.txt and
+KIND is cmake, cmake-one-line (add_executable of a .cu, each followed by an
+inserted line, all on one line: nothing may scan a line per statement) or
+make. The files are shaped like real CMakeLists.txt and
 Makefiles (FindCUDA and CUDA-language statements, nvcc variables, rules and
 recipes), every statement something the migration edits or warns about. Each
 file is migrated three times, small and large interleaved, and the fastest
@@ -38,6 +40,10 @@ def cmake_text(groups):
     return "\n".join(lines) + "\n"
 
 
+def cmake_one_line_text(groups):
+    return " ".join(f"add_executable(app{i} app{i}.cu)" for i in range(groups * 5)) + "\n"
+
+
 def make_text(groups):
     lines = ["NVCC := /usr/local/cuda/bin/nvcc"]
     for i in range(groups):
@@ -53,7 +59,11 @@ def make_text(groups):
 def main():
     hipify, kind, folder = sys.argv[1:4]
     extra = sys.argv[4:]
-    text, name = (cmake_text, "CMakeLists.txt") if kind == "cmake" else (make_text, "Makefile")
+    text, name = {
+        "cmake": (cmake_text, "CMakeLists.txt"),
+        "cmake-one-line": (cmake_one_line_text, "CMakeLists.txt"),
+        "make": (make_text, "Makefile"),
+    }[kind]
     paths = {}
     for size, groups in (("small", SMALL_GROUPS), ("large", LARGE_GROUPS)):
         os.makedirs(os.path.join(folder, size), exist_ok=True)
