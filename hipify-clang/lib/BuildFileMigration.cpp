@@ -1037,8 +1037,12 @@ void BuildFileMigrator::migrateMakefile() {
       migrateFlags(Begin + 1, Begin + Line.size());
       continue;
     }
-    if (InDefine)
+    if (InDefine) {
+      // A define body is a variable's value (a canned recipe, a template
+      // for $(call ...)): its flags are translated like an assignment's.
+      migrateFlags(Begin, Begin + Line.size());
       continue;
+    }
     // $(foreach sm,$(SMS),$(eval GENCODE_FLAGS += ...)): a statement that is
     // a function call, with its assignments inside.
     if (parseMakeCall(Text, Begin + unsigned(Line.size() - Trimmed.size()),
