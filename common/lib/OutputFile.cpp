@@ -296,11 +296,11 @@ llvm::Expected<OutputTarget> hipkit::resolveOutput(llvm::StringRef Path) {
       Path, std::make_error_code(std::errc::too_many_symbolic_link_levels));
 }
 
-llvm::Error hipkit::checkOutputPath(llvm::StringRef Path) {
+llvm::Error hipkit::checkOutputPath(llvm::StringRef Path,
+                                    llvm::StringRef Elsewhere) {
   llvm::Expected<OutputTarget> Target = resolveOutput(Path);
   if (!Target)
     return Target.takeError();
-  const char *Elsewhere = "choose another output with -o or --o-dir";
   switch (Target->Type) {
   case OutputTarget::Kind::WriteThrough:
     if (Target->Descriptor >= 0) {

@@ -172,6 +172,108 @@ bool containsName(llvm::StringRef Text, llvm::StringRef Name) {
   return false;
 }
 
+/// Whether the flag of \p R names processors: nvcc's -arch and -gencode
+/// families (written as --offload-arch=$(HIP_ARCH) or removed) and -code.
+bool isProcessorFlag(const NvccFlagRow &R) {
+  return R.Hip == "$ARCH" || R.Flag == "-code" || R.Flag == "--gpu-code";
+}
+
+//===----------------------------------------------------------------------===//
+// Make functions
+//===----------------------------------------------------------------------===//
+
+/// GNU make's functions whose arguments make passes on as text (after
+/// expanding them), so an nvcc flag in one is a flag of the command line,
+/// translated where it is. Arity is how many arguments the function takes:
+/// the last one takes the rest, commas and all (foreach's body
+/// `-gencode arch=compute_$(sm),code=sm_$(sm)`); 0: every comma separates.
+/// Other functions (patsubst, addprefix, subst, ...) cut and join text, so a
+/// flag in them may be a piece of one: left with a warning.
+struct PassThroughFunction {
+  llvm::StringLiteral Name;
+  unsigned Arity;
+};
+const PassThroughFunction PassThroughFunctions[] = {
+    {"foreach", 3}, {"if", 3},   {"or", 0},    {"and", 0},  {"strip", 1},
+    {"sort", 1},    {"eval", 1}, {"shell", 1}, {"call", 0}, {"let", 3}};
+
+/// A make function call `$(name arguments)` (or `${...}`) in the file.
+struct MakeCall {
+  llvm::StringRef Name;
+  unsigned Begin, End; ///< The call, `$(` to `)`.
+  std::vector<Word> Arguments;
+};
+
+/// The function call starting at \p Begin of \p Text (a file) and closed
+/// before \p Limit, or nullopt for a variable reference (`$(NVCC)`, no blank
+/// after the name) or an unclosed call.
+std::optional<MakeCall> parseMakeCall(llvm::StringRef Text, unsigned Begin,
+                                      unsigned Limit) {
+  Text = Text.take_front(Limit);
+  if (Begin + 2 > Text.size() || Text[Begin] != '$' ||
+      (Text[Begin + 1] != '(' && Text[Begin + 1] != '{'))
+    return std::nullopt;
+  char Open = Text[Begin + 1], Close = Open == '(' ? ')' : '}';
+  size_t I = Begin + 2;
+  while (I < Text.size() && (llvm::isAlnum(Text[I]) || Text[I] == '-'))
+    ++I;
+  if (I == Begin + 2 || I >= Text.size() || (Text[I] != ' ' && Text[I] != '\t'))
+    return std::nullopt;
+  MakeCall Call;
+  Call.Name = Text.slice(Begin + 2, I);
+  Call.Begin = Begin;
+  while (I < Text.size() && (Text[I] == ' ' || Text[I] == '\t'))
+    ++I;
+  unsigned Arity = 0;
+  for (const PassThroughFunction &F : PassThroughFunctions)
+    if (F.Name == Call.Name)
+      Arity = F.Arity;
+  // make matches the call's own kind of bracket, nested ones counted.
+  unsigned Depth = 0;
+  size_t ArgumentBegin = I;
+  for (; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == Open) {
+      ++Depth;
+    } else if (C == Close) {
+      if (Depth == 0)
+        break;
+      --Depth;
+    } else if (C == ',' && Depth == 0 &&
+               (Arity == 0 || Call.Arguments.size() + 1 < Arity)) {
+      Call.Arguments.push_back({unsigned(ArgumentBegin), unsigned(I)});
+      ArgumentBegin = I + 1;
+    }
+  }
+  if (I >= Text.size())
+    return std::nullopt;
+  Call.Arguments.push_back({unsigned(ArgumentBegin), unsigned(I)});
+  Call.End = I + 1;
+  return Call;
+}
+
+/// The first nvcc spelling in \p Text, taken apart at blanks, commas and
+/// brackets (the pieces of a function's arguments): nvcc, one of its flags,
+/// a CUDA library; empty if none.
+llvm::StringRef firstNvccSpelling(llvm::StringRef Text) {
+  llvm::SmallVector<llvm::StringRef, 16> Pieces;
+  llvm::SplitString(Text, Pieces, " \t,(){}");
+  for (llvm::StringRef P : Pieces) {
+    if (P == "nvcc" || P.ends_with("/nvcc"))
+      return P;
+    for (const NvccFlagRow &R : NvccFlags)
+      if (P == R.Flag ||
+          (R.Form == FlagForm::Joined && P.starts_with(R.Flag)) ||
+          (R.Form == FlagForm::Separate && P.starts_with(R.Flag) &&
+           P.drop_front(R.Flag.size()).starts_with("=")))
+        return P;
+    for (const LinkLibraryRow &R : LinkLibraries)
+      if (P.starts_with("-l") && P.drop_front(2) == R.Cuda)
+        return P;
+  }
+  return "";
+}
+
 //===----------------------------------------------------------------------===//
 // CMake's grammar
 //===----------------------------------------------------------------------===//
@@ -369,6 +471,25 @@ private:
 
   /// Maps the nvcc flags among the words of [Begin, End).
   void migrateFlags(unsigned Begin, unsigned End);
+  /// The nvcc flag at word \p I of \p Words: its row, its value (the next
+  /// word for a separate one), where it ends and how many words it takes
+  /// beyond the first.
+  struct FlagMatch {
+    const NvccFlagRow *Row;
+    std::optional<llvm::StringRef> Value;
+    unsigned SpanEnd;
+    size_t Consumed;
+  };
+  std::optional<FlagMatch> matchFlag(const std::vector<Word> &Words,
+                                     size_t I) const;
+  /// Whether the words of [Begin, End) are NVIDIA processor flags and
+  /// nothing else (a foreach body making -gencode per number).
+  bool onlyProcessorFlags(unsigned Begin, unsigned End) const;
+  /// A Makefile's function call at \p W (from \p RangeBegin's range): nvcc
+  /// flags in the arguments of one that passes text on are translated, a
+  /// foreach making only processor flags becomes the one processor flag, and
+  /// one that computes nvcc flags otherwise is left with a warning.
+  void migrateMakeCall(const Word &W, unsigned RangeBegin);
   /// The processor flag of a Makefile, written once per logical line.
   std::string makeProcessorFlag(unsigned LineBegin);
 
@@ -433,71 +554,128 @@ void BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
                 "HIP's headers and libraries itself: remove it");
       continue;
     }
-    for (const NvccFlagRow &R : NvccFlags) {
-      std::optional<llvm::StringRef> Value;
-      unsigned SpanEnd = Words[I].End;
-      size_t Consumed = 0;
-      if (R.Form == FlagForm::Word) {
-        if (W != R.Flag)
-          continue;
-      } else if (R.Form == FlagForm::Joined) {
-        if (!W.starts_with(R.Flag))
-          continue;
-        Value = W.drop_front(R.Flag.size()).ltrim('=');
-      } else if (W == R.Flag) {
-        if (I + 1 >= Words.size())
-          continue;
-        Value = text(Words[I + 1].Begin, Words[I + 1].End);
-        SpanEnd = Words[I + 1].End;
-        Consumed = 1;
-      } else if (W.starts_with(R.Flag) && W.size() > R.Flag.size() &&
-                 W[R.Flag.size()] == '=') {
-        Value = W.drop_front(R.Flag.size() + 1);
-      } else {
-        continue;
-      }
-      llvm::StringRef Hip = R.Hip;
-      // -arch and -code are other compilers' flags too (-arch x86_64): only
-      // NVIDIA processors make them nvcc's.
-      if ((Hip == "$ARCH" || R.Flag == "-code" || R.Flag == "--gpu-code") &&
-          !namesNvidiaProcessors(*Value))
-        break;
-      unsigned SpanBegin = Words[I].Begin;
-      if (Hip == "?") {
-        leave(SpanBegin, "nvcc's '" + text(SpanBegin, SpanEnd) +
-                             "' has no HIP counterpart: " + R.Why);
-      } else if (Hip == "$ARCH") {
-        if (Kind == BuildFileKind::CMake) {
-          remove(SpanBegin, SpanEnd, Begin);
-          note(SpanBegin, "removed nvcc's '" + text(SpanBegin, SpanEnd) +
-                              "': CMAKE_HIP_ARCHITECTURES (or the target's "
-                              "HIP_ARCHITECTURES) chooses the AMD processors");
-        } else {
-          std::string Flag = makeProcessorFlag(CurrentLine);
-          if (Flag.empty())
-            remove(SpanBegin, SpanEnd, Begin);
-          else
-            replace(SpanBegin, SpanEnd, Flag);
-        }
-      } else if (Hip.empty()) {
-        remove(SpanBegin, SpanEnd, Begin);
-      } else if (Hip == "$VALUE") {
-        // -Xcompiler -O2,-fPIC or -Xcompiler "-O2 -fPIC": clang takes the
-        // host flags as they are.
-        std::string Flags = Value->trim("\"'\\").str();
-        std::replace(Flags.begin(), Flags.end(), ',', ' ');
-        replace(SpanBegin, SpanEnd, Flags);
-      } else {
-        std::string Out = Hip.str();
-        size_t At = Out.find("$VALUE");
-        if (At != std::string::npos)
-          Out.replace(At, 6, Value->str());
-        replace(SpanBegin, SpanEnd, Out);
-      }
-      I += Consumed;
-      break;
+    std::optional<FlagMatch> M = matchFlag(Words, I);
+    if (!M) {
+      if (Kind == BuildFileKind::Makefile)
+        migrateMakeCall(Words[I], Begin);
+      continue;
     }
+    const NvccFlagRow &R = *M->Row;
+    llvm::StringRef Hip = R.Hip;
+    // -arch and -code are other compilers' flags too (-arch x86_64): only
+    // NVIDIA processors make them nvcc's.
+    if (isProcessorFlag(R) && !namesNvidiaProcessors(*M->Value))
+      continue;
+    unsigned SpanBegin = Words[I].Begin, SpanEnd = M->SpanEnd;
+    if (Hip == "?") {
+      leave(SpanBegin, "nvcc's '" + text(SpanBegin, SpanEnd) +
+                           "' has no HIP counterpart: " + R.Why);
+    } else if (Hip == "$ARCH") {
+      if (Kind == BuildFileKind::CMake) {
+        remove(SpanBegin, SpanEnd, Begin);
+        note(SpanBegin, "removed nvcc's '" + text(SpanBegin, SpanEnd) +
+                            "': CMAKE_HIP_ARCHITECTURES (or the target's "
+                            "HIP_ARCHITECTURES) chooses the AMD processors");
+      } else {
+        std::string Flag = makeProcessorFlag(CurrentLine);
+        if (Flag.empty())
+          remove(SpanBegin, SpanEnd, Begin);
+        else
+          replace(SpanBegin, SpanEnd, Flag);
+      }
+    } else if (Hip.empty()) {
+      remove(SpanBegin, SpanEnd, Begin);
+    } else if (Hip == "$VALUE") {
+      // -Xcompiler -O2,-fPIC or -Xcompiler "-O2 -fPIC": clang takes the
+      // host flags as they are.
+      std::string Flags = M->Value->trim("\"'\\").str();
+      std::replace(Flags.begin(), Flags.end(), ',', ' ');
+      replace(SpanBegin, SpanEnd, Flags);
+    } else {
+      std::string Out = Hip.str();
+      size_t At = Out.find("$VALUE");
+      if (At != std::string::npos)
+        Out.replace(At, 6, M->Value->str());
+      replace(SpanBegin, SpanEnd, Out);
+    }
+    I += M->Consumed;
   }
+}
+
+std::optional<BuildFileMigrator::FlagMatch>
+BuildFileMigrator::matchFlag(const std::vector<Word> &Words, size_t I) const {
+  llvm::StringRef W = text(Words[I].Begin, Words[I].End);
+  for (const NvccFlagRow &R : NvccFlags) {
+    FlagMatch M{&R, std::nullopt, Words[I].End, 0};
+    if (R.Form == FlagForm::Word) {
+      if (W != R.Flag)
+        continue;
+    } else if (R.Form == FlagForm::Joined) {
+      if (!W.starts_with(R.Flag))
+        continue;
+      M.Value = W.drop_front(R.Flag.size()).ltrim('=');
+    } else if (W == R.Flag) {
+      if (I + 1 >= Words.size())
+        continue;
+      M.Value = text(Words[I + 1].Begin, Words[I + 1].End);
+      M.SpanEnd = Words[I + 1].End;
+      M.Consumed = 1;
+    } else if (W.starts_with(R.Flag) && W.size() > R.Flag.size() &&
+               W[R.Flag.size()] == '=') {
+      M.Value = W.drop_front(R.Flag.size() + 1);
+    } else {
+      continue;
+    }
+    return M;
+  }
+  return std::nullopt;
+}
+
+bool BuildFileMigrator::onlyProcessorFlags(unsigned Begin, unsigned End) const {
+  std::vector<Word> Words = splitWords(text(Begin, End), Begin, false);
+  for (size_t I = 0; I < Words.size(); ++I) {
+    std::optional<FlagMatch> M = matchFlag(Words, I);
+    if (!M || !isProcessorFlag(*M->Row) || !namesNvidiaProcessors(*M->Value))
+      return false;
+    I += M->Consumed;
+  }
+  return !Words.empty();
+}
+
+void BuildFileMigrator::migrateMakeCall(const Word &W, unsigned RangeBegin) {
+  std::optional<MakeCall> Call = parseMakeCall(Text, W.Begin, W.End);
+  if (!Call)
+    return; // A variable reference: its value is translated where it is set.
+  const PassThroughFunction *F =
+      llvm::find_if(PassThroughFunctions, [&](const PassThroughFunction &F) {
+        return F.Name == Call->Name;
+      });
+  // Messages to the user, not flags: nvcc in them is a word of a sentence.
+  if (Call->Name == "info" || Call->Name == "warning" || Call->Name == "error")
+    return;
+  if (F == std::end(PassThroughFunctions)) {
+    llvm::StringRef Spelling = firstNvccSpelling(text(Call->Begin, Call->End));
+    if (!Spelling.empty())
+      leave(Call->Begin,
+            "'" + text(Call->Begin, Call->End) + "' computes nvcc flags ('" +
+                Spelling + "') with $(" + Call->Name +
+                " ...), which hipify does not rewrite; write the HIP flags "
+                "here (--offload-arch=$(HIP_ARCH) for NVIDIA processors)");
+    return;
+  }
+  // $(foreach sm,$(SMS),-gencode arch=compute_$(sm),code=sm_$(sm)): one
+  // flag per NVIDIA number, where HIP has one AMD processor list.
+  if (Call->Name == "foreach" && Call->Arguments.size() == 3 &&
+      onlyProcessorFlags(Call->Arguments[2].Begin, Call->Arguments[2].End)) {
+    std::string Flag = makeProcessorFlag(CurrentLine);
+    if (Flag.empty())
+      remove(Call->Begin, Call->End, RangeBegin);
+    else
+      replace(Call->Begin, Call->End, Flag);
+    return;
+  }
+  for (const Word &Argument : Call->Arguments)
+    migrateFlags(Argument.Begin, Argument.End);
 }
 
 std::string BuildFileMigrator::makeProcessorFlag(unsigned LineBegin) {
@@ -859,8 +1037,19 @@ void BuildFileMigrator::migrateMakefile() {
       migrateFlags(Begin + 1, Begin + Line.size());
       continue;
     }
-    if (InDefine)
+    if (InDefine) {
+      // A define body is a variable's value (a canned recipe, a template
+      // for $(call ...)): its flags are translated like an assignment's.
+      migrateFlags(Begin, Begin + Line.size());
       continue;
+    }
+    // $(foreach sm,$(SMS),$(eval GENCODE_FLAGS += ...)): a statement that is
+    // a function call, with its assignments inside.
+    if (parseMakeCall(Text, Begin + unsigned(Line.size() - Trimmed.size()),
+                      Begin + Line.size())) {
+      migrateFlags(Begin, Begin + Line.size());
+      continue;
+    }
     std::optional<size_t> Value = assignmentValue(Line);
     if (!Value)
       continue;

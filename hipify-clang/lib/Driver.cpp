@@ -554,6 +554,32 @@ parseWarningSelection(llvm::StringRef Option, llvm::StringRef Globs) {
   return std::move(*List);
 }
 
+namespace {
+/// What the run's messages advise, in the command line of the front end that
+/// started it: hipify-perl has AMD's (-o, -inplace, standard output) and
+/// rejects hipify-clang's --o-dir and --no-backup, so advising them there
+/// would be advice the user cannot take.
+struct OptionAdvice {
+  /// Ends a message saying why an output cannot be written.
+  llvm::StringRef ChooseAnotherOutput;
+  /// The option that replaces a source with its translation.
+  llvm::StringRef InPlace;
+  /// Ends the message about a source whose backup folder is not writable.
+  llvm::StringRef UnwritableBackupFolder;
+};
+
+const OptionAdvice &adviceFor(Frontend Tool) {
+  static const OptionAdvice Clang{"choose another output with -o or --o-dir",
+                                  "--inplace",
+                                  "use --no-backup or make it writable"};
+  static const OptionAdvice Perl{
+      "choose another output with -o, or leave -o out to write to standard "
+      "output",
+      "-inplace", "make it writable"};
+  return Tool == Frontend::Perl ? Perl : Clang;
+}
+} // namespace
+
 bool HipifyRun::checkOptions() {
   auto Enabled = parseWarningSelection("--checks", Options.Checks);
   if (!Enabled)
@@ -630,12 +656,13 @@ bool HipifyRun::checkOutputLocation(const Source &S) {
   if (S.Output.empty() || S.Output == "-")
     return true;
   if (realPathOf(S.Output) == S.RealPath && !Options.InPlace) {
-    reportError(
-        "the output '" + S.Output + "' is the input '" + S.Path +
-        "' itself; use --inplace to replace a source with its translation");
+    reportError("the output '" + S.Output + "' is the input '" + S.Path +
+                "' itself; use " + adviceFor(Options.Tool).InPlace +
+                " to replace a source with its translation");
     return false;
   }
-  if (llvm::Error E = checkOutputPath(S.Output)) {
+  if (llvm::Error E = checkOutputPath(
+          S.Output, adviceFor(Options.Tool).ChooseAnotherOutput)) {
     reportError(llvm::toString(std::move(E)));
     return false;
   }
@@ -646,7 +673,8 @@ bool HipifyRun::checkOutputLocation(const Source &S) {
       Dir = ".";
     if (llvm::sys::fs::access(Dir, llvm::sys::fs::AccessMode::Write)) {
       reportError("cannot back up '" + S.Path + "': directory '" + Dir +
-                  "' is not writable; use --no-backup or make it writable");
+                  "' is not writable; " +
+                  adviceFor(Options.Tool).UnwritableBackupFolder);
       return false;
     }
   }
@@ -812,7 +840,8 @@ bool HipifyRun::prepareSources() {
   if (ReportAs) {
     if (!claimOutput(Options.ReportFile, "the report"))
       return false;
-    if (llvm::Error E = checkOutputPath(Options.ReportFile)) {
+    if (llvm::Error E = checkOutputPath(
+            Options.ReportFile, adviceFor(Options.Tool).ChooseAnotherOutput)) {
       reportError(llvm::toString(std::move(E)));
       return false;
     }
@@ -1038,7 +1067,8 @@ bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
     }
     // A header's folder below --o-dir is created when it is written.
     if (llvm::sys::fs::is_directory(llvm::sys::path::parent_path(H.Path)))
-      if (llvm::Error E = checkOutputPath(H.Path)) {
+      if (llvm::Error E = checkOutputPath(
+              H.Path, adviceFor(Options.Tool).ChooseAnotherOutput)) {
         reportError(llvm::toString(std::move(E)));
         Ok = false;
       }

@@ -146,14 +146,19 @@ EditBuffer::normalize(std::vector<Edit> All) const {
   llvm::stable_sort(Inserted, [](const Edit &A, const Edit &B) {
     return A.Offset < B.Offset;
   });
+  // Both lists are sorted: one merge places every insertion, so a file with
+  // an insertion per statement costs no more than its edits (inserting into
+  // the middle of Result moved all the edits after each one).
+  std::vector<Edit> Merged;
+  Merged.reserve(Result.size() + Inserted.size());
+  size_t Next = 0; // The first replacement not yet in Merged.
   for (const Edit &I : Inserted) {
-    // The replacement starting at or containing the insertion's offset.
-    auto After =
-        llvm::upper_bound(Result, I.Offset, [](unsigned Offset, const Edit &E) {
-          return Offset < E.Offset;
-        });
-    if (After != Result.begin()) {
-      Edit &Before = *std::prev(After);
+    while (Next < Result.size() && Result[Next].Offset <= I.Offset)
+      Merged.push_back(std::move(Result[Next++]));
+    if (!Merged.empty()) {
+      // The last edit at or before the insertion's offset: the replacement
+      // starting at or containing it, or an insertion there.
+      Edit &Before = Merged.back();
       if (Before.Offset < I.Offset &&
           I.Offset < Before.Offset + Before.Length) {
         if (Before.Text.size() == Before.Inserted) // Inside a removal.
@@ -169,9 +174,11 @@ EditBuffer::normalize(std::vector<Edit> All) const {
     }
     Edit Joined = I;
     Joined.Inserted = I.Text.size();
-    Result.insert(After, Joined);
+    Merged.push_back(std::move(Joined));
   }
-  return Result;
+  while (Next < Result.size())
+    Merged.push_back(std::move(Result[Next++]));
+  return Merged;
 }
 
 llvm::Error EditBuffer::overlapError(const Edit &A, const Edit &B) const {

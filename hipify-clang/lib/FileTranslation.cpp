@@ -106,9 +106,10 @@ FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
 }
 
 llvm::StringRef FileTranslation::lineEnding() const {
-  size_t NewLine = Contents.find('\n');
-  if (NewLine != std::string::npos && NewLine > 0 &&
-      Contents[NewLine - 1] == '\r')
+  // The first line's, from the line index: a search for it would scan the
+  // whole of a one-line file for each line inserted there.
+  if (LineStarts.size() > 1 && LineStarts[1] >= 2 &&
+      Contents[LineStarts[1] - 2] == '\r')
     return "\r\n";
   return "\n";
 }
@@ -152,45 +153,67 @@ llvm::StringRef FileTranslation::lineText(unsigned Line) const {
   return Rest.take_until([](char C) { return C == '\n' || C == '\r'; });
 }
 
-std::optional<FileTranslation::TranslatedLine>
-FileTranslation::translatedLine(unsigned Line,
-                                llvm::StringRef Translated) const {
-  if (Line == 0 || Line > LineStarts.size())
-    return std::nullopt;
+FileTranslation::TranslatedLines::TranslatedLines(const FileTranslation &FT,
+                                                  llvm::StringRef Translated)
+    : FT(FT), Translated(Translated) {
   llvm::Expected<std::vector<EditBuffer::Edit>> Normalized =
-      Buffer.normalized();
+      FT.Buffer.normalized();
   if (!Normalized) {
     llvm::consumeError(Normalized.takeError());
-    return std::nullopt;
+    return;
   }
-  unsigned Begin = LineStarts[Line - 1];
-  unsigned End = Begin + lineText(Line).size();
+  Valid = true;
+  Edits = std::move(*Normalized);
+  GrowthBefore.reserve(Edits.size() + 1);
+  GrowthBefore.push_back(0);
+  for (const EditBuffer::Edit &E : Edits)
+    GrowthBefore.push_back(GrowthBefore.back() + long(E.Text.size()) -
+                           long(E.Length));
+  for (size_t I = 0; I < Translated.size(); ++I)
+    if (Translated[I] == '\n')
+      TranslatedNewLines.push_back(I);
+}
+
+std::optional<FileTranslation::TranslatedLine>
+FileTranslation::TranslatedLines::lookup(unsigned Line) const {
+  if (!Valid || Line == 0 || Line > FT.LineStarts.size())
+    return std::nullopt;
+  unsigned Begin = FT.LineStarts[Line - 1];
+  unsigned End = Begin + FT.lineText(Line).size();
   // Where the line's first byte and its end land. Normalized edits are
-  // sorted and disjoint; an edit's insertions at the line's start go before
-  // it (an added #include), its replacement belongs to the line; everything
-  // an edit ending at the line's end writes belongs to the line.
-  size_t TBegin = Begin, TEnd = End;
-  for (const EditBuffer::Edit &E : *Normalized) {
-    long Growth = long(E.Text.size()) - long(E.Length);
-    if (E.Offset < Begin && Begin < E.Offset + E.Length)
-      TBegin = TBegin - (Begin - E.Offset); // The line starts inside it.
-    else if (E.Offset + E.Length <= Begin && E.Offset < Begin)
-      TBegin += Growth;
-    else if (E.Offset == Begin)
-      TBegin += E.Inserted;
-    if (E.Offset + E.Length <= End)
-      TEnd += Growth;
-    else if (E.Offset < End)
-      TEnd = TEnd - (End - E.Offset) + E.Text.size(); // Ends inside it.
-  }
-  if (TBegin > Translated.size() || TEnd > Translated.size() || TEnd < TBegin)
+  // sorted and disjoint (so their ends are sorted too); an edit's insertions
+  // at the line's start go before it (an added #include), its replacement
+  // belongs to the line; everything an edit ending at the line's end writes
+  // belongs to the line.
+  auto FirstAtOrAfter = llvm::partition_point(
+      Edits, [&](const EditBuffer::Edit &E) { return E.Offset < Begin; });
+  size_t K = FirstAtOrAfter - Edits.begin(); // Edits starting before Begin.
+  long TBegin = long(Begin) + GrowthBefore[K];
+  if (K && Begin < Edits[K - 1].Offset + Edits[K - 1].Length)
+    TBegin = long(Edits[K - 1].Offset) + GrowthBefore[K - 1]; // Inside it.
+  else if (K < Edits.size() && Edits[K].Offset == Begin)
+    TBegin += Edits[K].Inserted;
+  size_t M = llvm::partition_point(Edits,
+                                   [&](const EditBuffer::Edit &E) {
+                                     return E.Offset + E.Length <= End;
+                                   }) -
+             Edits.begin(); // Edits ending at or before End.
+  long TEnd = long(End) + GrowthBefore[M];
+  if (M < Edits.size() && Edits[M].Offset < End) // Ends inside it.
+    TEnd = long(Edits[M].Offset) + GrowthBefore[M] + Edits[M].Text.size();
+  if (TBegin < 0 || size_t(TBegin) > Translated.size() ||
+      size_t(TEnd) > Translated.size() || TEnd < TBegin)
     return std::nullopt;
-  size_t LineBegin = Translated.take_front(TBegin).rfind('\n');
-  LineBegin = LineBegin == llvm::StringRef::npos ? 0 : LineBegin + 1;
-  size_t LineEnd =
-      std::min(Translated.find_first_of("\r\n", TEnd), Translated.size());
+  // The translated lines the range touches, whole.
+  auto NewLineBefore =
+      llvm::lower_bound(TranslatedNewLines, size_t(TBegin)); // >= TBegin
+  size_t LineBegin = NewLineBefore == TranslatedNewLines.begin()
+                         ? 0
+                         : *std::prev(NewLineBefore) + 1;
+  size_t LineEnd = std::min(Translated.find_first_of("\r\n", size_t(TEnd)),
+                            Translated.size());
   TranslatedLine Result;
-  Result.Number = Translated.take_front(LineBegin).count('\n') + 1;
+  Result.Number = (NewLineBefore - TranslatedNewLines.begin()) + 1;
   for (char C : Translated.slice(LineBegin, LineEnd))
     if (C != '\r')
       Result.Text += C;

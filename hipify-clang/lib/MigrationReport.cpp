@@ -46,6 +46,9 @@ ReportedFile reportFile(const FileTranslation &FT,
     Translated = std::move(*Text);
   else
     consumeError(Text.takeError());
+  std::optional<FileTranslation::TranslatedLines> Lines;
+  if (Translated)
+    Lines.emplace(FT.translatedLines(*Translated));
   for (const FileWarning &W : FT.warnings()) {
     if (!Selection.Enabled(W.Check))
       continue;
@@ -54,8 +57,7 @@ ReportedFile reportFile(const FileTranslation &FT,
     std::tie(R.Line, R.Column) = FT.lineAndColumn(W.Offset);
     R.Message = W.Message;
     R.SourceLine = FT.lineText(R.Line).str();
-    if (auto T = Translated ? FT.translatedLine(R.Line, *Translated)
-                            : std::nullopt) {
+    if (auto T = Lines ? Lines->lookup(R.Line) : std::nullopt) {
       R.TranslatedLineNumber = T->Number;
       R.TranslatedLine = std::move(T->Text);
     }

@@ -32,6 +32,9 @@ bool isHipifyPerlName(StringRef Argv0) {
 int hipifyPerlMain(int Argc, char **Argv, void *MainAddress) {
   hipkit::setToolName("hipify-perl");
   PerlOptTable Table;
+  // Getopt::Long, which reads AMD's options, ends them at `--`: what follows
+  // is sources, even a name starting with '-'.
+  Table.setDashDashParsing(true);
   unsigned MissingIndex, MissingCount;
   InputArgList Args = Table.ParseArgs(ArrayRef<char *>(Argv + 1, Argc - 1),
                                       MissingIndex, MissingCount);

@@ -11,7 +11,7 @@
 // line after one space (possibly empty; "\n" stands for a line break). The
 // translated file goes to standard output; with --line-map, instead, each
 // original line's number, its number in the translation and its text there
-// (FileTranslation::translatedLine, the migration report's side-by-side view).
+// (FileTranslation::translatedLines, the migration report's side-by-side view).
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/Support/Diagnostics.h"
@@ -80,8 +80,9 @@ int main(int Argc, char **Argv) {
     llvm::outs() << *Translated;
     return 0;
   }
+  FileTranslation::TranslatedLines Lines = FT.translatedLines(*Translated);
   for (unsigned Line = 1; Line <= LineStarts.size(); ++Line) {
-    auto T = FT.translatedLine(Line, *Translated);
+    auto T = Lines.lookup(Line);
     if (!T) {
       llvm::outs() << Line << " -> none\n";
       continue;

@@ -53,7 +53,11 @@ llvm::Expected<OutputTarget> resolveOutput(llvm::StringRef Path);
 /// it is not a directory, and it is not read-only. A read-only file is one
 /// without any write permission bit, or one the user cannot write; root is
 /// refused too, because the mode says the file is not to be changed.
-llvm::Error checkOutputPath(llvm::StringRef Path);
+/// \p ChooseElsewhere ends each message, saying how the tool's own command
+/// line picks another output ("choose another output with -o or --o-dir"):
+/// the tool owns its option spellings.
+llvm::Error checkOutputPath(llvm::StringRef Path,
+                            llvm::StringRef ChooseElsewhere);
 
 /// Writes \p Contents to \p Path: through devices, pipes and /proc links;
 /// otherwise to a temporary file in the target's folder that takes the

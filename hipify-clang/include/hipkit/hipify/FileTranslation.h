@@ -281,16 +281,37 @@ public:
                              unsigned &Errors) const;
   /// The text of line \p Line (1-based), without its line ending.
   llvm::StringRef lineText(unsigned Line) const;
-  /// Original line \p Line (1-based) as \p Translated (apply()'s output)
-  /// has it: its line number there and its text, without line endings (an
-  /// edit that adds line breaks makes it several lines). The report shows it
-  /// beside the original; nullopt when the line or the edits are not valid.
+  /// An original line as apply()'s output has it: its line number there and
+  /// its text, without line endings (an edit that adds line breaks makes it
+  /// several lines). The report shows it beside the original.
   struct TranslatedLine {
     unsigned Number = 0;
     std::string Text;
   };
-  std::optional<TranslatedLine>
-  translatedLine(unsigned Line, llvm::StringRef Translated) const;
+  /// Finds original lines in \p Translated (apply()'s output, which must
+  /// outlive it). The edits are normalized and the translated text's lines
+  /// indexed once, so each lookup is a binary search: the report looks up the
+  /// line of every warning, and a build file has one per statement.
+  class TranslatedLines {
+  public:
+    /// Line \p Line (1-based); nullopt when the line or the edits are not
+    /// valid.
+    std::optional<TranslatedLine> lookup(unsigned Line) const;
+
+  private:
+    friend class FileTranslation;
+    TranslatedLines(const FileTranslation &FT, llvm::StringRef Translated);
+    const FileTranslation &FT;
+    llvm::StringRef Translated;
+    bool Valid = false; ///< The edits normalized without a clash.
+    std::vector<EditBuffer::Edit> Edits;
+    /// GrowthBefore[I]: how much longer the text is after edits [0, I).
+    std::vector<long> GrowthBefore;
+    std::vector<size_t> TranslatedNewLines; ///< Offsets of Translated's '\n'.
+  };
+  TranslatedLines translatedLines(llvm::StringRef Translated) const {
+    return TranslatedLines(*this, Translated);
+  }
   std::pair<unsigned, unsigned> lineAndColumn(unsigned Offset) const;
 
   TranslationStatistics &statistics() { return Stats; }
