@@ -11,6 +11,9 @@
 // RUN: FileCheck %s --check-prefix=QUIET --allow-empty --input-file=%t/err
 // QUIET-NOT: {{.}}
 // RUN: grep -v '^ *//' %t/out.hip | FileCheck %s --check-prefixes=CHECK,CUDA --implicit-check-not='hipcub = hipcub'
+// hipify-perl, the token engine alone, the same.
+// RUN: env ROCM_PATH=%t/rocm %hipify_perl %s 2> %t/err-perl | grep -v '^ *//' | FileCheck %s --check-prefixes=CHECK,CUDA --implicit-check-not='hipcub = hipcub'
+// RUN: FileCheck %s --check-prefix=QUIET --allow-empty --input-file=%t/err-perl
 // The parse takes the #ifndef branch (lexical: the #else branch), and with
 // -DUSE_ROCM the other one: the same rules.
 // RUN: %hipify %s -o %t/rocm.hip --rocm-path=%t/rocm -- -DUSE_ROCM -isystem %S/Inputs/hipcub-stand-in 2> %t/err-rocm
