@@ -1,5 +1,6 @@
 //===- CudaOnlyFeatureCheck.cpp -------------------------------------------===//
 #include "hipkit/checks/CudaOnlyFeatureCheck.h"
+#include "hipkit/checks/ExprFacts.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -15,10 +16,6 @@ using namespace clang::ast_matchers;
 namespace hipkit::checks {
 
 namespace {
-AST_MATCHER(FunctionDecl, isCudaDeviceSide) {
-  return Node.hasAttr<CUDADeviceAttr>() || Node.hasAttr<CUDAGlobalAttr>();
-}
-
 class AttributeMacros : public PPCallbacks {
 public:
   AttributeMacros(CudaOnlyFeatureCheck &Check, const SourceManager &SM)
@@ -66,9 +63,11 @@ std::string cudaOnlyFeature(const NamedDecl *D) {
 } // namespace
 
 void CudaOnlyFeatureCheck::registerMatchers(MatchFinder &Finder) {
+  // Every launch with the function or lambda it is written in (the nearest);
+  // run() keeps those whose code runs on the device.
   Finder.addMatcher(
-      cudaKernelCallExpr(hasAncestor(functionDecl(isCudaDeviceSide())))
-          .bind("device-launch"),
+      cudaKernelCallExpr(forCallable(functionDecl().bind("launcher")))
+          .bind("launch"),
       this);
   Finder.addMatcher(declRefExpr().bind("ref"), this);
   Finder.addMatcher(
@@ -109,7 +108,9 @@ void CudaOnlyFeatureCheck::reportAttributeMacro(const SourceManager &SM,
 void CudaOnlyFeatureCheck::run(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
   if (const auto *Launch =
-          Result.Nodes.getNodeAs<CUDAKernelCallExpr>("device-launch")) {
+          Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
+    if (!runsOnDevice(Result.Nodes.getNodeAs<FunctionDecl>("launcher")))
+      return;
     reportOnce(SM, Launch->getBeginLoc(),
                "kernel launched from device code (dynamic parallelism), "
                "which HIP does not support; launch it from the host after "

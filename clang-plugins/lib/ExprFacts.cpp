@@ -1,6 +1,8 @@
 //===- ExprFacts.cpp ------------------------------------------------------===//
 #include "hipkit/checks/ExprFacts.h"
 
+#include "clang/AST/ASTLambda.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -111,6 +113,26 @@ bool readsWarpSize(const Expr *E, const ASTContext &Ctx) {
   return Begin.isMacroID() &&
          Lexer::getImmediateMacroName(Begin, Ctx.getSourceManager(),
                                       Ctx.getLangOpts()) == "warpSize";
+}
+
+/// True when \p F is a lambda's call operator whose execution-space
+/// attributes are clang's implicit ones (every unmarked lambda gets
+/// __host__ __device__), not written.
+static bool isUnmarkedLambda(const FunctionDecl *F) {
+  if (!isLambdaCallOperator(F))
+    return false;
+  const auto *Host = F->getAttr<CUDAHostAttr>();
+  const auto *Device = F->getAttr<CUDADeviceAttr>();
+  return (!Host || Host->isImplicit()) && (!Device || Device->isImplicit());
+}
+
+bool runsOnDevice(const FunctionDecl *F) {
+  // An unmarked lambda's code runs where the function defining it runs;
+  // one at namespace scope is host code.
+  while (F && isUnmarkedLambda(F))
+    F = dyn_cast_or_null<FunctionDecl>(
+        cast<CXXMethodDecl>(F)->getParent()->getParentFunctionOrMethod());
+  return F && (F->hasAttr<CUDAGlobalAttr>() || F->hasAttr<CUDADeviceAttr>());
 }
 
 } // namespace hipkit::checks

@@ -1,7 +1,10 @@
 //===- InlinePtxCheck.cpp -------------------------------------------------===//
 #include "hipkit/checks/InlinePtxCheck.h"
+#include "hipkit/checks/ExprFacts.h"
 
+#include "clang/AST/ASTLambda.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
@@ -12,9 +15,7 @@ using namespace clang::ast_matchers;
 namespace hipkit::checks {
 
 namespace {
-AST_MATCHER(FunctionDecl, isCudaDeviceSide) {
-  return Node.hasAttr<CUDADeviceAttr>() || Node.hasAttr<CUDAGlobalAttr>();
-}
+AST_MATCHER(FunctionDecl, isCudaDeviceSide) { return runsOnDevice(&Node); }
 } // namespace
 
 /// PTX is recognisable by its typed mnemonics (mov.u32, ld.global.f32, ...)
@@ -47,6 +48,25 @@ void InlinePtxCheck::registerMatchers(MatchFinder &Finder) {
       this);
 }
 
+/// Where the report says the statement is: "device function 'f'", or for
+/// a lambda's body (whose operator has no name) "a lambda in device function
+/// 'f'", f being the function that defines it ("a device lambda in 'f'" when
+/// f is host code and the lambda is marked __device__).
+static std::string placeOf(const FunctionDecl *F) {
+  if (!isLambdaCallOperator(F))
+    return llvm::formatv("device function '{0}'", F->getName());
+  const FunctionDecl *Definer = F;
+  while (Definer && isLambdaCallOperator(Definer))
+    Definer = dyn_cast_or_null<FunctionDecl>(
+        cast<CXXMethodDecl>(Definer)->getParent()->getParentFunctionOrMethod());
+  if (!Definer)
+    return "a device lambda";
+  if (runsOnDevice(Definer))
+    return llvm::formatv("a lambda in device function '{0}'",
+                         Definer->getName());
+  return llvm::formatv("a device lambda in '{0}'", Definer->getName());
+}
+
 void InlinePtxCheck::run(const MatchFinder::MatchResult &Result) {
   const auto *Asm =
       dyn_cast_or_null<GCCAsmStmt>(Result.Nodes.getNodeAs<AsmStmt>("asm"));
@@ -58,10 +78,10 @@ void InlinePtxCheck::run(const MatchFinder::MatchResult &Result) {
   if (Instruction.empty())
     return;
   report(*Result.SourceManager, Asm->getAsmLoc(),
-         llvm::formatv("inline PTX assembly ('{0}') in device function '{1}' "
+         llvm::formatv("inline PTX assembly ('{0}') in {1} "
                        "cannot be compiled for AMD GPUs; replace it with a "
                        "HIP intrinsic or portable C++",
-                       Instruction, Func->getName()));
+                       Instruction, placeOf(Func)));
 }
 
 } // namespace hipkit::checks

@@ -262,6 +262,73 @@ std::vector<BraceOpener> openBracesAt(llvm::ArrayRef<RawToken> Tokens,
   return Open;
 }
 
+/// A namespace alias the file declares (`namespace cub = hipcub;`): the
+/// user's own name, never a CUDA one. From the end of its declaration on, in
+/// its #if branch (and the branches nested in it) and until the braces around
+/// it close, the name is the alias: `cub::BlockScan` there names the user's
+/// alias, whatever its target.
+struct NamespaceAlias {
+  llvm::StringRef Name;
+  unsigned Begin = 0, End = 0;
+  std::vector<unsigned> Blocks;
+};
+
+/// The file's namespace aliases; their declared names become untranslatable.
+std::vector<NamespaceAlias>
+namespaceAliases(llvm::StringRef Contents, llvm::ArrayRef<RawToken> Tokens,
+                 llvm::ArrayRef<Directive> Directives,
+                 std::vector<bool> &Untranslatable) {
+  auto IsWord = [&](size_t J, llvm::StringRef Word) {
+    return Tokens[J].Kind == clang::tok::raw_identifier &&
+           Tokens[J].Identifier == Word;
+  };
+  std::vector<NamespaceAlias> Aliases;
+  for (size_t I = 0; I + 2 < Tokens.size(); ++I) {
+    if (!IsWord(I, "namespace") ||
+        Tokens[I + 1].Kind != clang::tok::raw_identifier ||
+        Tokens[I + 2].Kind != clang::tok::equal)
+      continue;
+    Untranslatable[I + 1] = true;
+    NamespaceAlias Alias;
+    Alias.Name = Tokens[I + 1].Identifier;
+    Alias.Blocks = blocksAt(Directives, Tokens[I].Offset).vec();
+    Alias.End = Contents.size();
+    size_t J = I + 3;
+    while (J < Tokens.size() && Tokens[J].Kind != clang::tok::semi)
+      ++J;
+    Alias.Begin = J < Tokens.size() ? Tokens[J].Offset : Contents.size();
+    // The braces of directives (macro bodies) are not the file's.
+    int Depth = 0;
+    size_t NextDirective = 0;
+    for (++J; J < Tokens.size(); ++J) {
+      while (NextDirective < Directives.size() &&
+             Directives[NextDirective].LineEnd <= Tokens[J].Offset)
+        ++NextDirective;
+      if (NextDirective < Directives.size() &&
+          Directives[NextDirective].HashOffset <= Tokens[J].Offset)
+        continue;
+      if (Tokens[J].Kind == clang::tok::l_brace)
+        ++Depth;
+      else if (Tokens[J].Kind == clang::tok::r_brace && --Depth < 0) {
+        Alias.End = Tokens[J].Offset;
+        break;
+      }
+    }
+    Aliases.push_back(std::move(Alias));
+  }
+  return Aliases;
+}
+
+/// Whether \p Name at \p Offset is one of the file's namespace aliases.
+bool namesAlias(llvm::ArrayRef<NamespaceAlias> Aliases,
+                llvm::ArrayRef<Directive> Directives, llvm::StringRef Name,
+                unsigned Offset) {
+  return llvm::any_of(Aliases, [&](const NamespaceAlias &A) {
+    return A.Name == Name && A.Begin < Offset && Offset < A.End &&
+           isPrefix(A.Blocks, blocksAt(Directives, Offset));
+  });
+}
+
 /// What the header row's rule adds around its include (`define`).
 void rewriteInclude(FileTranslation &FT, llvm::StringRef Contents,
                     const Directive &D, const ApiMapping &Row,
@@ -283,6 +350,8 @@ void TokenEngine::translate(FileTranslation &FT,
   std::vector<bool> Untranslatable;
   std::vector<Directive> Directives =
       scanDirectives(Contents, Tokens, Untranslatable);
+  std::vector<NamespaceAlias> Aliases =
+      namespaceAliases(Contents, Tokens, Directives, Untranslatable);
   std::vector<OffsetRange> Instantiations =
       Scope.WholeFile ? std::vector<OffsetRange>()
                       : explicitInstantiations(Tokens);
@@ -316,6 +385,12 @@ void TokenEngine::translate(FileTranslation &FT,
     while (First >= 2 && Tokens[First - 1].Kind == clang::tok::coloncolon &&
            Tokens[First - 2].Kind == clang::tok::raw_identifier)
       First -= 2;
+    // A name qualified by the file's own alias (`cub::BlockScan` after
+    // `namespace cub = hipcub;`), or the alias itself, is the user's.
+    if (!Aliases.empty() &&
+        namesAlias(Aliases, Directives, Tokens[First].Identifier,
+                   Tokens[First].Offset))
+      continue;
     if (First != I) {
       for (size_t From = First; From < I && !Row; From += 2) {
         std::string Qualified;
@@ -327,7 +402,8 @@ void TokenEngine::translate(FileTranslation &FT,
       Row = FT.resolver().resolve(T.Identifier);
       // A namespace's bare name (`cub`) only where a namespace is named:
       // before `::`, or after `namespace` (`using namespace cub;`,
-      // `namespace cb = cub;` has `=` between).
+      // `namespace cb = cub;` has `=` between; the name an alias declares,
+      // `namespace cub = hipcub;`, is the user's and untranslatable).
       if (Row && Row->Kind == NameKind::Namespace) {
         bool BeforeColons = I + 1 < Tokens.size() &&
                             Tokens[I + 1].Kind == clang::tok::coloncolon;

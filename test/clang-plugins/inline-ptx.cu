@@ -45,6 +45,18 @@ void hostSide() {
   asm volatile("nop");
 }
 
+// A lambda runs where it is defined unless marked (nvcc's rule; clang marks
+// every unmarked lambda __host__ __device__): in a kernel it is device code,
+// in a host function host code, whose assembler gets the text.
+__global__ void lambdaInKernel(unsigned *out) {
+  // CHECK: inline-ptx.cu:[[@LINE+1]]:9: warning: inline PTX assembly ('mov.u32') in a lambda in device function 'lambdaInKernel'
+  [&] { asm volatile("mov.u32 %0, %%laneid;" : "=r"(out[0])); }();
+}
+
+void hostLambda(unsigned *out) {
+  [&] { asm volatile("mov.u32 %0, %%laneid;" : "=r"(out[0])); }();
+}
+
 // CHECK-NOT: warning:
 // DISABLED-NOT: warning:
 // BADARG: error: hipkit-porting-checks: unknown argument 'bogus'; expected 'checks=<globs>', 'warnings-as-errors=<globs>' or 'no-<check>'
