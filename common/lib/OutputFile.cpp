@@ -173,21 +173,18 @@ hipkit::readRegularFile(llvm::StringRef Path, uint64_t MaxSize) {
                    " expected");
   }
   std::string Text;
-  char Buffer[65536];
-  for (;;) {
-    ssize_t Got = ::read(FD, Buffer, sizeof(Buffer));
-    if (Got < 0 && errno == EINTR)
-      continue;
-    if (Got <= 0 || Text.size() + Got > MaxSize) {
-      std::error_code EC = Got < 0 ? lastError() : std::error_code();
-      ::close(FD);
-      if (Got == 0)
-        return std::optional<std::string>(std::move(Text));
-      return failure("cannot read '" + Path + "': " +
-                     (EC ? EC.message() : std::string("it grew too large")));
-    }
-    Text.append(Buffer, Got);
-  }
+  bool TooLarge = false;
+  std::error_code EC = readInPieces(FD, [&](llvm::StringRef Piece) {
+    TooLarge = Text.size() + Piece.size() > MaxSize;
+    if (!TooLarge)
+      Text += Piece;
+    return !TooLarge;
+  });
+  ::close(FD);
+  if (EC || TooLarge)
+    return failure("cannot read '" + Path + "': " +
+                   (EC ? EC.message() : std::string("it grew too large")));
+  return std::optional<std::string>(std::move(Text));
 }
 
 std::optional<std::string> hipkit::hashRegularFile(llvm::StringRef Path) {
@@ -205,20 +202,13 @@ std::optional<std::string> hipkit::hashRegularFile(llvm::StringRef Path) {
     return std::nullopt;
   }
   llvm::SHA256 Hasher;
-  std::vector<uint8_t> Buffer(1 << 20);
-  for (;;) {
-    ssize_t Got = ::read(FD, Buffer.data(), Buffer.size());
-    if (Got < 0 && errno == EINTR)
-      continue;
-    if (Got < 0) {
-      ::close(FD);
-      return std::nullopt;
-    }
-    if (Got == 0)
-      break;
-    Hasher.update(llvm::ArrayRef<uint8_t>(Buffer.data(), Got));
-  }
+  std::error_code EC = readInPieces(FD, [&](llvm::StringRef Piece) {
+    Hasher.update(llvm::arrayRefFromStringRef(Piece));
+    return true;
+  });
   ::close(FD);
+  if (EC)
+    return std::nullopt;
   return llvm::toHex(Hasher.final(), /*LowerCase=*/true);
 }
 

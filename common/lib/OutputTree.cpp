@@ -406,81 +406,93 @@ int openRegular(int Dir, const std::string &Name, std::string &Why) {
   ::fcntl(Fd, F_SETFL, ::fcntl(Fd, F_GETFL) & ~O_NONBLOCK);
   return Fd;
 }
+
+/// Whether what is left to read from \p Fd is exactly \p Text.
+bool holdsExactly(int Fd, llvm::StringRef Text) {
+  size_t At = 0;
+  bool Same = true;
+  std::error_code EC = readInPieces(Fd, [&](llvm::StringRef Piece) {
+    Same = Text.substr(At).starts_with(Piece);
+    At += Piece.size();
+    return Same;
+  });
+  return !EC && Same && At == Text.size();
+}
 } // namespace
 
-llvm::Expected<std::optional<std::string>>
-OutputTree::read(llvm::StringRef Rel, uint64_t MaxSize) const {
-  llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/false, Name);
-  if (!Dir)
-    return Dir.takeError();
-  if (*Dir < 0)
-    return std::nullopt;
-  Descriptor Parent(*Dir, RootFd);
-  std::string Why;
-  int Fd = openRegular(Parent.get(), Name.str(), Why);
-  if (Fd < 0) {
-    if (Why.empty())
-      return std::nullopt;
-    return failure("cannot read '" + pathOf(Rel) + "': " + Why);
-  }
-  Descriptor File(Fd, -1);
-  struct stat Status;
-  ::fstat(Fd, &Status);
-  if (uint64_t(Status.st_size) > MaxSize)
-    return failure("cannot read '" + pathOf(Rel) + "': it has " +
-                   llvm::Twine(uint64_t(Status.st_size)) +
-                   " bytes, more than the " + llvm::Twine(MaxSize) +
-                   " expected");
-  std::string Text;
-  char Buffer[65536];
-  for (;;) {
-    ssize_t Got = ::read(Fd, Buffer, sizeof(Buffer));
-    if (Got < 0 && errno == EINTR)
-      continue;
-    if (Got < 0)
-      return failure("cannot read '" + pathOf(Rel) + "': " + lastErrorText());
-    if (Got == 0)
-      break;
-    if (Text.size() + Got > MaxSize)
-      return failure("cannot read '" + pathOf(Rel) + "': it grew past the " +
-                     llvm::Twine(MaxSize) + " bytes expected");
-    Text.append(Buffer, Got);
-  }
-  return std::optional<std::string>(std::move(Text));
-}
-
-llvm::Expected<std::optional<std::string>>
-OutputTree::hash(llvm::StringRef Rel) const {
-  llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/false, Name);
-  if (!Dir)
-    return Dir.takeError();
-  if (*Dir < 0)
-    return std::nullopt;
-  Descriptor Parent(*Dir, RootFd);
-  std::string Why;
-  int Fd = openRegular(Parent.get(), Name.str(), Why);
-  if (Fd < 0) {
-    if (Why.empty())
-      return std::nullopt;
-    return failure("cannot read '" + pathOf(Rel) + "': " + Why);
-  }
-  Descriptor File(Fd, -1);
-  llvm::SHA256 Hasher;
-  std::vector<uint8_t> Buffer(1 << 20);
+std::error_code hipkit::readInPieces(
+    int Fd, llvm::function_ref<bool(llvm::StringRef Piece)> Consume) {
+  std::vector<char> Buffer(1 << 20);
   for (;;) {
     ssize_t Got = ::read(Fd, Buffer.data(), Buffer.size());
     if (Got < 0 && errno == EINTR)
       continue;
     if (Got < 0)
-      return failure("cannot read '" + pathOf(Rel) + "': " + lastErrorText());
-    if (Got == 0)
-      break;
-    Hasher.update(llvm::ArrayRef<uint8_t>(Buffer.data(), Got));
+      return std::error_code(errno, std::generic_category());
+    if (Got == 0 || !Consume(llvm::StringRef(Buffer.data(), Got)))
+      return {};
   }
-  auto Digest = Hasher.final();
-  return std::optional<std::string>(llvm::toHex(Digest, /*LowerCase=*/true));
+}
+
+llvm::Expected<int> OutputTree::openForReading(llvm::StringRef Rel) const {
+  llvm::StringRef Name;
+  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/false, Name);
+  if (!Dir || *Dir < 0)
+    return Dir;
+  Descriptor Parent(*Dir, RootFd);
+  std::string Why;
+  int Fd = openRegular(Parent.get(), Name.str(), Why);
+  if (Fd < 0 && !Why.empty())
+    return failure("cannot read '" + pathOf(Rel) + "': " + Why);
+  return Fd;
+}
+
+llvm::Expected<std::optional<std::string>>
+OutputTree::read(llvm::StringRef Rel, uint64_t MaxSize) const {
+  llvm::Expected<int> Fd = openForReading(Rel);
+  if (!Fd)
+    return Fd.takeError();
+  if (*Fd < 0)
+    return std::nullopt;
+  Descriptor File(*Fd, -1);
+  struct stat Status;
+  if (!::fstat(*Fd, &Status) && uint64_t(Status.st_size) > MaxSize)
+    return failure("cannot read '" + pathOf(Rel) + "': it has " +
+                   llvm::Twine(uint64_t(Status.st_size)) +
+                   " bytes, more than the " + llvm::Twine(MaxSize) +
+                   " expected");
+  std::string Text;
+  bool TooLarge = false;
+  std::error_code EC = readInPieces(*Fd, [&](llvm::StringRef Piece) {
+    TooLarge = Text.size() + Piece.size() > MaxSize;
+    if (!TooLarge)
+      Text += Piece;
+    return !TooLarge;
+  });
+  if (EC)
+    return failure("cannot read '" + pathOf(Rel) + "': " + EC.message());
+  if (TooLarge)
+    return failure("cannot read '" + pathOf(Rel) + "': it grew past the " +
+                   llvm::Twine(MaxSize) + " bytes expected");
+  return std::optional<std::string>(std::move(Text));
+}
+
+llvm::Expected<std::optional<std::string>>
+OutputTree::hash(llvm::StringRef Rel) const {
+  llvm::Expected<int> Fd = openForReading(Rel);
+  if (!Fd)
+    return Fd.takeError();
+  if (*Fd < 0)
+    return std::nullopt;
+  Descriptor File(*Fd, -1);
+  llvm::SHA256 Hasher;
+  if (std::error_code EC = readInPieces(*Fd, [&](llvm::StringRef Piece) {
+        Hasher.update(llvm::arrayRefFromStringRef(Piece));
+        return true;
+      }))
+    return failure("cannot read '" + pathOf(Rel) + "': " + EC.message());
+  return std::optional<std::string>(
+      llvm::toHex(Hasher.final(), /*LowerCase=*/true));
 }
 
 llvm::Error OutputTree::createParents(llvm::StringRef Rel) {
@@ -605,13 +617,7 @@ llvm::Error OutputTree::write(llvm::StringRef Rel, llvm::StringRef Contents,
     bool Same = false;
     if (Now >= 0) {
       Descriptor File(Now, -1);
-      std::string Text;
-      char Buffer[65536];
-      ssize_t Got;
-      while ((Got = ::read(Now, Buffer, sizeof(Buffer))) > 0 &&
-             Text.size() <= Options.Previous->size())
-        Text.append(Buffer, Got);
-      Same = Got == 0 && Text == *Options.Previous;
+      Same = holdsExactly(Now, *Options.Previous);
     }
     if (!Same) {
       ::unlinkat(Parent.get(), Temp.c_str(), 0);
@@ -837,13 +843,7 @@ bool holdsAt(int Dir, const std::string &Name, llvm::StringRef Text) {
   if (Fd < 0)
     return false;
   Descriptor File(Fd, -1);
-  std::string Now;
-  char Buffer[65536];
-  ssize_t Got;
-  while ((Got = ::read(Fd, Buffer, sizeof(Buffer))) > 0 &&
-         Now.size() <= Text.size())
-    Now.append(Buffer, Got);
-  return Got == 0 && Now == Text;
+  return holdsExactly(Fd, Text);
 }
 } // namespace
 

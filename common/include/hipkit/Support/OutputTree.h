@@ -28,12 +28,14 @@
 #ifndef HIPKIT_SUPPORT_OUTPUTTREE_H
 #define HIPKIT_SUPPORT_OUTPUTTREE_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <system_error>
 
 namespace hipkit {
 
@@ -49,6 +51,11 @@ struct TreeEntry {
   /// For Other: "a FIFO", "a character device", ... for messages.
   std::string TypeName;
 };
+
+/// Reads \p Fd to its end in pieces of at most 1 MiB, each given to
+/// \p Consume, which returns false to stop early; never holds the whole file.
+std::error_code readInPieces(
+    int Fd, llvm::function_ref<bool(llvm::StringRef Piece)> Consume);
 
 /// Names the type of a file with mode \p Mode for a message ("a FIFO").
 std::string describeFileType(unsigned Mode);
@@ -148,6 +155,8 @@ private:
   llvm::Expected<int> openParent(llvm::StringRef Rel, bool Create,
                                  llvm::StringRef &Name) const;
   void closeParent(int Fd) const;
+  /// The regular file \p Rel opened for reading; -1 when it is missing.
+  llvm::Expected<int> openForReading(llvm::StringRef Rel) const;
 
   int RootFd = -1;
   std::string Root, RealRoot;
