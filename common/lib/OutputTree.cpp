@@ -420,8 +420,9 @@ bool holdsExactly(int Fd, llvm::StringRef Text) {
 }
 } // namespace
 
-std::error_code hipkit::readInPieces(
-    int Fd, llvm::function_ref<bool(llvm::StringRef Piece)> Consume) {
+std::error_code
+hipkit::readInPieces(int Fd,
+                     llvm::function_ref<bool(llvm::StringRef Piece)> Consume) {
   std::vector<char> Buffer(1 << 20);
   for (;;) {
     ssize_t Got = ::read(Fd, Buffer.data(), Buffer.size());
@@ -579,8 +580,9 @@ bool takeAttributes(int Fd, const struct stat *Like,
 }
 } // namespace
 
-llvm::Error OutputTree::write(llvm::StringRef Rel, llvm::StringRef Contents,
-                              const WriteOptions &Options) {
+llvm::Error OutputTree::replace(
+    llvm::StringRef Rel, const WriteOptions &Options, llvm::StringRef Doing,
+    llvm::function_ref<std::string(int Fd, const struct stat *Replaced)> Fill) {
   llvm::StringRef Name;
   llvm::Expected<int> Dir = openParent(Rel, /*Create=*/true, Name);
   if (!Dir)
@@ -597,22 +599,19 @@ llvm::Error OutputTree::write(llvm::StringRef Rel, llvm::StringRef Contents,
   if (Fd < 0)
     return failure("cannot write '" + Shown + "': " + lastErrorText());
   auto discard = [&](const std::string &Why) {
-    ::close(Fd);
     ::unlinkat(Parent.get(), Temp.c_str(), 0);
-    return failure("cannot write '" + Shown + "': " + Why);
+    return failure(Doing + Why);
   };
-  if (!writeAllAt(Fd, Contents.data(), Contents.size(), 0) ||
-      !takeAttributes(Fd, Exists ? &Replaced : nullptr, Options.NewMode))
-    return discard(lastErrorText());
-  if (::close(Fd) && errno != EINTR) {
-    std::string Why = lastErrorText();
-    ::unlinkat(Parent.get(), Temp.c_str(), 0);
-    return failure("cannot write '" + Shown + "': " + Why);
+  std::string Why = Fill(Fd, Exists ? &Replaced : nullptr);
+  if (!Why.empty()) {
+    ::close(Fd);
+    return discard(Why);
   }
+  if (::close(Fd) && errno != EINTR)
+    return discard(lastErrorText());
   if (Options.Previous) {
     // Right before the rename: text another program added since the file
     // was read would otherwise be lost.
-    std::string Why;
     int Now = openRegular(Parent.get(), Leaf, Why);
     bool Same = false;
     if (Now >= 0) {
@@ -627,12 +626,20 @@ llvm::Error OutputTree::write(llvm::StringRef Rel, llvm::StringRef Contents,
                      "when nothing else writes to it");
     }
   }
-  if (::renameat(Parent.get(), Temp.c_str(), Parent.get(), Leaf.c_str())) {
-    std::string Why = lastErrorText();
-    ::unlinkat(Parent.get(), Temp.c_str(), 0);
-    return failure("cannot write '" + Shown + "': " + Why);
-  }
+  if (::renameat(Parent.get(), Temp.c_str(), Parent.get(), Leaf.c_str()))
+    return discard(lastErrorText());
   return llvm::Error::success();
+}
+
+llvm::Error OutputTree::write(llvm::StringRef Rel, llvm::StringRef Contents,
+                              const WriteOptions &Options) {
+  return replace(Rel, Options, "cannot write '" + pathOf(Rel) + "': ",
+                 [&](int Fd, const struct stat *Replaced) {
+                   if (!writeAllAt(Fd, Contents.data(), Contents.size(), 0) ||
+                       !takeAttributes(Fd, Replaced, Options.NewMode))
+                     return lastErrorText();
+                   return std::string();
+                 });
 }
 
 llvm::Expected<std::string> OutputTree::copy(llvm::StringRef From,
@@ -653,89 +660,66 @@ llvm::Expected<std::string> OutputTree::copy(llvm::StringRef From,
   if (::fstat(In, &Source) || !S_ISREG(Source.st_mode))
     return failure("cannot copy '" + From + "': it is " +
                    describeFileType(Source.st_mode) + ", not a regular file");
-  llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/true, Name);
-  if (!Dir)
-    return Dir.takeError();
-  Descriptor Parent(*Dir, RootFd);
-  std::string Leaf = Name.str(), Shown = pathOf(Rel);
-  struct stat Replaced;
-  bool Exists;
-  if (llvm::Error E = checkReplaceable(Parent.get(), Leaf, Shown,
-                                       Options.ReplaceLink, Replaced, Exists))
-    return std::move(E);
-  std::string Temp;
-  int Out = createTemporary(Parent.get(), Temp);
-  if (Out < 0)
-    return failure("cannot write '" + Shown + "': " + lastErrorText());
-  auto discard = [&](const std::string &Why) {
-    ::close(Out);
-    ::unlinkat(Parent.get(), Temp.c_str(), 0);
-    return failure("cannot copy '" + From + "' to '" + Shown + "': " + Why);
-  };
   // Data extents are copied and holes skipped (SEEK_DATA/SEEK_HOLE), so a
   // sparse file stays sparse; the hash covers the holes' zeros too.
   llvm::SHA256 Hasher;
-  std::vector<char> Buffer(1 << 20);
-  std::vector<uint8_t> Zeros(1 << 20, 0);
-  auto hashZeros = [&](uint64_t Count) {
-    while (Count) {
-      size_t Piece = std::min<uint64_t>(Count, Zeros.size());
-      Hasher.update(llvm::ArrayRef<uint8_t>(Zeros.data(), Piece));
-      Count -= Piece;
-    }
-  };
-  off_t Size = Source.st_size, Offset = 0;
-  while (Offset < Size) {
-    off_t Data = ::lseek(In, Offset, SEEK_DATA);
-    if (Data < 0 && errno == ENXIO)
-      Data = Size; // Only a hole is left.
-    else if (Data < 0)
-      Data = Offset; // No SEEK_DATA here: everything is data.
-    hashZeros(Data - Offset);
-    if (Data >= Size)
-      break;
-    off_t Hole = ::lseek(In, Data, SEEK_HOLE);
-    if (Hole < 0 || Hole > Size)
-      Hole = Size;
-    for (off_t At = Data; At < Hole;) {
-      ssize_t Got = ::pread(In, Buffer.data(),
-                            std::min<off_t>(Buffer.size(), Hole - At), At);
-      if (Got < 0 && errno == EINTR)
-        continue;
-      if (Got < 0)
-        return discard(lastErrorText());
-      if (Got == 0) { // Shrunk meanwhile.
-        Size = At;
-        break;
+  auto fill = [&](int Out, const struct stat *Replaced) -> std::string {
+    std::vector<char> Buffer(1 << 20);
+    std::vector<uint8_t> Zeros(1 << 20, 0);
+    auto hashZeros = [&](uint64_t Count) {
+      while (Count) {
+        size_t Piece = std::min<uint64_t>(Count, Zeros.size());
+        Hasher.update(llvm::ArrayRef<uint8_t>(Zeros.data(), Piece));
+        Count -= Piece;
       }
-      Hasher.update(llvm::ArrayRef<uint8_t>(
-          reinterpret_cast<uint8_t *>(Buffer.data()), Got));
-      if (!writeAllAt(Out, Buffer.data(), Got, At))
-        return discard(lastErrorText());
-      At += Got;
+    };
+    off_t Size = Source.st_size, Offset = 0;
+    while (Offset < Size) {
+      off_t Data = ::lseek(In, Offset, SEEK_DATA);
+      if (Data < 0 && errno == ENXIO)
+        Data = Size; // Only a hole is left.
+      else if (Data < 0)
+        Data = Offset; // No SEEK_DATA here: everything is data.
+      hashZeros(Data - Offset);
+      if (Data >= Size)
+        break;
+      off_t Hole = ::lseek(In, Data, SEEK_HOLE);
+      if (Hole < 0 || Hole > Size)
+        Hole = Size;
+      for (off_t At = Data; At < Hole;) {
+        ssize_t Got = ::pread(In, Buffer.data(),
+                              std::min<off_t>(Buffer.size(), Hole - At), At);
+        if (Got < 0 && errno == EINTR)
+          continue;
+        if (Got < 0)
+          return lastErrorText();
+        if (Got == 0) { // Shrunk meanwhile.
+          Size = At;
+          break;
+        }
+        Hasher.update(llvm::ArrayRef<uint8_t>(
+            reinterpret_cast<uint8_t *>(Buffer.data()), Got));
+        if (!writeAllAt(Out, Buffer.data(), Got, At))
+          return lastErrorText();
+        At += Got;
+      }
+      Offset = std::min(Hole, Size);
     }
-    Offset = std::min(Hole, Size);
-  }
-  if (::ftruncate(Out, Size))
-    return discard(lastErrorText());
-  // A copy never carries set-ID bits: root copying another user's set-user-ID
-  // program would otherwise hand that user a root-owned one.
-  std::optional<unsigned> Mode = Options.NewMode
-                                     ? Options.NewMode
-                                     : std::optional<unsigned>(Source.st_mode);
-  if (!takeAttributes(Out, Exists ? &Replaced : nullptr, Mode))
-    return discard(lastErrorText());
-  if (::close(Out) && errno != EINTR) {
-    std::string Why = lastErrorText();
-    ::unlinkat(Parent.get(), Temp.c_str(), 0);
-    return failure("cannot write '" + Shown + "': " + Why);
-  }
-  if (::renameat(Parent.get(), Temp.c_str(), Parent.get(), Leaf.c_str())) {
-    std::string Why = lastErrorText();
-    ::unlinkat(Parent.get(), Temp.c_str(), 0);
-    return failure("cannot write '" + Shown + "': " + Why);
-  }
+    if (::ftruncate(Out, Size))
+      return lastErrorText();
+    // A copy never carries set-ID bits: root copying another user's
+    // set-user-ID program would otherwise hand that user a root-owned one.
+    std::optional<unsigned> Mode =
+        Options.NewMode ? Options.NewMode
+                        : std::optional<unsigned>(Source.st_mode);
+    if (!takeAttributes(Out, Replaced, Mode))
+      return lastErrorText();
+    return "";
+  };
+  if (llvm::Error E = replace(
+          Rel, Options,
+          "cannot copy '" + From.str() + "' to '" + pathOf(Rel) + "': ", fill))
+    return std::move(E);
   return llvm::toHex(Hasher.final(), /*LowerCase=*/true);
 }
 

@@ -37,6 +37,8 @@
 #include <string>
 #include <system_error>
 
+struct stat;
+
 namespace hipkit {
 
 /// What is at a path: the kinds a tree distinguishes.
@@ -54,8 +56,8 @@ struct TreeEntry {
 
 /// Reads \p Fd to its end in pieces of at most 1 MiB, each given to
 /// \p Consume, which returns false to stop early; never holds the whole file.
-std::error_code readInPieces(
-    int Fd, llvm::function_ref<bool(llvm::StringRef Piece)> Consume);
+std::error_code
+readInPieces(int Fd, llvm::function_ref<bool(llvm::StringRef Piece)> Consume);
 
 /// Names the type of a file with mode \p Mode for a message ("a FIFO").
 std::string describeFileType(unsigned Mode);
@@ -155,6 +157,14 @@ private:
   llvm::Expected<int> openParent(llvm::StringRef Rel, bool Create,
                                  llvm::StringRef &Name) const;
   void closeParent(int Fd) const;
+  /// Replaces \p Rel atomically by a temporary beside it that \p Fill
+  /// writes and gives its attributes (\p Replaced: the file replaced, if
+  /// any); Fill returns why it failed, or "". Errors start with \p Doing.
+  llvm::Error
+  replace(llvm::StringRef Rel, const WriteOptions &Options,
+          llvm::StringRef Doing,
+          llvm::function_ref<std::string(int Fd, const struct stat *Replaced)>
+              Fill);
   /// The regular file \p Rel opened for reading; -1 when it is missing.
   llvm::Expected<int> openForReading(llvm::StringRef Rel) const;
 
