@@ -88,6 +88,16 @@ if os.path.exists(os.path.join(config.rocm_libraries_dir, "versions.tsv")):
 config.substitutions.append(("%cuda_legacy", config.cuda_legacy_dir))
 if os.path.exists(os.path.join(config.cuda_legacy_dir, "versions.tsv")):
     config.available_features.add("cuda-legacy-headers")
+# PyTorch's headers and hipify (scripts/fetch-torch.sh): %torch/2.14/include (the naming
+# that keeps at::cuda), %torch/2.6/include (the masquerading naming), %torch/hipify-<release>
+# (torch's own hipify, run as the reference), %torch/pybind11/include.
+config.substitutions.append(("%torch", config.torch_dir))
+_torch_versions = os.path.join(config.torch_dir, "versions.tsv")
+if os.path.exists(_torch_versions):
+    with open(_torch_versions) as _f:
+        for _release in sorted({_l.split("\t")[0] for _l in _f if _l.strip()}):
+            if _release[0].isdigit():
+                config.available_features.add("torch-" + _release)
 # hipify-clang's HTML report is rendered in headless Chromium (Debian's
 # chromium), its JSON report validated with python3-jsonschema; both come
 # from scripts/bootstrap.sh.

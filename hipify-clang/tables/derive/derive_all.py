@@ -55,6 +55,8 @@ SETS = {
                   "scripts/fetch-cuda-legacy-headers.sh"),
     "cuda-11.2": ("releases", "{build}/cuda-legacy", "11.2",
                   "scripts/fetch-cuda-legacy-headers.sh"),
+    "torch-2.14": ("releases", "{build}/torch", "2.14", "scripts/fetch-torch.sh"),
+    "torch-2.6": ("releases", "{build}/torch", "2.6", "scripts/fetch-torch.sh"),
 }
 
 LIBRARY = ["--cuda", "{cuda}", "--rocm", "{build}/rocm-6.4/include"]
