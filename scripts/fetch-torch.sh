@@ -19,6 +19,12 @@
 # the table is checked against, never a source. pybind11's headers (pybind11-dev) go to
 # TREE/pybind11/include.
 #
+# Debian's libtorch-dev 2.14 is a CPU build of PyTorch: its headers have ATen/cuda and c10/cuda
+# but not the two files a CUDA build generates at configure time, ATen/cuda/CUDAConfig.h and
+# c10/cuda/impl/cuda_cmake_macros.h. They are written here as a CUDA build without cuDNN,
+# cuSPARSELt and MAGMA configures them (the macros PyTorch 2.14's headers test), so that the
+# tree is what `pip install torch` ships for CUDA; both say so in a comment.
+#
 # Nothing is installed: the packages are downloaded with `apt-get download` under an apt
 # state private to TREE and unpacked with dpkg -x. TREE/versions.tsv records each package
 # (release, package, version, suite, the .deb's SHA256 as Debian's Packages index gives
@@ -91,6 +97,29 @@ for p in "${packages[@]}"; do
     "$(deb_sha256 "$package" "$version")" >> "$tree.new/versions.tsv"
   rm -rf "$x" "$deb"
 done
+
+configured=$tree.new/2.14/include
+if [ ! -e "$configured/ATen/cuda/CUDAConfig.h" ]; then
+  cat > "$configured/ATen/cuda/CUDAConfig.h" <<'CONFIG'
+#pragma once
+// Written by hipkit's scripts/fetch-torch.sh: Debian's libtorch-dev is a CPU build, and a
+// CUDA build of PyTorch generates this file (from ATen/cuda/CUDAConfig.h.in) as below.
+#define AT_CUDNN_ENABLED() 0
+#define AT_CUSPARSELT_ENABLED() 0
+#define AT_HIPSPARSELT_ENABLED() 0
+#define AT_ROCM_ENABLED() 0
+#define AT_MAGMA_ENABLED() 0
+#define NVCC_FLAGS_EXTRA ""
+CONFIG
+fi
+if [ ! -e "$configured/c10/cuda/impl/cuda_cmake_macros.h" ]; then
+  cat > "$configured/c10/cuda/impl/cuda_cmake_macros.h" <<'CONFIG'
+#pragma once
+// Written by hipkit's scripts/fetch-torch.sh: Debian's libtorch-dev is a CPU build, and a
+// CUDA build of PyTorch generates this file (from cuda_cmake_macros.h.in) as below.
+#define C10_CUDA_BUILD_SHARED_LIBS
+CONFIG
+fi
 rm -rf "$tree" "$state"
 mv "$tree.new" "$tree"
 echo "fetch-torch: unpacked $(cut -f2 "$tree/versions.tsv" | paste -sd' ') into $tree"

@@ -287,6 +287,10 @@ public:
         recordName(Loc, D->getName(), *Row, !isStandardLibraryDecl(D));
       return;
     }
+    // A namespace is a library's name only by its own row (`cub`, `at::cuda`):
+    // PyTorch's `at` is declared in its CUDA headers too, and is no API.
+    if (isa<NamespaceDecl>(D))
+      return;
     if (isAtGlobalScope(D)) {
       if (const ApiInfo *Library = libraryAt(D->getLocation()))
         recordUnknownLibraryName(Loc, D->getName(), *Library);

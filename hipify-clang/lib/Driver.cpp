@@ -1435,6 +1435,40 @@ void HipifyRun::discoverTargets() {
   }());
 }
 
+void HipifyRun::discoverTorch() {
+  NameOptions Names = Policy.options();
+  std::string Why;
+  if (!Options.TorchNaming.empty()) {
+    Names.Torch = Options.TorchNaming == "masquerading"
+                      ? TorchNaming::Masquerading
+                      : TorchNaming::Current;
+    Why = "--torch-naming";
+  } else {
+    for (const Source &S : Sources) {
+      std::optional<TorchHeaders> Torch = findTorchHeaders(
+          buildParseCommand(Options, TC, S.ProjectFlags, S.Path));
+      if (!Torch)
+        continue;
+      // PyTorch 2.6 is the last release here whose ROCm build masquerades;
+      // 2.11 and later keep the CUDA names. A release between them, or one
+      // whose headers say none, gets the current naming, and -v says so.
+      bool Old = Torch->Version && Torch->Version <= 206;
+      Names.Torch = Old ? TorchNaming::Masquerading : TorchNaming::Current;
+      Why = (Torch->Version ? "PyTorch " + std::to_string(Torch->Version / 100) +
+                                  "." + std::to_string(Torch->Version % 100)
+                            : std::string("PyTorch of an unknown release")) +
+            " in " + Torch->IncludeDir;
+      break;
+    }
+  }
+  Policy = NamePolicy(Names);
+  if (Options.Verbose && !Why.empty())
+    reportNote(std::string("PyTorch naming: ") +
+               (Names.Torch == TorchNaming::Masquerading ? "masquerading"
+                                                         : "current") +
+               " (" + Why + ")");
+}
+
 void HipifyRun::warnAboutToolchain() {
   if (!TC.RocmError.empty())
     reportWarning(TC.RocmError + "; the targeted HIP version is unknown, so "
@@ -1466,6 +1500,7 @@ int HipifyRun::run() {
   if (!prepareSources())
     return 1;
   discoverTargets();
+  discoverTorch();
   warnAboutToolchain();
   precompileCudaHeaders();
   if (Options.Verbose) {

@@ -78,6 +78,9 @@ private:
   bool checkOptions();
   /// Finds CUDA and the targeted HIP (Toolchain.h) and sets the name policy.
   void discoverTargets();
+  /// The PyTorch naming the run writes (NameOptions::Torch): --torch-naming,
+  /// else that of the PyTorch headers the first source's parse finds.
+  void discoverTorch();
   /// Says once what the run lacks: a ROCm to target, a CUDA to parse with.
   void warnAboutToolchain();
   /// The run's last words (warnings made errors) and its exit status.

@@ -1,5 +1,6 @@
 //===- NamePolicy.cpp -----------------------------------------------------===//
 #include "hipkit/hipify/NamePolicy.h"
+#include "hipkit/hipify/RewriteRule.h"
 
 using namespace hipkit::hipify;
 
@@ -48,6 +49,10 @@ NameDecision NamePolicy::decide(const ApiMapping &Row,
              ((Roc && !IsDnn) || (Options.MIOpen && IsDnn))) {
     Target = Row.RocName;
   }
+  // A rule may name another target under the options (PyTorch's older naming).
+  if (const RewriteRule *Rule = RewriteRule::forRow(Row))
+    if (std::optional<llvm::StringRef> RuleTarget = Rule->target(Row, Options))
+      Target = *RuleTarget;
   // Rows of namespaced names ("cooperative_groups::grid_group") are rewritten
   // at the unqualified spelling: only the last component is written.
   auto Unqualified = [](llvm::StringRef Name) {

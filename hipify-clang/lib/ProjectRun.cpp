@@ -1038,6 +1038,7 @@ int HipifyRun::runProject() {
   discoverTargets();
   if (!prepareProject())
     return 1;
+  discoverTorch();
   warnAboutToolchain();
   ShowProgress = !Options.Quiet && llvm::sys::Process::StandardErrIsDisplayed();
   ProgressTotal = 0;

@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 
@@ -59,6 +60,76 @@ Toolchain hipkit::hipify::discoverToolchain(const HipifyOptions &Options) {
   return TC;
 }
 
+namespace {
+/// The release a PyTorch version header defines (TORCH_VERSION_MAJOR/MINOR).
+unsigned torchVersion(const llvm::Twine &Header) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Header);
+  if (!Buffer)
+    return 0;
+  unsigned Major = 0, Minor = 0;
+  bool HasMajor = false, HasMinor = false;
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    Line = Line.trim();
+    if (!Line.consume_front("#define "))
+      continue;
+    Line = Line.ltrim();
+    if (Line.consume_front("TORCH_VERSION_MAJOR "))
+      HasMajor = !Line.trim().getAsInteger(10, Major);
+    else if (Line.consume_front("TORCH_VERSION_MINOR "))
+      HasMinor = !Line.trim().getAsInteger(10, Minor);
+  }
+  return HasMajor && HasMinor ? Major * 100 + Minor : 0;
+}
+
+/// The include folders a command names, with the flag that names each.
+std::vector<std::pair<std::string, std::string>>
+includeFolders(llvm::ArrayRef<std::string> Command) {
+  std::vector<std::pair<std::string, std::string>> Folders;
+  for (size_t I = 0; I < Command.size(); ++I) {
+    llvm::StringRef Arg = Command[I];
+    for (llvm::StringRef Flag : {"-isystem", "-idirafter", "-iquote", "-I"}) {
+      if (!Arg.starts_with(Flag))
+        continue;
+      if (Arg == Flag && I + 1 < Command.size())
+        Folders.push_back({Flag.str(), Command[++I]});
+      else if (Arg != Flag)
+        Folders.push_back({Flag.str(), Arg.drop_front(Flag.size()).str()});
+      break;
+    }
+  }
+  return Folders;
+}
+} // namespace
+
+std::optional<TorchHeaders>
+hipkit::hipify::findTorchHeadersIn(llvm::StringRef Dir) {
+  llvm::SmallString<256> Folder(Dir);
+  llvm::sys::path::remove_dots(Folder, /*remove_dot_dot=*/true);
+  // <include>/torch/csrc/api/include, the second folder cpp_extension lists.
+  llvm::StringRef Path = Folder;
+  if (Path.ends_with("/torch/csrc/api/include"))
+    Path = Path.drop_back(llvm::StringRef("/torch/csrc/api/include").size());
+  if (!exists(Path + "/ATen/ATen.h") || !exists(Path + "/c10/macros/Macros.h"))
+    return std::nullopt;
+  TorchHeaders Torch;
+  Torch.IncludeDir = Path.str();
+  Torch.Version = torchVersion(Path + "/torch/headeronly/version.h");
+  if (!Torch.Version)
+    Torch.Version = torchVersion(Path + "/torch/csrc/api/include/torch/version.h");
+  return Torch;
+}
+
+std::optional<TorchHeaders>
+hipkit::hipify::findTorchHeaders(llvm::ArrayRef<std::string> Command) {
+  for (const auto &[Flag, Dir] : includeFolders(Command))
+    if (std::optional<TorchHeaders> Torch = findTorchHeadersIn(Dir))
+      return Torch;
+  return std::nullopt;
+}
+
 std::vector<std::string> hipkit::hipify::buildParseCommand(
     const HipifyOptions &Options, const Toolchain &TC,
     llvm::ArrayRef<std::string> ProjectFlags, llvm::StringRef Source) {
@@ -108,6 +179,27 @@ std::vector<std::string> hipkit::hipify::buildParseCommand(
     Command.push_back("-D" + Define);
   llvm::append_range(Command, Options.ClangArgs);
   llvm::append_range(Command, Options.ExtraArgs);
+  // PyTorch's folders are a library's, not the user's, however the command
+  // names them: searched as system folders, their headers are neither
+  // translated nor "outside the root", and their CUDA names resolve through
+  // the torch table as CUDA's own do.
+  for (size_t I = 0; I < Command.size(); ++I) {
+    llvm::StringRef Arg = Command[I];
+    for (llvm::StringRef Flag : {"-I", "-iquote"}) {
+      if (!Arg.starts_with(Flag) || Arg.starts_with("-isystem"))
+        continue;
+      bool Separate = Arg == Flag && I + 1 < Command.size();
+      std::string Dir =
+          Separate ? Command[I + 1] : Arg.drop_front(Flag.size()).str();
+      if (!findTorchHeadersIn(Dir))
+        break;
+      if (Separate)
+        Command[I] = "-isystem";
+      else
+        Command[I] = "-isystem" + Dir;
+      break;
+    }
+  }
   Command.push_back(Source.str());
   return Command;
 }

@@ -129,6 +129,8 @@ API_TITLES = {
              "cudnn_adv.h, cudnn_backend.h, cudnn_version.h) to MIOpen",
     "cub": "CUB (cub/*.cuh, namespace cub)",
     "thrust": "Thrust's CUDA system (thrust/system/cuda, thrust::cuda, THRUST_DEVICE_SYSTEM_CUDA)",
+    "torch": "PyTorch's CUDA API (ATen/cuda, ATen/native/**/cuda, c10/cuda, THC; at::cuda, "
+             "c10::cuda, C10_CUDA_*)",
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
@@ -162,7 +164,14 @@ LIBRARIES = {
     # rows' roc_name is the hip_name.
     "cub": ("CUB", "hipCUB", "hipCUB"),
     "thrust": ("Thrust", "rocThrust", "rocThrust"),
+    # A ROCm build of PyTorch declares the HIP side itself (ATen/hip, c10/hip); the rows'
+    # `masquerading` rule gives the names of PyTorch 2.6 and older.
+    "torch": ("PyTorch", "PyTorch for ROCm", "PyTorch for ROCm"),
 }
+
+# The library APIs whose HIP side no ROCm release dates: a ROCm build of PyTorch makes its
+# ATen/hip headers itself. Their supported rows have no hip_added.
+UNDATED_APIS = frozenset({"torch"})
 
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")
 # C identifiers, optionally namespace-qualified (cooperative_groups::thread_block).
@@ -280,7 +289,7 @@ def validate_row(row):
     else:
         if not row.hip_name:
             fail("%s row '%s' has no hip_name" % (row.status, row.cuda_name))
-        if not row.hip_added:
+        if not row.hip_added and row.api not in UNDATED_APIS:
             fail("%s row '%s' has no hip_added (the HIP version that introduced '%s')"
                  % (row.status, row.cuda_name, row.hip_name))
     if row.fallback:

@@ -31,6 +31,8 @@ _KINDS = {
 _NAMESPACE = 22
 _NAMESPACE_ALIAS = 33
 _USING_DECLARATION = 35
+_USING_DIRECTIVE = 34
+_NAMESPACE_REF = 46
 _ENUM_CONSTANT = 7
 _OVERLOADED_DECL_REF = 49
 _MACRO_DEFINITION = 501
@@ -85,6 +87,7 @@ class Namespace:
         self.enumerators = {}  # unscoped enumerators, visible as namespace members
         self.namespaces = {}   # name -> Namespace
         self.aliases = {}      # namespace alias name -> target's spelling
+        self.using_directives = []  # the qualified names of the namespaces it nominates
 
 
 class TranslationUnit:
@@ -125,6 +128,9 @@ class TranslationUnit:
         lib.clang_getCursorReferenced.argtypes = [_Cursor]
         lib.clang_getOverloadedDecl.restype = _Cursor
         lib.clang_getOverloadedDecl.argtypes = [_Cursor, ctypes.c_uint]
+        lib.clang_getCursorSemanticParent.restype = _Cursor
+        lib.clang_getCursorSemanticParent.argtypes = [_Cursor]
+        lib.clang_Cursor_isNull.argtypes = [_Cursor]
         index = lib.clang_createIndex(0, 0)
         argv = (ctypes.c_char_p * len(args))(*[a.encode() for a in args])
         # CXTranslationUnit_DetailedPreprocessingRecord: macro definitions are cursors.
@@ -176,6 +182,18 @@ class TranslationUnit:
                             namespace.enumerators.setdefault(
                                 constant_name, Declaration(constant_name, "enumerator",
                                                            self._path(constant)))
+            elif child.kind == _USING_DIRECTIVE:
+                # `namespace at::cuda { using namespace c10::cuda; }`: c10::cuda's names
+                # are at::cuda's too.
+                # The directive's last NamespaceRef child names the namespace.
+                refs = [c for c in self._children(child) if c.kind == _NAMESPACE_REF]
+                target = lib.clang_getCursorReferenced(refs[-1]) if refs else child
+                parts = []
+                while not lib.clang_Cursor_isNull(target) and target.kind == _NAMESPACE:
+                    parts.append(self._str(lib.clang_getCursorSpelling(target)))
+                    target = lib.clang_getCursorSemanticParent(target)
+                if parts:
+                    namespace.using_directives.append("::".join(reversed(parts)))
             elif child.kind == _USING_DECLARATION and name:
                 # `namespace cuda { using thrust::cuda_cub::par; }`: par is a member.
                 target = lib.clang_getCursorReferenced(child)

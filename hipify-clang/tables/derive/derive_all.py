@@ -113,6 +113,11 @@ RUNS = [
     ("derive_thrust.py", ["thrust"], CXX_LIBRARY,
      library("nvidia_cuda_cccl", "librocthrust-dev", "librocprim-dev") +
      ["clang-19:libclang1-19", "clang-19:libclang-common-19-dev"]),
+    ("derive_torch.py", ["torch"],
+     ["--cuda", "{cuda}", "--stand-in", "{stand_in}",
+      "--torch", "2.14={build}/torch/2.14/include", "--torch", "2.6={build}/torch/2.6/include"],
+     [CUDA, "cuda-13:nvidia_cuda_cccl", "torch-2.14:libtorch-dev", "torch-2.6:libtorch-cuda-dev",
+      "clang-19:libclang1-19", "clang-19:libclang-common-19-dev"]),
 ]
 # Derivations that do not read the older CUDA headers although their script accepts
 # --cuda-older: Debian's nvidia-cuda-dev has no NCCL, cuDNN or NVTX 3 headers, and

@@ -94,6 +94,11 @@ def roc : F<"roc", "Translate to ROCm libraries (roc*) where a mapping exists, i
 def miopen : F<"miopen", "Translate cuDNN to MIOpen (the default and --roc do too: MIOpen is "
   "ROCm's cuDNN counterpart; accepted for AMD hipify's command lines)">, Group<grp_translate>;
 def experimental : F<"experimental", "Also apply mappings marked experimental">, Group<grp_translate>;
+defm torch_naming : Eq<"torch-naming", "<naming>", "How the targeted ROCm build of PyTorch names "
+  "its CUDA API: 'current' (PyTorch 2.11 and later: at::cuda, c10::cuda and C10_CUDA_* kept, "
+  "header paths changed), 'masquerading' (2.6 and older: HIPGuardMasqueradingAsCUDA, "
+  "C10_HIP_CHECK, ...) or 'auto' (the default: from the release of the PyTorch headers the "
+  "parse command's include folders hold)">, Group<grp_translate>;
 def amap : F<"amap", "Translate as much as possible: also rewrite, lexically, CUDA names the "
   "parse did not resolve">, Group<grp_translate>;
 def use_hip_data_types : F<"use-hip-data-types", "Accepted for AMD hipify's command lines: library "

@@ -114,6 +114,15 @@ int main(int Argc, char **Argv) {
   Options.Names.MIOpen = Args.hasArg(OPT_miopen);
   Options.Names.Experimental = Args.hasArg(OPT_experimental);
   Options.Names.UseHipDataTypes = Args.hasArg(OPT_use_hip_data_types);
+  if (const Arg *A = Args.getLastArg(OPT_torch_naming)) {
+    StringRef Value = A->getValue();
+    if (Value != "auto" && Value != "current" && Value != "masquerading")
+      hipkit::exitWithError("--torch-naming takes 'auto', 'current' or "
+                            "'masquerading', not '" +
+                            Value + "'");
+    if (Value != "auto")
+      Options.TorchNaming = Value.str();
+  }
   Options.Verbose = Args.hasArg(OPT_v);
   if (const Arg *A = Args.getLastArg(OPT_j)) {
     StringRef Value = A->getValue();

@@ -13,6 +13,11 @@
 namespace hipkit::hipify {
 
 /// How names are chosen from the mapping table.
+/// How a ROCm build of PyTorch names its CUDA API (docs/pytorch.md): as written, with
+/// only header paths changed (PyTorch 2.11 and later), or with the streams, guards and
+/// checks renamed to "masquerading" HIP names (2.6 and older).
+enum class TorchNaming { Current, Masquerading };
+
 struct NameOptions {
   bool Roc = false;             ///< Prefer RocName (rocBLAS, ...) over HipName.
   bool MIOpen = false;          ///< RocName for cuDNN (MIOpen, as HipName).
@@ -21,6 +26,7 @@ struct NameOptions {
   /// The HIP version of the targeted ROCm as major*100+minor, 0 when unknown.
   unsigned TargetHipVersion = 0;
   std::string TargetHipVersionText;
+  TorchNaming Torch = TorchNaming::Current;
 };
 
 /// Which command line the run came from; it decides defaults and wording.
@@ -63,6 +69,9 @@ struct HipifyOptions {
   std::string CudaPath;    ///< Empty: $CUDA_PATH, else /usr/local/cuda.
   std::string ResourceDir; ///< Empty: clang 19's.
   std::string RocmPath;    ///< --rocm-path; empty: hipcc's search.
+  /// --torch-naming: "current" or "masquerading"; empty: from the PyTorch
+  /// headers the parse command finds (HipifyRun::discoverTorch).
+  std::string TorchNaming;
   std::string BuildPath;   ///< -p
   std::vector<std::string> CudaGpuArchs;
   std::vector<std::string> IncludeDirs, Defines;

@@ -13,6 +13,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,25 @@ struct Toolchain {
 };
 
 Toolchain discoverToolchain(const HipifyOptions &Options);
+
+/// PyTorch's headers as a parse command finds them: the include folder that
+/// holds ATen/, c10/ and torch/ (what torch.utils.cpp_extension.include_paths()
+/// lists first; the second, <it>/torch/csrc/api/include, is PyTorch's too).
+struct TorchHeaders {
+  std::string IncludeDir;
+  /// PyTorch's release as major*100+minor, from torch/headeronly/version.h
+  /// (2.14) or torch/csrc/api/include/torch/version.h (2.6); 0 when neither
+  /// says.
+  unsigned Version = 0;
+};
+
+/// The PyTorch include folder that \p Dir is, or is below: nullopt for any
+/// other folder.
+std::optional<TorchHeaders> findTorchHeadersIn(llvm::StringRef Dir);
+
+/// The PyTorch headers \p Command's include folders (-I, -isystem, ...) hold.
+std::optional<TorchHeaders>
+findTorchHeaders(llvm::ArrayRef<std::string> Command);
 
 /// The clang command line (argv[0] first) that parses \p Source in CUDA mode.
 /// \p ProjectFlags are the -I/-D/... flags taken from compile_commands.json.

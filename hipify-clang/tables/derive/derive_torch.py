@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Derives torch.tsv: PyTorch's CUDA-facing C++ API (ATen/cuda, ATen/native/**/cuda,
+c10/cuda, THC) and what a ROCm build of PyTorch calls each part.
+
+PyTorch's ROCm build makes its HIP headers by hipifying its CUDA ones, and it has named
+them two ways:
+
+- the current naming (PyTorch 2.11 and later here: 2.14): names are kept as written
+  (`at::cuda::getCurrentCUDAStream`, `c10::cuda::CUDAGuard`, `C10_CUDA_KERNEL_LAUNCH_CHECK`:
+  a ROCm torch declares them itself); only header paths change;
+- the masquerading naming (up to 2.6): the same header paths, and the C++ names of the
+  streams, guards and checks rewritten to HIP ones (`c10::hip::HIPGuardMasqueradingAsCUDA`,
+  `C10_HIP_KERNEL_LAUNCH_CHECK`), in namespaces `at::hip` and `c10::hip`.
+
+A row's hip_name is the current naming; a `masquerading:NAME` rewrite gives the older one
+where it differs. The rows, from the headers of both releases (scripts/fetch-torch.sh):
+
+- header: every header under the folders above, to its HIP path by PyTorch's rule for
+  extension headers (a `cuda` folder becomes `hip`, `CUDA` in a name `HIP`, `THC` `THH`);
+  in the masquerading naming, the c10/cuda header whose classes a 2.6
+  `ATen/hip/impl/*MasqueradingAsCUDA.h` header masquerades becomes that header (most of the
+  counterparts its declarations have are declared there);
+- namespace: `at::cuda` and `c10::cuda` (masquerading: `at::hip`, `c10::hip`), so that a
+  name of either namespace that no row lists is reported, never passed as translated;
+- the declarations directly in those namespaces and the macros the headers define, as libclang
+  parses them (cxxdecls.py), identities in the current naming; in the masquerading naming, a
+  name the 2.6 `*MasqueradingAsCUDA.h` headers declare in `c10::hip` as
+  `<name with HIP for CUDA>MasqueradingAsCUDA` (`getCurrentHIPStreamMasqueradingAsCUDA`)
+  becomes that name, and the checking macros of c10/cuda/CUDAException.h (`C10_CUDA_X`)
+  become `C10_HIP_X`.
+
+PyTorch's own hipify (torch/utils/hipify, the same releases) is the independent check
+(test/torch/torch-table-vs-torch-hipify.test), never read here.
+"""
+
+import argparse
+import glob
+import os
+import re
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cxxdecls  # noqa: E402
+import provenance  # noqa: E402
+from libraryrows import die, write_table  # noqa: E402
+
+API = "torch"
+# The folders (below an include folder) whose headers are PyTorch's CUDA API.
+CUDA_FOLDERS = ("ATen/cuda", "ATen/native/cuda", "ATen/native/nested/cuda",
+                "ATen/native/quantized/cuda", "ATen/native/sparse/cuda",
+                "ATen/native/transformers/cuda", "c10/cuda", "THC")
+NAMESPACES = {"at::cuda": "at::hip", "c10::cuda": "c10::hip"}
+HEADER_SUFFIXES = (".h", ".cuh", ".hpp")
+MASQUERADING = "MasqueradingAsCUDA"
+CHECK_HEADER = "c10/cuda/CUDAException.h"
+
+
+def hip_path(path):
+    """PyTorch's rule for the HIP path of an extension's CUDA header."""
+    folder, name = os.path.split(path)
+    folder = folder.replace("cuda", "hip").replace("CUDA", "HIP").replace("THC", "THH")
+    root, ext = os.path.splitext(name)
+    root = root.replace("cuda", "hip").replace("CUDA", "HIP").replace("THC", "THH")
+    return folder + "/" + root + ext
+
+
+def headers_of(include):
+    found = []
+    for folder in CUDA_FOLDERS:
+        base = os.path.join(include, folder)
+        for path in glob.glob(base + "/**/*", recursive=True):
+            if path.endswith(HEADER_SUFFIXES) and os.path.isfile(path):
+                found.append(os.path.relpath(path, include))
+    return sorted(found)
+
+
+def parse(include, headers, cuda, libclang, stand_in):
+    """One libclang parse of every top-level c10/cuda and ATen/cuda header, in CUDA mode."""
+    text = "".join("#include <%s>\n" % h for h in headers)
+    args = ["-x", "cuda", "--cuda-host-only", "--cuda-path=" + os.path.dirname(cuda),
+            "-nocudalib", "--no-cuda-version-check", "-Wno-unknown-cuda-version",
+            "-std=c++20", "-I" + include, "-I" + include + "/torch/csrc/api/include",
+            "-idirafter", os.path.join(cuda, "cccl")]
+    if stand_in:
+        args += ["-idirafter", stand_in]
+    with tempfile.NamedTemporaryFile("w", suffix=".cu", delete=False) as f:
+        f.write(text)
+    try:
+        return cxxdecls.TranslationUnit(f.name, args, libclang)
+    finally:
+        os.unlink(f.name)
+
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*<([^>]+)>', re.M)
+SYSTEM_INCLUDES = ("/usr/include", "/usr/include/x86_64-linux-gnu",
+                   "/usr/include/c++/12", "/usr/include/x86_64-linux-gnu/c++/12")
+
+
+def parsed_headers(include, cuda):
+    """The headers the parse includes: c10/cuda's and ATen/cuda's own (.h), not the
+    kernels' .cuh files, which need a device compilation, nor a header that includes one
+    found nowhere here (c10/cuda/driver_api.h's nvml.h, which CUDA 13's include folder
+    lacks): one missing header would end the parse."""
+    folders = (include, cuda, os.path.join(cuda, "cccl")) + SYSTEM_INCLUDES
+    found = []
+    for h in headers_of(include):
+        if not (h.endswith(".h") and h.count("/") == 2 and h.startswith(("c10/cuda/", "ATen/cuda/"))):
+            continue
+        with open(os.path.join(include, h), encoding="utf-8", errors="replace") as f:
+            wanted = INCLUDE.findall(f.read())
+        if all(any(os.path.exists(os.path.join(d, w)) for d in folders) for w in wanted):
+            found.append(h)
+    return found
+
+
+def row(name, kind, hip, masquerading=""):
+    return {"cuda_name": name, "kind": kind, "api": API, "hip_name": hip, "roc_name": hip,
+            "status": "supported", "cuda_added": "", "cuda_deprecated": "",
+            "cuda_removed": "", "hip_added": "", "fallback": "",
+            "rewrite": "masquerading:" + masquerading if masquerading and masquerading != hip
+            else ""}
+
+
+def under(path, include):
+    real = os.path.realpath(include) + os.sep
+    return path.startswith(real)
+
+
+def declared(tu, include, namespace):
+    """{name: kind} directly in namespace, declared by the release's own CUDA headers."""
+    ns = tu.namespace(namespace)
+    out = {}
+    for d in ns.decls.values():
+        rel = os.path.relpath(d.path, os.path.realpath(include)) if under(d.path, include) else ""
+        if rel.startswith(CUDA_FOLDERS) and not d.name.startswith("operator"):
+            out[d.name] = d.kind
+    return out
+
+
+def derive(releases, cuda, libclang, stand_in, masquerading_release):
+    rows = {}
+    cuda_decls = {}
+    macros = {}
+    aliases = set()
+    for release, include in releases:
+        for header in headers_of(include):
+            rows.setdefault(header, row(header, "header", hip_path(header)))
+        tu = parse(include, parsed_headers(include, cuda), cuda, libclang, stand_in)
+        if tu.errors:
+            die("parsing PyTorch %s's headers: %s" % (release, "; ".join(tu.errors[:3])))
+        for namespace in NAMESPACES:
+            for name, kind in declared(tu, include, namespace).items():
+                cuda_decls.setdefault((namespace, name), kind)
+        # `namespace at::cuda { using namespace c10::cuda; }`: users write
+        # at::cuda::getCurrentCUDAStream for c10::cuda's; a row of that spelling lets a
+        # translation by tokens (a macro body, an #if branch the parse skipped) find it.
+        for namespace in NAMESPACES:
+            for nominated in tu.namespace(namespace).using_directives:
+                if nominated in NAMESPACES and nominated != namespace:
+                    aliases.add((namespace, nominated))
+        for name, path in tu.macros.items():
+            if under(path, include):
+                rel = os.path.relpath(path, os.path.realpath(include))
+                if rel.startswith(CUDA_FOLDERS):
+                    macros.setdefault(name, rel)
+    # The masquerading names: what the older release's *MasqueradingAsCUDA.h headers
+    # declare in c10::hip, matched to the c10::cuda declarations they stand for.
+    renamed, header_votes = {}, {}
+    include = dict(releases)[masquerading_release]
+    impl = sorted(glob.glob(os.path.join(include, "ATen/hip/impl/*" + MASQUERADING + ".h")))
+    if not impl:
+        die("PyTorch %s has no ATen/hip/impl/*%s.h headers" % (masquerading_release, MASQUERADING))
+    tu = parse(include, [os.path.relpath(p, include) for p in impl] +
+               parsed_headers(include, cuda), cuda, libclang, stand_in)
+    hip_ns = tu.namespace("c10::hip")
+    c10_cuda = tu.namespace("c10::cuda")
+    for d in hip_ns.decls.values():
+        if MASQUERADING not in d.name:
+            continue
+        plain = d.name.replace(MASQUERADING, "").replace("HIP", "CUDA")
+        target = c10_cuda.decls.get(plain)
+        if target is None:
+            continue
+        renamed[plain] = d.name
+        cuda_header = os.path.relpath(target.path, os.path.realpath(include))
+        votes = header_votes.setdefault(os.path.relpath(d.path, os.path.realpath(include)), {})
+        votes[cuda_header] = votes.get(cuda_header, 0) + 1
+    for masq_header, votes in header_votes.items():
+        cuda_header = max(sorted(votes), key=lambda h: votes[h])
+        rows[cuda_header]["rewrite"] = "masquerading:" + masq_header
+    for namespace, hip_namespace in NAMESPACES.items():
+        rows[namespace] = row(namespace, "namespace", namespace, hip_namespace)
+    for (namespace, name), kind in cuda_decls.items():
+        qualified = namespace + "::" + name
+        hip_namespace = NAMESPACES[namespace]
+        masq = hip_namespace + "::" + renamed.get(name, name) if namespace == "c10::cuda" \
+            else hip_namespace + "::" + name
+        rows[qualified] = row(qualified, kind, qualified, masq)
+    for namespace, nominated in sorted(aliases):
+        for (owner, name), kind in sorted(cuda_decls.items()):
+            qualified = namespace + "::" + name
+            if owner == nominated and qualified not in rows:
+                target = rows[nominated + "::" + name]
+                masq = target["rewrite"][len("masquerading:"):] if target["rewrite"] else ""
+                rows[qualified] = row(qualified, kind, qualified,
+                                      NAMESPACES[namespace] + "::" + masq.rsplit("::", 1)[-1]
+                                      if masq else "")
+    for name, path in macros.items():
+        masq = name
+        if path == CHECK_HEADER and name.startswith("C10_CUDA_"):
+            masq = "C10_HIP_" + name[len("C10_CUDA_"):]
+        rows[name] = row(name, "macro", name, masq)
+    # A masquerading rewrite of a namespaced name gives its whole spelling; the engine writes
+    # its last component, and the qualifier's namespace row the rest. Only the rows whose
+    # last component changes keep one.
+    for r in rows.values():
+        rewrite = r["rewrite"]
+        if r["kind"] not in ("header", "namespace") and rewrite:
+            masq = rewrite[len("masquerading:"):]
+            if masq.rsplit("::", 1)[-1] == r["cuda_name"].rsplit("::", 1)[-1]:
+                r["rewrite"] = ""
+    return rows
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--torch", action="append", required=True, metavar="RELEASE=INCLUDE",
+                        help="a PyTorch release's include folder (scripts/fetch-torch.sh: "
+                             "2.14=<build>/torch/2.14/include, 2.6=<build>/torch/2.6/include)")
+    parser.add_argument("--masquerading", default="2.6",
+                        help="the release whose ATen/hip/impl headers give the masquerading "
+                             "names (default 2.6)")
+    parser.add_argument("--cuda", required=True, help="CUDA 13's include folder")
+    parser.add_argument("--libclang", default=cxxdecls.DEFAULT_LIBCLANG)
+    parser.add_argument("--stand-in", default="",
+                        help="hipify-clang's stand-in headers, which clang 19's CUDA wrapper "
+                             "needs with CUDA 13")
+    parser.add_argument("--out", required=True)
+    provenance.add_arguments(parser)
+    args = parser.parse_args(argv)
+    provenance.configure(args)
+    releases = []
+    for entry in args.torch:
+        release, _, include = entry.partition("=")
+        if not include or not os.path.isdir(os.path.join(include, "c10", "cuda")):
+            die("--torch %s: no c10/cuda below '%s' (scripts/fetch-torch.sh)" % (entry, include))
+        releases.append((release, include))
+    if args.masquerading not in dict(releases):
+        die("--masquerading %s: no --torch %s=INCLUDE" % (args.masquerading, args.masquerading))
+    rows = derive(releases, args.cuda, args.libclang, args.stand_in, args.masquerading)
+    write_table(args.out, API, rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
