@@ -22,7 +22,8 @@ where it differs. The rows, from the headers of both releases (scripts/fetch-tor
   counterparts its declarations have are declared there);
 - namespace: `at::cuda` and `c10::cuda` (masquerading: `at::hip`, `c10::hip`), so that a
   name of either namespace that no row lists is reported, never passed as translated;
-- the declarations directly in those namespaces and the macros the headers define, as libclang
+- the declarations directly in those namespaces, at global scope (ATen/cuda/Atomic.cuh's
+  gpuAtomicAdd) and the macros the headers define, as libclang
   parses them (cxxdecls.py), identities in the current naming; in the masquerading naming, a
   name the 2.6 `*MasqueradingAsCUDA.h` headers declare in `c10::hip` as
   `<name with HIP for CUDA>MasqueradingAsCUDA` (`getCurrentHIPStreamMasqueradingAsCUDA`)
@@ -80,7 +81,7 @@ def parse(include, headers, cuda, libclang, stand_in):
     text = "".join("#include <%s>\n" % h for h in headers)
     args = ["-x", "cuda", "--cuda-host-only", "--cuda-path=" + os.path.dirname(cuda),
             "-nocudalib", "--no-cuda-version-check", "-Wno-unknown-cuda-version",
-            "-std=c++20", "-I" + include, "-I" + include + "/torch/csrc/api/include",
+            "-std=c++20", "-ferror-limit=0", "-I" + include, "-I" + include + "/torch/csrc/api/include",
             "-idirafter", os.path.join(cuda, "cccl")]
     if stand_in:
         args += ["-idirafter", stand_in]
@@ -98,17 +99,27 @@ SYSTEM_INCLUDES = ("/usr/include", "/usr/include/x86_64-linux-gnu",
 
 
 def parsed_headers(include, cuda):
-    """The headers the parse includes: c10/cuda's and ATen/cuda's own (.h), not the
-    kernels' .cuh files, which need a device compilation, nor a header that includes one
+    """The headers the parse includes: c10/cuda's and ATen/cuda's own, not a header that
+    includes one
     found nowhere here (c10/cuda/driver_api.h's nvml.h, which CUDA 13's include folder
     lacks): one missing header would end the parse."""
     folders = (include, cuda, os.path.join(cuda, "cccl")) + SYSTEM_INCLUDES
     found = []
     for h in headers_of(include):
-        if not (h.endswith(".h") and h.count("/") == 2 and h.startswith(("c10/cuda/", "ATen/cuda/"))):
+        if not (h.count("/") == 2 and h.startswith(("c10/cuda/", "ATen/cuda/"))):
             continue
         with open(os.path.join(include, h), encoding="utf-8", errors="replace") as f:
-            wanted = INCLUDE.findall(f.read())
+            text = f.read()
+        wanted = INCLUDE.findall(text)
+        # A header without `#pragma once` (ApplyGridUtils.cuh) is meant to be included
+        # once, by another header the parse includes.
+        if "#pragma once" not in text:
+            continue
+        # PyTorch's CUB wrappers (cub.cuh, cub-RadixSortPairs.cuh) need the wrapped CUB
+        # namespace its build defines, and 2.6's do not compile with CUDA 13's CUB; their
+        # names are PyTorch's internals (at_cuda_detail).
+        if os.path.basename(h).startswith("cub"):
+            continue
         if all(any(os.path.exists(os.path.join(d, w)) for d in folders) for w in wanted):
             found.append(h)
     return found
@@ -129,7 +140,7 @@ def under(path, include):
 
 def declared(tu, include, namespace):
     """{name: kind} directly in namespace, declared by the release's own CUDA headers."""
-    ns = tu.namespace(namespace)
+    ns = tu.namespace(namespace) if namespace else tu.root
     out = {}
     for d in ns.decls.values():
         rel = os.path.relpath(d.path, os.path.realpath(include)) if under(d.path, include) else ""
@@ -143,12 +154,17 @@ def derive(releases, cuda, libclang, stand_in, masquerading_release):
     cuda_decls = {}
     macros = {}
     aliases = set()
+    globals_ = {}
     for release, include in releases:
         for header in headers_of(include):
             rows.setdefault(header, row(header, "header", hip_path(header)))
         tu = parse(include, parsed_headers(include, cuda), cuda, libclang, stand_in)
-        if tu.errors:
-            die("parsing PyTorch %s's headers: %s" % (release, "; ".join(tu.errors[:3])))
+        # The kernels' .cuh headers are PyTorch's internals as much as its API (cub.cuh
+        # wants CUB's wrapped namespace, which PyTorch's build defines): an error in one
+        # loses only its own declarations. Any other error is fatal.
+        errors = [e for e in tu.errors if ".cuh:" not in e.split(" error")[0]]
+        if errors:
+            die("parsing PyTorch %s's headers: %s" % (release, "; ".join(errors[:3])))
         for namespace in NAMESPACES:
             for name, kind in declared(tu, include, namespace).items():
                 cuda_decls.setdefault((namespace, name), kind)
@@ -159,6 +175,10 @@ def derive(releases, cuda, libclang, stand_in, masquerading_release):
             for nominated in tu.namespace(namespace).using_directives:
                 if nominated in NAMESPACES and nominated != namespace:
                     aliases.add((namespace, nominated))
+        # Global-scope declarations (ATen/cuda/Atomic.cuh's gpuAtomicAdd): a reference to
+        # one is looked up by its simple name.
+        for name, kind in declared(tu, include, "").items():
+            globals_.setdefault(name, kind)
         for name, path in tu.macros.items():
             if under(path, include):
                 rel = os.path.relpath(path, os.path.realpath(include))
@@ -206,6 +226,8 @@ def derive(releases, cuda, libclang, stand_in, masquerading_release):
                 rows[qualified] = row(qualified, kind, qualified,
                                       NAMESPACES[namespace] + "::" + masq.rsplit("::", 1)[-1]
                                       if masq else "")
+    for name, kind in globals_.items():
+        rows.setdefault(name, row(name, kind, name))
     for name, path in macros.items():
         masq = name
         if path == CHECK_HEADER and name.startswith("C10_CUDA_"):
