@@ -9,6 +9,7 @@ packages=(
   rocm-device-libs libamdhip64-dev
   cmake ninja-build make g++ python3 ccache file binutils dpkg-dev patch
   chromium python3-jsonschema  # test/clang-plugins: hipify's HTML and JSON reports
+  libpython3-dev  # Python.h, which PyTorch's torch/extension.h includes (test/torch)
 )
 
 missing=()

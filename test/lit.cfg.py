@@ -1,5 +1,6 @@
 # -*- Python -*-
 # hipkit's lit configuration: one suite, one folder per component.
+import glob
 import os
 import shutil
 import subprocess
@@ -92,6 +93,10 @@ if os.path.exists(os.path.join(config.cuda_legacy_dir, "versions.tsv")):
 # that keeps at::cuda), %torch/2.6/include (the masquerading naming), %torch/hipify-<release>
 # (torch's own hipify, run as the reference), %torch/pybind11/include.
 config.substitutions.append(("%torch", config.torch_dir))
+# The system Python's headers (libpython3-dev), which torch/extension.h includes.
+_python_headers = sorted(glob.glob("/usr/include/python3.*/Python.h"))
+config.substitutions.append(("%cpython_include", os.path.dirname(_python_headers[-1])
+                             if _python_headers else "/usr/include/python3"))
 _torch_versions = os.path.join(config.torch_dir, "versions.tsv")
 if os.path.exists(_torch_versions):
     with open(_torch_versions) as _f:

@@ -51,8 +51,10 @@ NameDecision NamePolicy::decide(const ApiMapping &Row,
   }
   // A rule may name another target under the options (PyTorch's older naming).
   if (const RewriteRule *Rule = RewriteRule::forRow(Row))
-    if (std::optional<llvm::StringRef> RuleTarget = Rule->target(Row, Options))
+    if (std::optional<llvm::StringRef> RuleTarget = Rule->target(Row, Options)) {
       Target = *RuleTarget;
+      Decision.UsesRuleTarget = true;
+    }
   // Rows of namespaced names ("cooperative_groups::grid_group") are rewritten
   // at the unqualified spelling: only the last component is written.
   auto Unqualified = [](llvm::StringRef Name) {

@@ -51,7 +51,13 @@ API = "torch"
 CUDA_FOLDERS = ("ATen/cuda", "ATen/native/cuda", "ATen/native/nested/cuda",
                 "ATen/native/quantized/cuda", "ATen/native/sparse/cuda",
                 "ATen/native/transformers/cuda", "c10/cuda", "THC")
-NAMESPACES = {"at::cuda": "at::hip", "c10::cuda": "c10::hip"}
+# Each namespace and what PyTorch 2.6 calls it: c10's build renames c10::cuda to c10::hip;
+# at::cuda stays, but for the names 2.6 masquerades (at::hip::getCurrentHIPStreamMasqueradingAsCUDA).
+NAMESPACES = {"at::cuda": "at::cuda", "c10::cuda": "c10::hip"}
+MASQUERADING_NAMESPACES = {"at::cuda": "at::hip", "c10::cuda": "c10::hip"}
+# Global names in CUDA's own prefixes (cusparseGetErrorString, which PyTorch declares for
+# old cuSPARSE releases) belong to CUDA's tables.
+CUDA_PREFIX = re.compile(r"^(cu[a-zA-Z]|CU[A-Z_]|nv[a-zA-Z]|NV[A-Z_])")
 HEADER_SUFFIXES = (".h", ".cuh", ".hpp")
 MASQUERADING = "MasqueradingAsCUDA"
 CHECK_HEADER = "c10/cuda/CUDAException.h"
@@ -149,7 +155,21 @@ def declared(tu, include, namespace):
     return out
 
 
-def derive(releases, cuda, libclang, stand_in, masquerading_release):
+def read_overrides(path):
+    """{cuda_name: (hip_name, masquerading, why)} from overrides-torch.tsv."""
+    found = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or line.startswith("cuda_name\t") or not line.strip():
+                continue
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) != 4 or not fields[3]:
+                die("%s: '%s' is not cuda_name, hip_name, masquerading, why" % (path, line.strip()))
+            found[fields[0]] = tuple(fields[1:])
+    return found
+
+
+def derive(releases, cuda, libclang, stand_in, masquerading_release, overrides):
     rows = {}
     cuda_decls = {}
     macros = {}
@@ -213,34 +233,43 @@ def derive(releases, cuda, libclang, stand_in, masquerading_release):
         rows[namespace] = row(namespace, "namespace", namespace, hip_namespace)
     for (namespace, name), kind in cuda_decls.items():
         qualified = namespace + "::" + name
-        hip_namespace = NAMESPACES[namespace]
-        masq = hip_namespace + "::" + renamed.get(name, name) if namespace == "c10::cuda" \
-            else hip_namespace + "::" + name
+        masq = MASQUERADING_NAMESPACES[namespace] + "::" + renamed.get(name, name) \
+            if name in renamed else NAMESPACES[namespace] + "::" + name
         rows[qualified] = row(qualified, kind, qualified, masq)
     for namespace, nominated in sorted(aliases):
         for (owner, name), kind in sorted(cuda_decls.items()):
             qualified = namespace + "::" + name
             if owner == nominated and qualified not in rows:
-                target = rows[nominated + "::" + name]
-                masq = target["rewrite"][len("masquerading:"):] if target["rewrite"] else ""
                 rows[qualified] = row(qualified, kind, qualified,
-                                      NAMESPACES[namespace] + "::" + masq.rsplit("::", 1)[-1]
-                                      if masq else "")
+                                      MASQUERADING_NAMESPACES[namespace] + "::" + renamed[name]
+                                      if name in renamed else "")
     for name, kind in globals_.items():
-        rows.setdefault(name, row(name, kind, name))
+        if not CUDA_PREFIX.match(name):
+            rows.setdefault(name, row(name, kind, name))
     for name, path in macros.items():
         masq = name
         if path == CHECK_HEADER and name.startswith("C10_CUDA_"):
             masq = "C10_HIP_" + name[len("C10_CUDA_"):]
         rows[name] = row(name, "macro", name, masq)
+    for name, (hip, masq, _) in overrides.items():
+        if name not in rows:
+            die("overrides-torch.tsv names '%s', which the headers do not declare" % name)
+        r = rows[name]
+        if hip:
+            r["hip_name"] = r["roc_name"] = hip
+        if masq:
+            r["rewrite"] = "masquerading:" + masq if masq != r["hip_name"] else ""
     # A masquerading rewrite of a namespaced name gives its whole spelling; the engine writes
-    # its last component, and the qualifier's namespace row the rest. Only the rows whose
-    # last component changes keep one.
+    # its last component, the qualifier's namespace row the rest (c10::cuda -> c10::hip), and
+    # the rule the qualifier where only the name moves it (at::cuda -> at::hip). Only the
+    # rows the namespace row alone would get wrong keep one.
     for r in rows.values():
         rewrite = r["rewrite"]
         if r["kind"] not in ("header", "namespace") and rewrite:
             masq = rewrite[len("masquerading:"):]
-            if masq.rsplit("::", 1)[-1] == r["cuda_name"].rsplit("::", 1)[-1]:
+            qualifier, _, last = r["hip_name"].rpartition("::")
+            expected = (NAMESPACES[qualifier] + "::" if qualifier else "") + last
+            if masq == expected:
                 r["rewrite"] = ""
     return rows
 
@@ -258,6 +287,8 @@ def main(argv):
     parser.add_argument("--stand-in", default="",
                         help="hipify-clang's stand-in headers, which clang 19's CUDA wrapper "
                              "needs with CUDA 13")
+    parser.add_argument("--overrides", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "overrides-torch.tsv"))
     parser.add_argument("--out", required=True)
     provenance.add_arguments(parser)
     args = parser.parse_args(argv)
@@ -270,7 +301,8 @@ def main(argv):
         releases.append((release, include))
     if args.masquerading not in dict(releases):
         die("--masquerading %s: no --torch %s=INCLUDE" % (args.masquerading, args.masquerading))
-    rows = derive(releases, args.cuda, args.libclang, args.stand_in, args.masquerading)
+    rows = derive(releases, args.cuda, args.libclang, args.stand_in, args.masquerading,
+                  read_overrides(args.overrides))
     write_table(args.out, API, rows)
     return 0
 

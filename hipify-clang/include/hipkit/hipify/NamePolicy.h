@@ -38,6 +38,9 @@ struct NameDecision {
   /// True when Replacement is the row's Fallback: HipName is newer than the
   /// targeted HIP, which has the older form (a "drop:N" rewrite then applies).
   bool UsesFallback = false;
+  /// True when Replacement is what the row's rule names for the run's options
+  /// (RewriteRule::target: PyTorch's masquerading naming).
+  bool UsesRuleTarget = false;
 };
 
 class NamePolicy {
