@@ -97,7 +97,8 @@ def describe(setup_py, python=sys.executable):
     result = subprocess.run([python, "-c", _DESCRIBE, str(setup_py)], capture_output=True,
                             text=True)
     if result.returncode != 0:
-        raise RuntimeError(f"cannot read {setup_py}: {result.stderr.strip().splitlines()[-1:]}")
+        last = (result.stderr.strip().splitlines() or ["it exited with status %d" % result.returncode])[-1]
+        raise RuntimeError(f"cannot read {setup_py}: {last}")
     return json.loads(result.stdout)
 
 

@@ -32,8 +32,10 @@ import importlib.util
 import json
 import os
 import pathlib
+import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -123,7 +125,9 @@ def worker(job_path):
             entry["error"] = f"{type(error).__name__}: {error}".splitlines()[0][:300]
             print(f"{case.id}: {entry['error']}", flush=True)
         results[case.id] = entry
-    torch.save(results, job["output"])
+        # After every case: a crash later (a kernel's fault kills the process) keeps these.
+        torch.save(results, job["output"] + ".part")
+        os.replace(job["output"] + ".part", job["output"])
     print(f"{len(results)} cases run", flush=True)
 
 
@@ -140,7 +144,7 @@ def bitwise_equal(a, b):
         return False
     if a.is_complex():
         a, b = torch.view_as_real(a), torch.view_as_real(b)
-    return bool(torch.equal(a.contiguous().view(torch.uint8), b.contiguous().view(torch.uint8)))
+    return bool(torch.equal(a.reshape(-1).view(torch.uint8), b.reshape(-1).view(torch.uint8)))
 
 
 def max_abs_diff(a, b):
@@ -256,21 +260,30 @@ def run_job(job, timeout, max_jobs):
             result = subprocess.run([sys.executable, __file__, "--worker", job["job_file"]],
                                     stdout=log, stderr=subprocess.STDOUT, env=env,
                                     timeout=timeout)
-            status = "ok" if result.returncode == 0 else f"exit status {result.returncode}"
+            if result.returncode == 0:
+                status = "ok"
+            elif result.returncode < 0:
+                status = f"killed by {signal.Signals(-result.returncode).name}"
+            else:
+                status = f"exit status {result.returncode}"
         except subprocess.TimeoutExpired:
             status = f"timed out after {timeout} s"
     return status, time.time() - start
 
 
-def log_tail(path, lines=25):
+def log_summary(path, errors=12, tail=3):
+    """The first lines of a log that report errors (compilers, ninja, Python), and its end."""
     try:
         with open(path, errors="replace") as f:
-            return "".join(f.readlines()[-lines:])
+            lines = f.readlines()
     except OSError:
         return ""
+    flagged = [l for l in lines if re.search(r"\berror\b|Error|FAILED", l) and "Werror" not in l]
+    picked = flagged[:errors] + (["...\n"] if flagged else []) + lines[-tail:]
+    return "".join(picked)
 
 
-def compare(extension_name, variants_out, statuses):
+def compare(extension_name, variants, variants_out, statuses):
     import torch
     sys.path.insert(0, str(HERE))
     import cases as cases_module
@@ -282,14 +295,15 @@ def compare(extension_name, variants_out, statuses):
                "dtype": case.dtype, "shape": list(case.shape), "options": dict(case.options),
                "outputs": {}, "errors": {}}
         entries = {}
-        for variant in VARIANTS:
+        for variant in variants:
             results = variants_out.get(variant)
             if results is None:
                 row["errors"][variant] = statuses.get(variant, "not run")
                 continue
             entry = results.get(case.id)
             if entry is None or entry["error"]:
-                row["errors"][variant] = entry["error"] if entry else "case missing"
+                row["errors"][variant] = (entry["error"] if entry else
+                                          f"not run: {statuses.get(variant, 'case missing')}")
                 continue
             entries[variant] = entry
         original = entries.get("original")
@@ -365,8 +379,10 @@ def markdown(rows, header, originals_only):
         if outputs and all(o.get("bitwise") for o in outputs.values()):
             same = "bitwise equal"
         elif translated_ok:
-            same = "bitwise equal but " + ", ".join(
-                n for n, o in outputs.items() if not o.get("bitwise")) + ": tolerance-equal (reduction)"
+            same = "tolerance-equal: " + ", ".join(
+                n for n, o in outputs.items() if not o.get("bitwise")) + " (reductions); the rest bitwise equal"
+        elif "translated" in row["errors"] or "original" in row["errors"]:
+            same = "not compared"
         else:
             bad = [n for n, o in outputs.items() if not o.get("translated_ok")]
             same = "DIFFERENT: " + ", ".join(bad) if bad else "not compared"
@@ -386,7 +402,8 @@ def environment(args):
     from torch.utils.cpp_extension import CUDA_HOME
     facts["cuda_home"] = CUDA_HOME
     if CUDA_HOME:
-        facts["nvcc"] = run_command([os.path.join(CUDA_HOME, "bin", "nvcc"), "--version"]).splitlines()[-1:]
+        facts["nvcc"] = [line for line in run_command(
+            [os.path.join(CUDA_HOME, "bin", "nvcc"), "--version"]).splitlines() if "release" in line]
     if not args.originals_only:
         env = dict(os.environ, HIP_PLATFORM="nvidia")
         facts["hipcc"] = args.hipcc
@@ -484,7 +501,7 @@ def main():
             statuses[job["name"]] = (status, seconds)
             print(f"{job['name']}: {status} ({seconds:.0f} s)", flush=True)
 
-    rows = []
+    rows, failures = [], []
     for extension in args.extensions:
         variants_out = {"quick": args.quick}
         variant_status = {}
@@ -492,11 +509,14 @@ def main():
             if job["extension"] != extension:
                 continue
             status, _ = statuses[job["name"]]
-            if status == "ok" and os.path.exists(job["output"]):
+            if os.path.exists(job["output"]):  # all cases, or those run before it stopped
                 variants_out[job["variant"]] = torch.load(job["output"])
-            else:
-                variant_status[job["variant"]] = f"{status}: {log_tail(job['log'], 3).strip()[-300:]}"
-        rows += compare(extension, variants_out, variant_status)
+            if status != "ok":
+                variant_status[job["variant"]] = f"{status}, see logs.txt ({job['name']})"
+                failures.append(f"- {job['name']}: {status}; from its log:\n\n```\n"
+                                f"{log_summary(job['log']).strip()[-4000:]}\n```")
+        variants = VARIANTS[:2] if args.originals_only else VARIANTS
+        rows += compare(extension, variants, variants_out, variant_status)
 
     passed = [verdicts(r, args.originals_only) for r in rows]
     ok = all(ref and (args.originals_only or tr) for ref, tr in passed)
@@ -508,6 +528,7 @@ def main():
               "",
               "Builds: " + ", ".join(f"{n} {s} ({t:.0f} s)" for n, (s, t) in statuses.items()) + ".",
               "",
+              *(["Failed jobs:", ""] + failures + [""] if failures else []),
               f"{sum(1 for p in passed if p[0] and (args.originals_only or p[1]))} of {len(rows)} cases pass."]
     (output_dir / "results.md").write_text(markdown(rows, header, args.originals_only))
     (output_dir / "results.json").write_text(json.dumps(
