@@ -1,0 +1,5 @@
+// Split into multiple files to compile in parallel: the backward pass for at::Half inputs and
+// real weights.
+#include "selective_scan_bwd_kernel.cuh"
+
+template void selective_scan_bwd_cuda<at::Half, float>(SSMParamsBwd &params, cudaStream_t stream);

@@ -1,0 +1,5 @@
+// Split into multiple files to compile in parallel: the forward pass for float inputs and
+// real weights.
+#include "selective_scan_fwd_kernel.cuh"
+
+template void selective_scan_fwd_cuda<float, float>(SSMParamsBase &params, cudaStream_t stream);
