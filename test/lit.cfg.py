@@ -97,6 +97,8 @@ config.substitutions.append(("%torch", config.torch_dir))
 _python_headers = sorted(glob.glob("/usr/include/python3.*/Python.h"))
 config.substitutions.append(("%cpython_include", os.path.dirname(_python_headers[-1])
                              if _python_headers else "/usr/include/python3"))
+if _python_headers:
+    config.available_features.add("python-headers")
 _torch_versions = os.path.join(config.torch_dir, "versions.tsv")
 if os.path.exists(_torch_versions):
     with open(_torch_versions) as _f:
