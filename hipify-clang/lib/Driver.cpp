@@ -179,7 +179,10 @@ HipifyRun::leadingSystemIncludes(const Source &S,
         continue;
       std::string Dir =
           Arg == Flag ? Command[I + 1] : Arg.drop_front(Flag.size()).str();
-      if (Dir != TC.StandInDir && Dir != TC.CudaPath + "/include/cccl")
+      // PyTorch's folders hold a library's headers (buildParseCommand searches
+      // them as system folders): its headers may open a prelude.
+      if (Dir != TC.StandInDir && Dir != TC.CudaPath + "/include/cccl" &&
+          !findTorchHeadersIn(Dir))
         UserDirs.push_back(Dir);
       Quoted |= Flag == "-iquote";
       break;
