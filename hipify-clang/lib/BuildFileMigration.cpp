@@ -1146,7 +1146,8 @@ BuildFileKind hipkit::hipify::buildFileKind(llvm::StringRef Path) {
   if (Name == "Makefile" || Name == "makefile" || Name == "GNUmakefile" ||
       Name.starts_with("Makefile.") || Name.ends_with(".mk"))
     return BuildFileKind::Makefile;
-  // HOLD-SETUPPY
+  if (Name == "setup.py")
+    return BuildFileKind::SetupPy;
   return BuildFileKind::None;
 }
 
