@@ -13,6 +13,7 @@
 #include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/ASTEngine.h"
 #include "hipkit/hipify/BuildFileMigration.h"
+#include "hipkit/hipify/TorchExtension.h"
 #include "hipkit/hipify/LexicalLaunch.h"
 #include "hipkit/hipify/MigrationReport.h"
 #include "hipkit/hipify/Options.h"
@@ -782,6 +783,7 @@ bool HipifyRun::prepareSources() {
     }
     S.Contents = std::move(*Contents);
     S.RealPath = realPathOf(Path);
+    noteBuildFile(S.Path, S.Contents);
     llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
     SourceDirs.push_back(realPathOf(Dir.empty() ? "." : Dir));
     Sources.push_back(std::move(S));
@@ -917,10 +919,35 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     if (!TC.HasCuda && Options.HipKernelExecutionSyntax)
       rewriteLaunchesLexically(*Result.Files[I]);
   }
+  for (const auto &File : Result.Files)
+    markTorchExtensionFile(*File);
   double Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
   Result.Files[0]->statistics().Seconds = Seconds;
+}
+
+void HipifyRun::noteBuildFile(llvm::StringRef Path, llvm::StringRef Contents) {
+  if (buildFileKind(Path) == BuildFileKind::SetupPy &&
+      usesTorchCppExtension(Contents))
+    TorchExtension = true;
+}
+
+void HipifyRun::markTorchExtensionFile(FileTranslation &FT) const {
+  // What PyTorch's hipify reads: C, C++ and CUDA sources and headers. A file
+  // the translation leaves as it is stays the user's, unmarked.
+  switch (projectFileKind(FT.displayPath())) {
+  case ProjectFileKind::CudaSource:
+  case ProjectFileKind::CxxSource:
+  case ProjectFileKind::CSource:
+  case ProjectFileKind::Header:
+    break;
+  default:
+    return;
+  }
+  if (FT.changesAnything() &&
+      (TorchExtension || includesTorchHeaders(FT.contents())))
+    markForTorchHipify(FT);
 }
 
 bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,

@@ -173,6 +173,16 @@ private:
   llvm::StringMap<OutsideScan> OutsideScans;
   /// --in-root's real path; empty when each source's folder is its root.
   std::string UserRoot;
+  /// A setup.py using torch.utils.cpp_extension is among the project's files
+  /// (or the named ones): its C, C++ and CUDA files are a PyTorch
+  /// extension's.
+  bool TorchExtension = false;
+  /// Notes a setup.py among the files of the run (TorchExtension).
+  void noteBuildFile(llvm::StringRef Path, llvm::StringRef Contents);
+  /// Marks \p FT's translation for PyTorch's hipify (TorchExtension.h) when
+  /// it is a PyTorch extension's C, C++ or CUDA file that the translation
+  /// changes.
+  void markTorchExtensionFile(FileTranslation &FT) const;
   /// -p's compile_commands.json.
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
 

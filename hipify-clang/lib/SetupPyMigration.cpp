@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BuildFileEdits.h"
+#include "hipkit/hipify/TorchExtension.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -959,4 +960,29 @@ void SetupPyMigrator::migrate() {
 
 void buildfile::migrateSetupPy(FileTranslation &FT, const NamePolicy &Policy) {
   SetupPyMigrator(FT, Policy).migrate();
+}
+
+bool hipkit::hipify::usesTorchCppExtension(llvm::StringRef Text) {
+  // Tokens, so that a comment or a string naming the module is not its use:
+  // `torch.utils.cpp_extension` or `from torch.utils import cpp_extension`.
+  std::vector<Token> Tokens;
+  std::vector<LogicalLine> Lines;
+  PythonLexer(Text).lex(Tokens, Lines);
+  auto is = [&](size_t I, llvm::StringRef Spelling) {
+    return I < Tokens.size() && Tokens[I].Kind != TokenKind::String &&
+           Text.slice(Tokens[I].Begin, Tokens[I].End) == Spelling;
+  };
+  for (size_t I = 0; I < Tokens.size(); ++I) {
+    if (!is(I, "cpp_extension"))
+      continue;
+    if (I >= 4 && is(I - 1, ".") && is(I - 2, "utils") && is(I - 3, ".") &&
+        is(I - 4, "torch"))
+      return true;
+    const LogicalLine &Line = Lines[Tokens[I].Line];
+    size_t F = Line.FirstToken;
+    if (is(F, "from") && is(F + 1, "torch") && is(F + 2, ".") &&
+        is(F + 3, "utils") && is(F + 4, "import"))
+      return true;
+  }
+  return false;
 }
