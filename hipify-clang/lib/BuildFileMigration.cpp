@@ -424,8 +424,9 @@ private:
     return text(LineStart, I);
   }
 
-  /// Maps the nvcc flags among the words of [Begin, End).
-  void migrateFlags(unsigned Begin, unsigned End);
+  /// Maps the nvcc flags among the words of [Begin, End); true when every
+  /// word there was removed.
+  bool migrateFlags(unsigned Begin, unsigned End);
   /// The nvcc flag at word \p I of \p Words, and where it ends.
   std::optional<FlagMatch> matchFlag(const std::vector<Word> &Words, size_t I,
                                      unsigned &SpanEnd) const;
@@ -465,11 +466,19 @@ private:
   unsigned CurrentLine = 0;
   /// The end of the last removal: the next one stops there.
   unsigned RemovedUpTo = 0;
+  /// What separates the words a flag becomes: a blank in a command line or a
+  /// flags string, `;` in a CMake list (a target's options).
+  llvm::StringRef WordSeparator = " ";
+  /// CMake: the sources the file gives a LANGUAGE itself
+  /// (set_source_files_properties(kernel.cu PROPERTIES LANGUAGE CUDA)), which
+  /// the migration makes HIP where they are.
+  std::set<std::string> MarkedLanguage;
 };
 
-void BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
+bool BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
   std::vector<Word> Words =
       splitWords(text(Begin, End), Begin, Kind == BuildFileKind::CMake);
+  size_t Removed = 0;
   for (size_t I = 0; I < Words.size(); ++I) {
     llvm::StringRef W = text(Words[I].Begin, Words[I].End);
     if (Kind == BuildFileKind::Makefile &&
@@ -485,9 +494,10 @@ void BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
                                                 });
         R != std::end(LinkLibraries)) {
       llvm::StringRef Name = Roc ? R->Roc : R->Hip;
-      if (Name.empty())
+      if (Name.empty()) {
         remove(Words[I].Begin, Words[I].End, Begin);
-      else
+        ++Removed;
+      } else
         replace(Words[I].Begin, Words[I].End, ("-l" + Name).str());
       continue;
     }
@@ -521,15 +531,17 @@ void BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
       break;
     case Action::Remove:
       remove(SpanBegin, SpanEnd, Begin);
+      Removed += 1 + (M ? M->Consumed : 0);
       if (!Outcome->Message.empty())
         note(SpanBegin, Outcome->Message);
       break;
     case Action::Replace:
-      replace(SpanBegin, SpanEnd, llvm::join(Outcome->Words, " "));
+      replace(SpanBegin, SpanEnd, llvm::join(Outcome->Words, WordSeparator));
       break;
     case Action::Processor:
       if (Kind == BuildFileKind::CMake) {
         remove(SpanBegin, SpanEnd, Begin);
+        Removed += 1 + (M ? M->Consumed : 0);
         note(SpanBegin, "removed nvcc's '" + text(SpanBegin, SpanEnd) +
                             "': CMAKE_HIP_ARCHITECTURES (or the target's "
                             "HIP_ARCHITECTURES) chooses the AMD processors");
@@ -545,6 +557,7 @@ void BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
     if (M)
       I += M->Consumed;
   }
+  return !Words.empty() && Removed == Words.size();
 }
 
 std::optional<FlagMatch>
@@ -736,7 +749,8 @@ void BuildFileMigrator::markCudaSources(const CMakeCommand &C, size_t First) {
   for (size_t I = First; I < C.Arguments.size(); ++I) {
     const CMakeArgument &A = C.Arguments[I];
     llvm::StringRef Name = text(A.ContentBegin, A.ContentEnd);
-    if (Name.ends_with(".cu") && !Name.contains("${") && !Name.contains("$<"))
+    if (Name.ends_with(".cu") && !Name.contains("${") &&
+        !Name.contains("$<") && !MarkedLanguage.count(Name.str()))
       Names += " " + text(A.Begin, A.End).str();
   }
   if (Names.empty())
@@ -829,6 +843,23 @@ void BuildFileMigrator::migrateCMake() {
   }
 
   for (const CMakeCommand &C : Commands) {
+    if (!C.Name.equals_insensitive("set_source_files_properties"))
+      continue;
+    size_t Properties = 0;
+    while (Properties < C.Arguments.size() &&
+           text(C.Arguments[Properties].ContentBegin,
+                C.Arguments[Properties].ContentEnd) != "PROPERTIES")
+      ++Properties;
+    bool SetsLanguage = false;
+    for (size_t I = Properties; I < C.Arguments.size(); ++I)
+      SetsLanguage |= text(C.Arguments[I].ContentBegin,
+                           C.Arguments[I].ContentEnd) == "LANGUAGE";
+    for (size_t I = 0; SetsLanguage && I < Properties; ++I)
+      MarkedLanguage.insert(
+          text(C.Arguments[I].ContentBegin, C.Arguments[I].ContentEnd).str());
+  }
+
+  for (const CMakeCommand &C : Commands) {
     std::string Name = C.Name.lower();
     auto arg = [&](size_t I) {
       return I < C.Arguments.size()
@@ -895,17 +926,29 @@ void BuildFileMigrator::migrateCMake() {
              arg(1).starts_with("CMAKE_CUDA_FLAGS"))
       FlagsFrom = 2;
     if (FlagsFrom)
-      for (size_t I = FlagsFrom; I < C.Arguments.size(); ++I)
-        migrateFlags(C.Arguments[I].ContentBegin, C.Arguments[I].ContentEnd);
+      for (size_t I = FlagsFrom; I < C.Arguments.size(); ++I) {
+        const CMakeArgument &A = C.Arguments[I];
+        // An argument whose flags all go goes too, quotes and all (list(APPEND
+        // CMAKE_CUDA_FLAGS "--expt-relaxed-constexpr") would keep "").
+        if (migrateFlags(A.ContentBegin, A.ContentEnd) && !A.Unquoted) {
+          unsigned From = A.Begin;
+          while (From > 0 && (Text[From - 1] == ' ' || Text[From - 1] == '\t'))
+            --From;
+          FT.addEdit(From, A.End - From, "", EditOrigin::Lexical);
+        }
+      }
     if (Name == "target_compile_options" || Name == "add_compile_options")
       for (const CMakeArgument &A : C.Arguments) {
         llvm::StringRef Content = text(A.ContentBegin, A.ContentEnd);
         constexpr llvm::StringLiteral Guard = "COMPILE_LANGUAGE:CUDA>:";
         size_t At = Content.find(Guard);
         size_t End = Content.rfind('>');
-        if (At != llvm::StringRef::npos && End > At + Guard.size())
+        if (At != llvm::StringRef::npos && End > At + Guard.size()) {
+          WordSeparator = ";";
           migrateFlags(A.ContentBegin + At + Guard.size(),
                        A.ContentBegin + End);
+          WordSeparator = " ";
+        }
       }
     if (Name == "file" && (arg(0) == "GLOB" || arg(0) == "GLOB_RECURSE"))
       markGlobbedSources(C);
