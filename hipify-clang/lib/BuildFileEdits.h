@@ -95,8 +95,10 @@ std::optional<FlagOutcome> decideMacroFlag(llvm::StringRef Word,
                                            const FileTranslation &FT,
                                            const NamePolicy &Policy);
 
-/// Records on \p FT the migration of a setup.py (SetupPyMigration.cpp).
-void migrateSetupPy(FileTranslation &FT, const NamePolicy &Policy);
+/// Records on \p FT the migration of a setup.py (SetupPyMigration.cpp);
+/// \p OutputName renames the sources its extensions list.
+void migrateSetupPy(FileTranslation &FT, const NamePolicy &Policy,
+                    const OutputNameLookup &OutputName);
 
 } // namespace hipkit::hipify::buildfile
 

@@ -1195,9 +1195,10 @@ BuildFileKind hipkit::hipify::buildFileKind(llvm::StringRef Path) {
 }
 
 void hipkit::hipify::migrateBuildFile(FileTranslation &FT, BuildFileKind Kind,
-                                      const NamePolicy &Policy) {
+                                      const NamePolicy &Policy,
+                                      const OutputNameLookup &OutputName) {
   if (Kind == BuildFileKind::SetupPy) {
-    migrateSetupPy(FT, Policy);
+    migrateSetupPy(FT, Policy, OutputName);
     return;
   }
   BuildFileMigrator Migrator(FT, Kind, Policy);

@@ -879,7 +879,7 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
   Result.Scopes.emplace_back();
   // A CMake file or Makefile is migrated, not parsed: no AST, no token engine.
   if (BuildFileKind Kind = buildFileKind(S.Path); Kind != BuildFileKind::None) {
-    migrateBuildFile(*Result.Files[0], Kind, Policy);
+    migrateBuildFile(*Result.Files[0], Kind, Policy, outputNameLookup(S));
     Result.Parsed = true; // Nothing to report about a parse.
     return;
   }
@@ -925,6 +925,40 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
   Result.Files[0]->statistics().Seconds = Seconds;
+}
+
+/// \p Path relative to the folder \p Base (both absolute, `.` and `..`
+/// removed).
+static std::string relativeTo(llvm::StringRef Path, llvm::StringRef Base) {
+  llvm::SmallVector<llvm::StringRef, 16> To, From;
+  llvm::StringRef(Path).split(To, '/', -1, /*KeepEmpty=*/false);
+  Base.split(From, '/', -1, /*KeepEmpty=*/false);
+  size_t Common = 0;
+  while (Common < To.size() && Common < From.size() &&
+         To[Common] == From[Common])
+    ++Common;
+  std::string Relative;
+  for (size_t I = Common; I < From.size(); ++I)
+    Relative += "../";
+  for (size_t I = Common; I < To.size(); ++I)
+    Relative += To[I].str() + (I + 1 < To.size() ? "/" : "");
+  return Relative;
+}
+
+OutputNameLookup HipifyRun::outputNameLookup(const Source &S) const {
+  // Project mode writes every file under its own name.
+  if (Tree || S.Output.empty() || S.Output == "-")
+    return {};
+  return [this, &S](llvm::StringRef Name) -> std::optional<std::string> {
+    llvm::SmallString<256> Listed(llvm::sys::path::parent_path(S.RealPath));
+    llvm::sys::path::append(Listed, Name);
+    auto It = SourceOutputs.find(realPathOf(Listed));
+    if (It == SourceOutputs.end() || It->second.empty() || It->second == "-")
+      return std::nullopt;
+    return relativeTo(
+        absolutePath(It->second),
+        llvm::sys::path::parent_path(absolutePath(S.Output)));
+  };
 }
 
 void HipifyRun::noteBuildFile(llvm::StringRef Path, llvm::StringRef Contents) {

@@ -258,8 +258,10 @@ struct FlagWord {
 
 class SetupPyMigrator : public Editor {
 public:
-  SetupPyMigrator(FileTranslation &FT, const NamePolicy &Policy)
-      : Editor(FT, BuildFileKind::SetupPy), Policy(Policy) {}
+  SetupPyMigrator(FileTranslation &FT, const NamePolicy &Policy,
+                  const OutputNameLookup &OutputName)
+      : Editor(FT, BuildFileKind::SetupPy), Policy(Policy),
+        OutputName(OutputName) {}
   void migrate();
 
 private:
@@ -311,7 +313,12 @@ private:
   void reportNames();
   void reportUnreachedFlags();
 
+  /// The sources an extension lists, renamed where the run writes them
+  /// under other names.
+  void renameSources(size_t Begin, size_t End, std::set<std::string> &Seen);
+
   const NamePolicy &Policy;
+  const OutputNameLookup &OutputName;
   std::vector<Token> Tokens;
   std::vector<LogicalLine> Lines;
   /// A variable's definitions: statements assigning or extending it.
@@ -899,6 +906,29 @@ void SetupPyMigrator::reportUnreachedFlags() {
   }
 }
 
+void SetupPyMigrator::renameSources(size_t Begin, size_t End,
+                                    std::set<std::string> &Seen) {
+  for (auto [B, E] : split(Begin, End, "+")) {
+    if (isOp(B, "[") && closing(B) + 1 == E) {
+      for (auto [First, Last] : split(B + 1, E - 1, ","))
+        renameSources(First, Last, Seen);
+      continue;
+    }
+    if (E == B + 1 && Tokens[B].Kind == TokenKind::String &&
+        !Tokens[B].Formatted) {
+      std::optional<std::string> Output = OutputName(content(B));
+      if (Output && *Output != content(B))
+        replace(Tokens[B].ContentBegin, Tokens[B].ContentEnd, *Output);
+      continue;
+    }
+    // A variable holding the list: its definitions, once.
+    if (E == B + 1 && Tokens[B].Kind == TokenKind::Name &&
+        Seen.insert(tokenText(B).str()).second)
+      for (const Definition &D : Definitions[tokenText(B).str()])
+        renameSources(D.Begin, D.End, Seen);
+  }
+}
+
 void SetupPyMigrator::migrate() {
   PythonLexer(Text).lex(Tokens, Lines);
   findDefinitions();
@@ -908,10 +938,21 @@ void SetupPyMigrator::migrate() {
         !llvm::is_contained(ExtensionCalls, tokenText(I)))
       continue;
     size_t Close = closing(I + 1);
-    for (auto [Begin, End] : split(I + 2, Close, ","))
-      if (End > Begin + 2 && isName(Begin, "extra_compile_args") &&
-          isOp(Begin + 1, "="))
+    std::vector<std::pair<size_t, size_t>> Arguments =
+        split(I + 2, Close, ",");
+    for (size_t A = 0; A < Arguments.size(); ++A) {
+      auto [Begin, End] = Arguments[A];
+      bool Keyword = End > Begin + 2 && Tokens[Begin].Kind == TokenKind::Name &&
+                     isOp(Begin + 1, "=");
+      if (Keyword && isName(Begin, "extra_compile_args"))
         collect(Begin + 2, End, FlagsFor::Arguments, nullptr);
+      // CUDAExtension(name, sources, ...)
+      std::set<std::string> Seen;
+      if (OutputName && Keyword && isName(Begin, "sources"))
+        renameSources(Begin + 2, End, Seen);
+      else if (OutputName && !Keyword && A == 1)
+        renameSources(Begin, End, Seen);
+    }
   }
   // Each variable reached is one list: its definitions' words in order.
   // Following one may reach others, whose lists are made in turn.
@@ -958,8 +999,9 @@ void SetupPyMigrator::migrate() {
 
 } // namespace
 
-void buildfile::migrateSetupPy(FileTranslation &FT, const NamePolicy &Policy) {
-  SetupPyMigrator(FT, Policy).migrate();
+void buildfile::migrateSetupPy(FileTranslation &FT, const NamePolicy &Policy,
+                               const OutputNameLookup &OutputName) {
+  SetupPyMigrator(FT, Policy, OutputName).migrate();
 }
 
 bool hipkit::hipify::usesTorchCppExtension(llvm::StringRef Text) {

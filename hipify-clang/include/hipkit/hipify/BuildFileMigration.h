@@ -17,6 +17,10 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
+#include <optional>
+#include <string>
+
 namespace hipkit::hipify {
 
 enum class BuildFileKind { None, CMake, Makefile, SetupPy };
@@ -27,11 +31,21 @@ enum class BuildFileKind { None, CMake, Makefile, SetupPy };
 /// torch.utils.cpp_extension); anything else is None (a source to translate).
 BuildFileKind buildFileKind(llvm::StringRef Path);
 
+/// Where the run writes a source the build file names, when not under the
+/// source's own name (single-file mode writes `<file>.hip`): given the name
+/// as the build file writes it (relative to the build file's folder), the
+/// output's path relative to the build file's output; nullopt keeps the name
+/// (project mode, or a source the run does not translate).
+using OutputNameLookup =
+    std::function<std::optional<std::string>(llvm::StringRef)>;
+
 /// Records on \p FT the edits that migrate the build file's CUDA spellings to
 /// HIP, and a warning for each one left. \p Policy's --roc selects the roc*
 /// libraries' packages and link names, as it does for the sources' names.
+/// \p OutputName renames the sources a setup.py lists.
 void migrateBuildFile(FileTranslation &FT, BuildFileKind Kind,
-                      const NamePolicy &Policy);
+                      const NamePolicy &Policy,
+                      const OutputNameLookup &OutputName = {});
 
 } // namespace hipkit::hipify
 
