@@ -512,6 +512,10 @@ bool BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
     }
     unsigned SpanBegin = Words[I].Begin, SpanEnd = Words[I].End;
     std::optional<FlagMatch> M = matchFlag(Words, I, SpanEnd);
+    // A generator expression inside a flag computes it: CMake's to evaluate,
+    // and its own words are renamed where they are.
+    if (Kind == BuildFileKind::CMake && text(SpanBegin, SpanEnd).contains("$<"))
+      continue;
     std::optional<FlagOutcome> Outcome;
     if (M)
       Outcome = decideNvccFlag(*M, text(SpanBegin, SpanEnd));
@@ -941,12 +945,23 @@ void BuildFileMigrator::migrateCMake() {
       for (const CMakeArgument &A : C.Arguments) {
         llvm::StringRef Content = text(A.ContentBegin, A.ContentEnd);
         constexpr llvm::StringLiteral Guard = "COMPILE_LANGUAGE:CUDA>:";
-        size_t At = Content.find(Guard);
-        size_t End = Content.rfind('>');
-        if (At != llvm::StringRef::npos && End > At + Guard.size()) {
+        // Each guarded expression's flags: up to the `>` closing the `$<`
+        // the guard is the condition of (nested ones counted).
+        for (size_t At = Content.find(Guard); At != llvm::StringRef::npos;
+             At = Content.find(Guard, At + Guard.size())) {
+          size_t From = At + Guard.size(), End = From;
+          for (unsigned Depth = 1; End < Content.size(); ++End) {
+            if (Content.substr(End).starts_with("$<")) {
+              ++Depth;
+              ++End;
+            } else if (Content[End] == '>' && --Depth == 0) {
+              break;
+            }
+          }
+          if (End >= Content.size() || End == From)
+            continue;
           WordSeparator = ";";
-          migrateFlags(A.ContentBegin + At + Guard.size(),
-                       A.ContentBegin + End);
+          migrateFlags(A.ContentBegin + From, A.ContentBegin + End);
           WordSeparator = " ";
         }
       }

@@ -338,7 +338,8 @@ bool HipifyRun::prepareProject() {
   // marker), so the run key holds it.
   for (const ProjectFile &F : ProjectFiles) {
     std::string Text;
-    if (F.Kind == ProjectFileKind::BuildFile && readWholeFile(F.Path, Text))
+    if (buildFileKind(F.Path) == BuildFileKind::SetupPy &&
+        readWholeFile(F.Path, Text))
       noteBuildFile(F.Path, Text);
   }
   NewManifest.RunKey = runKey();

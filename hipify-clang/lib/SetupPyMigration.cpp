@@ -857,33 +857,30 @@ void SetupPyMigrator::reportNames() {
   llvm::StringSet<> Reported;
   for (size_t I = 0; I < Tokens.size(); ++I) {
     const Token &T = Tokens[I];
-    std::string Dotted;
-    if (T.Kind == TokenKind::Name) {
-      if (I > 0 && isOp(I - 1, "."))
-        continue; // Part of a dotted name, looked at from its start.
-      Dotted = tokenText(I).str();
-    } else if (T.Kind == TokenKind::String && !T.Formatted) {
-      Dotted = content(I).str();
-    } else {
+    if (T.Kind != TokenKind::Name &&
+        (T.Kind != TokenKind::String || T.Formatted))
       continue;
-    }
     for (const PythonNameRow &R : PythonNames) {
-      llvm::StringRef Name = Dotted;
-      bool Matches = Name == R.Cuda;
-      // torch.version.cuda: the name's parts, as tokens.
-      if (!Matches && T.Kind == TokenKind::Name &&
-          llvm::StringRef(R.Cuda).starts_with(Name.str() + ".")) {
-        std::string Spelled = Name.str();
-        for (size_t J = I + 1;
-             J + 1 < Tokens.size() && isOp(J, ".") &&
-             Tokens[J + 1].Kind == TokenKind::Name &&
-             Spelled.size() < R.Cuda.size();
+      llvm::StringRef Cuda = R.Cuda;
+      bool Matches;
+      if (T.Kind == TokenKind::String) {
+        Matches = content(I) == Cuda; // os.environ["TORCH_CUDA_ARCH_LIST"]
+      } else if (!Cuda.contains('.')) {
+        Matches = tokenText(I) == Cuda; // also cpp_extension.CUDA_HOME
+      } else {
+        // torch.version.cuda: the name's parts, as tokens, from its start.
+        std::string Spelled = tokenText(I).str();
+        if (I > 0 && isOp(I - 1, "."))
+          continue;
+        for (size_t J = I + 1; J + 1 < Tokens.size() && isOp(J, ".") &&
+                               Tokens[J + 1].Kind == TokenKind::Name &&
+                               Spelled.size() < Cuda.size();
              J += 2)
           Spelled += "." + tokenText(J + 1).str();
-        Matches = Spelled == R.Cuda;
+        Matches = Spelled == Cuda;
       }
-      if (Matches && Reported.insert(R.Cuda).second)
-        leave(T.Begin, "'" + R.Cuda + "' is left: " + R.Why);
+      if (Matches && Reported.insert(Cuda).second)
+        leave(T.Begin, "'" + Cuda + "' is left: " + R.Why);
     }
   }
 }
