@@ -32,8 +32,8 @@ hipkit::nvcc::matchFlag(llvm::ArrayRef<llvm::StringRef> Words, size_t I) {
     return std::nullopt;
   W.consume_front("-");
   for (const FlagRow &R : Rows) {
-    for (llvm::StringRef Name : {llvm::StringRef(R.Long),
-                                 llvm::StringRef(R.Short)}) {
+    for (llvm::StringRef Name :
+         {llvm::StringRef(R.Long), llvm::StringRef(R.Short)}) {
       if (Name.empty() || !W.starts_with(Name))
         continue;
       llvm::StringRef Rest = W.drop_front(Name.size());

@@ -28,8 +28,7 @@ using namespace hipkit::hipify;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size < 1)
     return 0;
-  static const char *const Names[] = {"CMakeLists.txt", "Makefile",
-                                      "setup.py"};
+  static const char *const Names[] = {"CMakeLists.txt", "Makefile", "setup.py"};
   const char *Name = Names[(Data[0] & 3) % 3];
   NameOptions Options;
   Options.Roc = Data[0] & 4;

@@ -1,4 +1,4 @@
-//===- BuildFileMigration.cpp - Build files to HIP -------------------------===//
+//===- BuildFileMigration.cpp - Build files to HIP ------------------------===//
 //
 // CMake files are read by a small lexer of CMake's own grammar (command
 // invocations, quoted, bracket and unquoted arguments, line and bracket
@@ -78,7 +78,6 @@ const SourceListCommand SourceListCommands[] = {{"add_executable", "", 1},
                                                 {"target_sources", "", 1},
                                                 {"set", "", 1},
                                                 {"list", "APPEND", 2}};
-
 
 bool isWordChar(char C) { return llvm::isAlnum(C) || C == '_'; }
 
@@ -753,8 +752,8 @@ void BuildFileMigrator::markCudaSources(const CMakeCommand &C, size_t First) {
   for (size_t I = First; I < C.Arguments.size(); ++I) {
     const CMakeArgument &A = C.Arguments[I];
     llvm::StringRef Name = text(A.ContentBegin, A.ContentEnd);
-    if (Name.ends_with(".cu") && !Name.contains("${") &&
-        !Name.contains("$<") && !MarkedLanguage.count(Name.str()))
+    if (Name.ends_with(".cu") && !Name.contains("${") && !Name.contains("$<") &&
+        !MarkedLanguage.count(Name.str()))
       Names += " " + text(A.Begin, A.End).str();
   }
   if (Names.empty())
@@ -1107,8 +1106,8 @@ FlagOutcome buildfile::decideNvccFlag(const nvcc::FlagMatch &M,
   }
   if (R.hasNoCounterpart()) {
     Out.What = Action::Leave;
-    Out.Message = ("nvcc's '" + Spelling + "' has no HIP counterpart: " + R.Why)
-                      .str();
+    Out.Message =
+        ("nvcc's '" + Spelling + "' has no HIP counterpart: " + R.Why).str();
     return Out;
   }
   if (R.isJobCount()) {

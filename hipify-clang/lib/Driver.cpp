@@ -13,7 +13,6 @@
 #include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/ASTEngine.h"
 #include "hipkit/hipify/BuildFileMigration.h"
-#include "hipkit/hipify/TorchExtension.h"
 #include "hipkit/hipify/LexicalLaunch.h"
 #include "hipkit/hipify/MigrationReport.h"
 #include "hipkit/hipify/Options.h"
@@ -23,6 +22,7 @@
 #include "hipkit/hipify/Statistics.h"
 #include "hipkit/hipify/TokenEngine.h"
 #include "hipkit/hipify/Toolchain.h"
+#include "hipkit/hipify/TorchExtension.h"
 
 #include "hipkit/Support/Diagnostics.h"
 
@@ -955,9 +955,8 @@ OutputNameLookup HipifyRun::outputNameLookup(const Source &S) const {
     auto It = SourceOutputs.find(realPathOf(Listed));
     if (It == SourceOutputs.end() || It->second.empty() || It->second == "-")
       return std::nullopt;
-    return relativeTo(
-        absolutePath(It->second),
-        llvm::sys::path::parent_path(absolutePath(S.Output)));
+    return relativeTo(absolutePath(It->second),
+                      llvm::sys::path::parent_path(absolutePath(S.Output)));
   };
 }
 

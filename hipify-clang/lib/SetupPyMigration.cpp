@@ -98,9 +98,9 @@ bool PythonLexer::lexString(size_t I, Token &T) const {
   if (J >= Text.size() || (Text[J] != '"' && Text[J] != '\''))
     return false;
   llvm::StringRef Rest = Text.substr(J);
-  llvm::StringRef Quote = Rest.starts_with("\"\"\"")  ? Rest.take_front(3)
-                          : Rest.starts_with("'''") ? Rest.take_front(3)
-                                                    : Rest.take_front(1);
+  llvm::StringRef Quote = Rest.starts_with("\"\"\"") ? Rest.take_front(3)
+                          : Rest.starts_with("'''")  ? Rest.take_front(3)
+                                                     : Rest.take_front(1);
   size_t K = J + Quote.size();
   size_t End = Text.size(), ContentEnd = Text.size();
   while (K < Text.size()) {
@@ -193,16 +193,16 @@ void PythonLexer::lex(std::vector<Token> &Tokens,
         ++I;
       T.Kind = TokenKind::Name;
     } else if (llvm::isDigit(C)) {
-      while (I < Text.size() && (llvm::isAlnum(Text[I]) || Text[I] == '.' ||
-                                 Text[I] == '_'))
+      while (I < Text.size() &&
+             (llvm::isAlnum(Text[I]) || Text[I] == '.' || Text[I] == '_'))
         ++I;
       T.Kind = TokenKind::Number;
     } else {
       T.Kind = TokenKind::Op;
       static const llvm::StringLiteral Long[] = {
-          "**=", "//=", ">>=", "<<=", "...", "->", ":=", "+=", "-=", "*=",
-          "/=",  "%=",  "&=",  "|=",  "^=",  "@=", "==", "!=", "<=", ">=",
-          "**",  "//",  "<<",  ">>"};
+          "**=", "//=", ">>=", "<<=", "...", "->", ":=", "+=",
+          "-=",  "*=",  "/=",  "%=",  "&=",  "|=", "^=", "@=",
+          "==",  "!=",  "<=",  ">=",  "**",  "//", "<<", ">>"};
       size_t Size = 1;
       for (llvm::StringRef L : Long)
         if (Text.substr(I).starts_with(L)) {
@@ -688,8 +688,7 @@ bool SetupPyMigrator::removeWord(const FlagWord &W, bool Counted) {
   return true;
 }
 
-void SetupPyMigrator::migrateWords(std::vector<FlagWord> &Words,
-                                   FlagsFor For) {
+void SetupPyMigrator::migrateWords(std::vector<FlagWord> &Words, FlagsFor For) {
   // The words' texts; an element that is not a string matches no flag.
   std::vector<llvm::StringRef> Texts;
   for (const FlagWord &W : Words)
@@ -791,8 +790,7 @@ void SetupPyMigrator::migrateWords(std::vector<FlagWord> &Words,
         note(At, D.Outcome.Message);
       break;
     case Action::Replace:
-      if (!ValueKnown || First.Comprehension ||
-          Tokens[First.Token].Formatted ||
+      if (!ValueKnown || First.Comprehension || Tokens[First.Token].Formatted ||
           (D.Outcome.Words.size() > 1 && !First.ListElement &&
            !First.AppendName) ||
           !removeValue()) {
@@ -935,8 +933,7 @@ void SetupPyMigrator::migrate() {
         !llvm::is_contained(ExtensionCalls, tokenText(I)))
       continue;
     size_t Close = closing(I + 1);
-    std::vector<std::pair<size_t, size_t>> Arguments =
-        split(I + 2, Close, ",");
+    std::vector<std::pair<size_t, size_t>> Arguments = split(I + 2, Close, ",");
     for (size_t A = 0; A < Arguments.size(); ++A) {
       auto [Begin, End] = Arguments[A];
       bool Keyword = End > Begin + 2 && Tokens[Begin].Kind == TokenKind::Name &&

@@ -23,9 +23,8 @@ bool hipkit::hipify::includesTorchHeaders(llvm::StringRef Contents) {
 
 void hipkit::hipify::markForTorchHipify(FileTranslation &FT) {
   llvm::StringRef Contents = FT.contents();
-  llvm::StringRef FirstLine = Contents.take_until([](char C) {
-    return C == '\n';
-  });
+  llvm::StringRef FirstLine =
+      Contents.take_until([](char C) { return C == '\n'; });
   if (FirstLine.consume_back("\r"), FirstLine == TorchHipifyMarker)
     return;
   FT.addFirstLine(TorchHipifyMarker);

@@ -74,8 +74,8 @@ Error translateNvccOptionForAmd(const NvccArgument &NA,
             "--offload-arch=<gfx...> (e.g. --offload-arch=gfx942) instead, or "
             "compile with HIP_PLATFORM=nvidia");
   if (Row->hasNoCounterpart()) {
-    Warnings.push_back("'" + GivenAs + "' is ignored on AMD: " +
-                       Row->Why.str());
+    Warnings.push_back("'" + GivenAs +
+                       "' is ignored on AMD: " + Row->Why.str());
     return Error::success();
   }
   if (Row->isJobCount()) {
