@@ -6,7 +6,8 @@
 #   scripts/fuzz.sh [--jobs N] [--time SECONDS] [FUZZER...]
 #
 # FUZZER is hipify-token-fuzzer, hipify-translation-fuzzer,
-# hipify-output-plan-fuzzer, hipcc-fuzzer or hipify-fs-adversary
+# hipify-output-plan-fuzzer, hipify-build-file-fuzzer, hipcc-fuzzer or
+# hipify-fs-adversary
 # (default: all five, one after the other). --time is per fuzzer (default
 # 3600); --jobs is the number of parallel fuzzing processes (default 1).
 # libFuzzer's -fork mode runs them: it merges what every process finds into
@@ -31,7 +32,7 @@ while (($#)); do
     *) fuzzers+=("$1"); shift ;;
   esac
 done
-((${#fuzzers[@]})) || fuzzers=(hipify-token-fuzzer hipify-translation-fuzzer hipify-output-plan-fuzzer hipcc-fuzzer hipify-fs-adversary)
+((${#fuzzers[@]})) || fuzzers=(hipify-token-fuzzer hipify-translation-fuzzer hipify-output-plan-fuzzer hipify-build-file-fuzzer hipcc-fuzzer hipify-fs-adversary)
 
 [ -f "$build/build.ninja" ] || cmake -S "$top" -B "$build" -G Ninja
 targets=()
@@ -76,7 +77,7 @@ for fuzzer in "${fuzzers[@]}"; do
   fi
   binary=$build/fuzz/bin/$fuzzer
   if [ ! -x "$binary" ]; then
-    echo "fuzz.sh: error: no fuzzer '$fuzzer' in $build/fuzz/bin; choose one of hipify-token-fuzzer, hipify-translation-fuzzer, hipify-output-plan-fuzzer, hipcc-fuzzer, hipify-fs-adversary" >&2
+    echo "fuzz.sh: error: no fuzzer '$fuzzer' in $build/fuzz/bin; choose one of hipify-token-fuzzer, hipify-translation-fuzzer, hipify-output-plan-fuzzer, hipify-build-file-fuzzer, hipcc-fuzzer, hipify-fs-adversary" >&2
     exit 1
   fi
   corpus=$build/fuzz-corpus/$fuzzer
@@ -85,6 +86,7 @@ for fuzzer in "${fuzzers[@]}"; do
   case $fuzzer in
     hipcc-*) seeds=$top/hipcc/fuzz/seeds; workdir=$top/test/hipcc/Inputs ;;
     hipify-output-plan-*) seeds=$top/hipify-clang/fuzz/seeds/output-plan; workdir=$build ;;
+    hipify-build-file-*) seeds=$top/hipify-clang/fuzz/seeds/build-file; workdir=$build ;;
     *) seeds=$top/test/hipify; workdir=$build ;;
   esac
   echo "fuzz.sh: $fuzzer for ${seconds}s with $jobs job(s); corpus $corpus"

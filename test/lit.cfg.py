@@ -65,11 +65,12 @@ config.available_features.add("llvm-%s" % config.llvm_version_major)
 
 # The libFuzzer targets (cmake/Fuzzers.cmake; test/fuzz runs them), when this
 # build has them: %fuzz_hipify_token, %fuzz_hipify_translation,
-# %fuzz_hipify_output_plan, %fuzz_hipcc.
+# %fuzz_hipify_output_plan, %fuzz_hipify_build_file, %fuzz_hipcc.
 fuzz_bin_dir = getattr(config, "hipkit_fuzz_bin_dir", "")
 fuzzers = {"%fuzz_hipify_token": "hipify-token-fuzzer",
            "%fuzz_hipify_translation": "hipify-translation-fuzzer",
            "%fuzz_hipify_output_plan": "hipify-output-plan-fuzzer",
+           "%fuzz_hipify_build_file": "hipify-build-file-fuzzer",
            "%fuzz_hipcc": "hipcc-fuzzer"}
 for substitution, fuzzer in fuzzers.items():
     config.substitutions.append((substitution, os.path.join(fuzz_bin_dir, fuzzer)))

@@ -1,4 +1,4 @@
-//===- BuildFileMigration.cpp - CMake files and Makefiles to HIP ----------===//
+//===- BuildFileMigration.cpp - Build files to HIP ------------------------===//
 //
 // CMake files are read by a small lexer of CMake's own grammar (command
 // invocations, quoted, bracket and unquoted arguments, line and bracket
@@ -6,10 +6,14 @@
 // never taken for a name. Makefiles are read as logical lines (backslash
 // continuations joined): variable assignments and recipe lines are the places
 // nvcc, its flags and -l libraries are spelled. The rows of
-// BuildFileMappings.def say what each spelling becomes.
+// BuildFileMappings.def say what each spelling becomes, those of common's
+// NvccFlags.def what each nvcc flag does. setup.py has its own reader
+// (SetupPyMigration.cpp) over the same flag decisions (decideNvccFlag,
+// decideMacroFlag).
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/BuildFileMigration.h"
+#include "BuildFileEdits.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -21,6 +25,8 @@
 #include <set>
 
 using namespace hipkit::hipify;
+using namespace hipkit::hipify::buildfile;
+namespace nvcc = hipkit::nvcc;
 
 namespace {
 
@@ -57,16 +63,8 @@ const LinkLibraryRow LinkLibraries[] = {
 #include "hipkit/hipify/BuildFileMappings.def"
 };
 
-enum class FlagForm { Word, Joined, Separate };
-struct NvccFlagRow {
-  llvm::StringLiteral Flag;
-  FlagForm Form;
-  llvm::StringLiteral Hip, Why;
-};
-const NvccFlagRow NvccFlags[] = {
-#define NVCC_FLAG(Flag, Form, Hip, Why) {Flag, FlagForm::Form, Hip, Why},
-#include "hipkit/hipify/BuildFileMappings.def"
-};
+using hipkit::nvcc::FlagMatch;
+using hipkit::nvcc::FlagRow;
 
 /// CMake commands whose arguments list source files, and the first one that
 /// may be a source (after the target or variable, or list's APPEND and
@@ -81,25 +79,7 @@ const SourceListCommand SourceListCommands[] = {{"add_executable", "", 1},
                                                 {"set", "", 1},
                                                 {"list", "APPEND", 2}};
 
-constexpr llvm::StringLiteral StatisticsKind = "build_file";
-/// hipcc's and hipkit's CMake packages' processor when none is named and the
-/// machine has no AMD GPU (docs/cmake.md): the one a migrated build names
-/// where the CUDA build named NVIDIA's.
-constexpr llvm::StringLiteral DefaultProcessor = "gfx942";
-
 bool isWordChar(char C) { return llvm::isAlnum(C) || C == '_'; }
-
-/// A processor list an NVIDIA build names: sm_80, compute_90a, 80-real,
-/// native, all. Values that are make or CMake variables are taken as such
-/// too: the variable holds NVIDIA's numbers in a CUDA build.
-bool namesNvidiaProcessors(llvm::StringRef Value) {
-  Value = Value.trim("\"'\\");
-  if (Value.starts_with("sm_") || Value.starts_with("compute_") ||
-      Value.starts_with("lto_") || Value.starts_with("arch=") ||
-      Value.starts_with("$(") || Value.starts_with("${"))
-    return true;
-  return Value == "native" || Value == "all" || Value == "all-major";
-}
 
 /// What the word scanner found: [Begin, End) of the file.
 struct Word {
@@ -170,12 +150,6 @@ bool containsName(llvm::StringRef Text, llvm::StringRef Name) {
       return true;
   }
   return false;
-}
-
-/// Whether the flag of \p R names processors: nvcc's -arch and -gencode
-/// families (written as --offload-arch=$(HIP_ARCH) or removed) and -code.
-bool isProcessorFlag(const NvccFlagRow &R) {
-  return R.Hip == "$ARCH" || R.Flag == "-code" || R.Flag == "--gpu-code";
 }
 
 //===----------------------------------------------------------------------===//
@@ -261,12 +235,10 @@ llvm::StringRef firstNvccSpelling(llvm::StringRef Text) {
   for (llvm::StringRef P : Pieces) {
     if (P == "nvcc" || P.ends_with("/nvcc"))
       return P;
-    for (const NvccFlagRow &R : NvccFlags)
-      if (P == R.Flag ||
-          (R.Form == FlagForm::Joined && P.starts_with(R.Flag)) ||
-          (R.Form == FlagForm::Separate && P.starts_with(R.Flag) &&
-           P.drop_front(R.Flag.size()).starts_with("=")))
-        return P;
+    // A separate flag's value may be in the next piece.
+    llvm::StringRef Alone[] = {P, ""};
+    if (hipkit::nvcc::matchFlag(Alone, 0))
+      return P;
     for (const LinkLibraryRow &R : LinkLibraries)
       if (P.starts_with("-l") && P.drop_front(2) == R.Cuda)
         return P;
@@ -416,20 +388,17 @@ std::vector<CMakeCommand> lexCMake(llvm::StringRef Text) {
 // The migration
 //===----------------------------------------------------------------------===//
 
-class BuildFileMigrator {
+class BuildFileMigrator : public Editor {
 public:
   BuildFileMigrator(FileTranslation &FT, BuildFileKind Kind,
                     const NamePolicy &Policy)
-      : FT(FT), Text(FT.contents()), Kind(Kind), Roc(Policy.options().Roc) {}
+      : Editor(FT, Kind), Kind(Kind), Policy(Policy),
+        Roc(Policy.options().Roc) {}
 
   void migrateCMake();
   void migrateMakefile();
 
 private:
-  void replace(unsigned Begin, unsigned End, llvm::StringRef With) {
-    FT.addEdit(Begin, End - Begin, With, EditOrigin::Lexical, StatisticsKind,
-               Kind == BuildFileKind::CMake ? "cmake" : "make");
-  }
   /// Removes [Begin, End) with the blanks before it or, when it is the first
   /// word left of the text from \p RangeBegin (the words before it removed
   /// too), the blanks after it.
@@ -447,21 +416,6 @@ private:
     replace(From, To, "");
     RemovedUpTo = To;
   }
-  /// Leaves the spelling at \p Offset, saying what to do instead; counted as
-  /// unconverted.
-  void leave(unsigned Offset, const llvm::Twine &Message) {
-    FT.warn(Offset, warning_names::BuildFileLeft, Message);
-    TranslationStatistics &S = FT.statistics();
-    ++S.Unconverted;
-    ++S.UnconvertedByKind[StatisticsKind.str()];
-    ++S.UnconvertedByApi[Kind == BuildFileKind::CMake ? "cmake" : "make"];
-  }
-  void note(unsigned Offset, const llvm::Twine &Message) {
-    FT.note(Offset, warning_names::BuildFileChoice, Message);
-  }
-  llvm::StringRef text(unsigned Begin, unsigned End) const {
-    return Text.slice(Begin, End);
-  }
   llvm::StringRef indentation(unsigned LineStart) const {
     unsigned I = LineStart;
     while (I < Text.size() && (Text[I] == ' ' || Text[I] == '\t'))
@@ -469,19 +423,12 @@ private:
     return text(LineStart, I);
   }
 
-  /// Maps the nvcc flags among the words of [Begin, End).
-  void migrateFlags(unsigned Begin, unsigned End);
-  /// The nvcc flag at word \p I of \p Words: its row, its value (the next
-  /// word for a separate one), where it ends and how many words it takes
-  /// beyond the first.
-  struct FlagMatch {
-    const NvccFlagRow *Row;
-    std::optional<llvm::StringRef> Value;
-    unsigned SpanEnd;
-    size_t Consumed;
-  };
-  std::optional<FlagMatch> matchFlag(const std::vector<Word> &Words,
-                                     size_t I) const;
+  /// Maps the nvcc flags among the words of [Begin, End); true when every
+  /// word there was removed.
+  bool migrateFlags(unsigned Begin, unsigned End);
+  /// The nvcc flag at word \p I of \p Words, and where it ends.
+  std::optional<FlagMatch> matchFlag(const std::vector<Word> &Words, size_t I,
+                                     unsigned &SpanEnd) const;
   /// Whether the words of [Begin, End) are NVIDIA processor flags and
   /// nothing else (a foreach body making -gencode per number).
   bool onlyProcessorFlags(unsigned Begin, unsigned End) const;
@@ -508,9 +455,8 @@ private:
     return nullptr;
   }
 
-  FileTranslation &FT;
-  llvm::StringRef Text;
   BuildFileKind Kind;
+  const NamePolicy &Policy;
   bool Roc;
   /// Makefiles: the logical lines given a processor flag, and where the
   /// HIP_ARCH default goes (the first line that is not a comment).
@@ -519,11 +465,19 @@ private:
   unsigned CurrentLine = 0;
   /// The end of the last removal: the next one stops there.
   unsigned RemovedUpTo = 0;
+  /// What separates the words a flag becomes: a blank in a command line or a
+  /// flags string, `;` in a CMake list (a target's options).
+  llvm::StringRef WordSeparator = " ";
+  /// CMake: the sources the file gives a LANGUAGE itself
+  /// (set_source_files_properties(kernel.cu PROPERTIES LANGUAGE CUDA)), which
+  /// the migration makes HIP where they are.
+  std::set<std::string> MarkedLanguage;
 };
 
-void BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
+bool BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
   std::vector<Word> Words =
       splitWords(text(Begin, End), Begin, Kind == BuildFileKind::CMake);
+  size_t Removed = 0;
   for (size_t I = 0; I < Words.size(); ++I) {
     llvm::StringRef W = text(Words[I].Begin, Words[I].End);
     if (Kind == BuildFileKind::Makefile &&
@@ -539,9 +493,10 @@ void BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
                                                 });
         R != std::end(LinkLibraries)) {
       llvm::StringRef Name = Roc ? R->Roc : R->Hip;
-      if (Name.empty())
+      if (Name.empty()) {
         remove(Words[I].Begin, Words[I].End, Begin);
-      else
+        ++Removed;
+      } else
         replace(Words[I].Begin, Words[I].End, ("-l" + Name).str());
       continue;
     }
@@ -554,25 +509,42 @@ void BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
                 "HIP's headers and libraries itself: remove it");
       continue;
     }
-    std::optional<FlagMatch> M = matchFlag(Words, I);
-    if (!M) {
+    unsigned SpanBegin = Words[I].Begin, SpanEnd = Words[I].End;
+    std::optional<FlagMatch> M = matchFlag(Words, I, SpanEnd);
+    // A generator expression inside a flag computes it: CMake's to evaluate,
+    // and its own words are renamed where they are.
+    if (Kind == BuildFileKind::CMake && text(SpanBegin, SpanEnd).contains("$<"))
+      continue;
+    std::optional<FlagOutcome> Outcome;
+    if (M)
+      Outcome = decideNvccFlag(*M, text(SpanBegin, SpanEnd));
+    else
+      Outcome = decideMacroFlag(W, FT, Policy);
+    if (!Outcome) {
       if (Kind == BuildFileKind::Makefile)
         migrateMakeCall(Words[I], Begin);
       continue;
     }
-    const NvccFlagRow &R = *M->Row;
-    llvm::StringRef Hip = R.Hip;
-    // -arch and -code are other compilers' flags too (-arch x86_64): only
-    // NVIDIA processors make them nvcc's.
-    if (isProcessorFlag(R) && !namesNvidiaProcessors(*M->Value))
-      continue;
-    unsigned SpanBegin = Words[I].Begin, SpanEnd = M->SpanEnd;
-    if (Hip == "?") {
-      leave(SpanBegin, "nvcc's '" + text(SpanBegin, SpanEnd) +
-                           "' has no HIP counterpart: " + R.Why);
-    } else if (Hip == "$ARCH") {
+    using Action = FlagOutcome::Action;
+    switch (Outcome->What) {
+    case Action::Keep:
+      break;
+    case Action::Leave:
+      leave(SpanBegin, Outcome->Message);
+      break;
+    case Action::Remove:
+      remove(SpanBegin, SpanEnd, Begin);
+      Removed += 1 + (M ? M->Consumed : 0);
+      if (!Outcome->Message.empty())
+        note(SpanBegin, Outcome->Message);
+      break;
+    case Action::Replace:
+      replace(SpanBegin, SpanEnd, llvm::join(Outcome->Words, WordSeparator));
+      break;
+    case Action::Processor:
       if (Kind == BuildFileKind::CMake) {
         remove(SpanBegin, SpanEnd, Begin);
+        Removed += 1 + (M ? M->Consumed : 0);
         note(SpanBegin, "removed nvcc's '" + text(SpanBegin, SpanEnd) +
                             "': CMAKE_HIP_ARCHITECTURES (or the target's "
                             "HIP_ARCHITECTURES) chooses the AMD processors");
@@ -583,59 +555,32 @@ void BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
         else
           replace(SpanBegin, SpanEnd, Flag);
       }
-    } else if (Hip.empty()) {
-      remove(SpanBegin, SpanEnd, Begin);
-    } else if (Hip == "$VALUE") {
-      // -Xcompiler -O2,-fPIC or -Xcompiler "-O2 -fPIC": clang takes the
-      // host flags as they are.
-      std::string Flags = M->Value->trim("\"'\\").str();
-      std::replace(Flags.begin(), Flags.end(), ',', ' ');
-      replace(SpanBegin, SpanEnd, Flags);
-    } else {
-      std::string Out = Hip.str();
-      size_t At = Out.find("$VALUE");
-      if (At != std::string::npos)
-        Out.replace(At, 6, M->Value->str());
-      replace(SpanBegin, SpanEnd, Out);
+      break;
     }
-    I += M->Consumed;
+    if (M)
+      I += M->Consumed;
   }
+  return !Words.empty() && Removed == Words.size();
 }
 
-std::optional<BuildFileMigrator::FlagMatch>
-BuildFileMigrator::matchFlag(const std::vector<Word> &Words, size_t I) const {
-  llvm::StringRef W = text(Words[I].Begin, Words[I].End);
-  for (const NvccFlagRow &R : NvccFlags) {
-    FlagMatch M{&R, std::nullopt, Words[I].End, 0};
-    if (R.Form == FlagForm::Word) {
-      if (W != R.Flag)
-        continue;
-    } else if (R.Form == FlagForm::Joined) {
-      if (!W.starts_with(R.Flag))
-        continue;
-      M.Value = W.drop_front(R.Flag.size()).ltrim('=');
-    } else if (W == R.Flag) {
-      if (I + 1 >= Words.size())
-        continue;
-      M.Value = text(Words[I + 1].Begin, Words[I + 1].End);
-      M.SpanEnd = Words[I + 1].End;
-      M.Consumed = 1;
-    } else if (W.starts_with(R.Flag) && W.size() > R.Flag.size() &&
-               W[R.Flag.size()] == '=') {
-      M.Value = W.drop_front(R.Flag.size() + 1);
-    } else {
-      continue;
-    }
-    return M;
-  }
-  return std::nullopt;
+std::optional<FlagMatch>
+BuildFileMigrator::matchFlag(const std::vector<Word> &Words, size_t I,
+                             unsigned &SpanEnd) const {
+  std::vector<llvm::StringRef> Texts;
+  for (size_t J = I; J < Words.size() && J < I + 2; ++J)
+    Texts.push_back(text(Words[J].Begin, Words[J].End));
+  std::optional<FlagMatch> M = nvcc::matchFlag(Texts, 0);
+  if (M)
+    SpanEnd = Words[I + M->Consumed].End;
+  return M;
 }
 
 bool BuildFileMigrator::onlyProcessorFlags(unsigned Begin, unsigned End) const {
   std::vector<Word> Words = splitWords(text(Begin, End), Begin, false);
   for (size_t I = 0; I < Words.size(); ++I) {
-    std::optional<FlagMatch> M = matchFlag(Words, I);
-    if (!M || !isProcessorFlag(*M->Row) || !namesNvidiaProcessors(*M->Value))
+    unsigned SpanEnd;
+    std::optional<FlagMatch> M = matchFlag(Words, I, SpanEnd);
+    if (!M || !M->Row->namesProcessors() || !namesNvidiaProcessors(*M->Value))
       return false;
     I += M->Consumed;
   }
@@ -807,7 +752,8 @@ void BuildFileMigrator::markCudaSources(const CMakeCommand &C, size_t First) {
   for (size_t I = First; I < C.Arguments.size(); ++I) {
     const CMakeArgument &A = C.Arguments[I];
     llvm::StringRef Name = text(A.ContentBegin, A.ContentEnd);
-    if (Name.ends_with(".cu") && !Name.contains("${") && !Name.contains("$<"))
+    if (Name.ends_with(".cu") && !Name.contains("${") && !Name.contains("$<") &&
+        !MarkedLanguage.count(Name.str()))
       Names += " " + text(A.Begin, A.End).str();
   }
   if (Names.empty())
@@ -900,6 +846,23 @@ void BuildFileMigrator::migrateCMake() {
   }
 
   for (const CMakeCommand &C : Commands) {
+    if (!C.Name.equals_insensitive("set_source_files_properties"))
+      continue;
+    size_t Properties = 0;
+    while (Properties < C.Arguments.size() &&
+           text(C.Arguments[Properties].ContentBegin,
+                C.Arguments[Properties].ContentEnd) != "PROPERTIES")
+      ++Properties;
+    bool SetsLanguage = false;
+    for (size_t I = Properties; I < C.Arguments.size(); ++I)
+      SetsLanguage |= text(C.Arguments[I].ContentBegin,
+                           C.Arguments[I].ContentEnd) == "LANGUAGE";
+    for (size_t I = 0; SetsLanguage && I < Properties; ++I)
+      MarkedLanguage.insert(
+          text(C.Arguments[I].ContentBegin, C.Arguments[I].ContentEnd).str());
+  }
+
+  for (const CMakeCommand &C : Commands) {
     std::string Name = C.Name.lower();
     auto arg = [&](size_t I) {
       return I < C.Arguments.size()
@@ -966,17 +929,40 @@ void BuildFileMigrator::migrateCMake() {
              arg(1).starts_with("CMAKE_CUDA_FLAGS"))
       FlagsFrom = 2;
     if (FlagsFrom)
-      for (size_t I = FlagsFrom; I < C.Arguments.size(); ++I)
-        migrateFlags(C.Arguments[I].ContentBegin, C.Arguments[I].ContentEnd);
+      for (size_t I = FlagsFrom; I < C.Arguments.size(); ++I) {
+        const CMakeArgument &A = C.Arguments[I];
+        // An argument whose flags all go goes too, quotes and all (list(APPEND
+        // CMAKE_CUDA_FLAGS "--expt-relaxed-constexpr") would keep "").
+        if (migrateFlags(A.ContentBegin, A.ContentEnd) && !A.Unquoted) {
+          unsigned From = A.Begin;
+          while (From > 0 && (Text[From - 1] == ' ' || Text[From - 1] == '\t'))
+            --From;
+          FT.addEdit(From, A.End - From, "", EditOrigin::Lexical);
+        }
+      }
     if (Name == "target_compile_options" || Name == "add_compile_options")
       for (const CMakeArgument &A : C.Arguments) {
         llvm::StringRef Content = text(A.ContentBegin, A.ContentEnd);
         constexpr llvm::StringLiteral Guard = "COMPILE_LANGUAGE:CUDA>:";
-        size_t At = Content.find(Guard);
-        size_t End = Content.rfind('>');
-        if (At != llvm::StringRef::npos && End > At + Guard.size())
-          migrateFlags(A.ContentBegin + At + Guard.size(),
-                       A.ContentBegin + End);
+        // Each guarded expression's flags: up to the `>` closing the `$<`
+        // the guard is the condition of (nested ones counted).
+        for (size_t At = Content.find(Guard); At != llvm::StringRef::npos;
+             At = Content.find(Guard, At + Guard.size())) {
+          size_t From = At + Guard.size(), End = From;
+          for (unsigned Depth = 1; End < Content.size(); ++End) {
+            if (Content.substr(End).starts_with("$<")) {
+              ++Depth;
+              ++End;
+            } else if (Content[End] == '>' && --Depth == 0) {
+              break;
+            }
+          }
+          if (End >= Content.size() || End == From)
+            continue;
+          WordSeparator = ";";
+          migrateFlags(A.ContentBegin + From, A.ContentBegin + End);
+          WordSeparator = " ";
+        }
       }
     if (Name == "file" && (arg(0) == "GLOB" || arg(0) == "GLOB_RECURSE"))
       markGlobbedSources(C);
@@ -1073,6 +1059,143 @@ void BuildFileMigrator::migrateMakefile() {
 
 } // namespace
 
+llvm::StringRef buildfile::apiOf(BuildFileKind Kind) {
+  switch (Kind) {
+  case BuildFileKind::CMake:
+    return "cmake";
+  case BuildFileKind::Makefile:
+    return "make";
+  case BuildFileKind::SetupPy:
+    return "setup.py";
+  case BuildFileKind::None:
+    break;
+  }
+  return "";
+}
+
+void buildfile::Editor::leave(unsigned Offset, const llvm::Twine &Message) {
+  FT.warn(Offset, warning_names::BuildFileLeft, Message);
+  TranslationStatistics &S = FT.statistics();
+  ++S.Unconverted;
+  ++S.UnconvertedByKind[StatisticsKind.str()];
+  ++S.UnconvertedByApi[Api.str()];
+}
+
+bool buildfile::namesNvidiaProcessors(llvm::StringRef Value) {
+  Value = Value.trim("\"'\\");
+  if (Value.starts_with("sm_") || Value.starts_with("compute_") ||
+      Value.starts_with("lto_") || Value.starts_with("arch=") ||
+      Value.starts_with("$(") || Value.starts_with("${") ||
+      Value.starts_with("{"))
+    return true;
+  return Value == "native" || Value == "all" || Value == "all-major";
+}
+
+FlagOutcome buildfile::decideNvccFlag(const nvcc::FlagMatch &M,
+                                      llvm::StringRef Spelling) {
+  using Action = FlagOutcome::Action;
+  const nvcc::FlagRow &R = *M.Row;
+  FlagOutcome Out;
+  llvm::StringRef Value = M.Value.value_or("");
+  if (R.namesProcessors()) {
+    // -arch and -code are other compilers' flags too (-arch x86_64): only
+    // NVIDIA processors make them nvcc's.
+    if (namesNvidiaProcessors(Value))
+      Out.What = Action::Processor;
+    return Out;
+  }
+  if (R.hasNoCounterpart()) {
+    Out.What = Action::Leave;
+    Out.Message =
+        ("nvcc's '" + Spelling + "' has no HIP counterpart: " + R.Why).str();
+    return Out;
+  }
+  if (R.isJobCount()) {
+    Out.What = Action::Remove;
+    Out.Message = ("removed nvcc's '" + Spelling +
+                   "': hipkit's hipcc compiles the AMD processors of a "
+                   "source in parallel by itself (its -j), which other "
+                   "hipcc's and clang do not take")
+                      .str();
+    return Out;
+  }
+  if (R.isHostCompilerOptions()) {
+    // -Xcompiler -O2,-fPIC or -Xcompiler "-O2 -fPIC": clang takes the host
+    // compiler's options itself.
+    llvm::SmallVector<llvm::StringRef, 4> Options;
+    llvm::SplitString(Value.trim("\"'\\"), Options, ", \t");
+    for (llvm::StringRef O : Options)
+      Out.Words.push_back(O.trim("\"'").str());
+    Out.What = Out.Words.empty() ? Action::Remove : Action::Replace;
+    return Out;
+  }
+  llvm::SmallVector<llvm::StringRef, 4> Words;
+  llvm::StringRef(R.Amd).split(Words, ' ', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef W : Words) {
+    std::string Word = W.str();
+    if (size_t At = Word.find("$VALUE"); At != std::string::npos)
+      Word.replace(At, 6, Value.str());
+    Out.Words.push_back(std::move(Word));
+  }
+  Out.What = Out.Words.empty() ? Action::Remove : Action::Replace;
+  return Out;
+}
+
+/// The macros CUDA's own headers test to switch features off
+/// (__CUDA_NO_HALF_OPERATORS__, __CUDA_NO_BFLOAT16_CONVERSIONS__): a -D or
+/// -U of one the tables lack still names CUDA, and is reported.
+static constexpr llvm::StringLiteral CudaHeaderSwitchPrefix = "__CUDA_NO_";
+
+std::optional<FlagOutcome>
+buildfile::decideMacroFlag(llvm::StringRef Word, const FileTranslation &FT,
+                           const NamePolicy &Policy) {
+  using Action = FlagOutcome::Action;
+  llvm::StringRef Flag = Word.take_front(2);
+  if (Flag != "-D" && Flag != "-U")
+    return std::nullopt;
+  llvm::StringRef Name = Word.drop_front(2);
+  llvm::StringRef Rest = Name.substr(Name.find('='));
+  Name = Name.take_front(Name.size() - Rest.size());
+  FlagOutcome Out;
+  // The tables' rows are the one answer, as in the sources.
+  const ApiMapping *Row = FT.resolver().resolve(Name);
+  if (!Row || Row->Kind != NameKind::Macro) {
+    if (!Name.starts_with(CudaHeaderSwitchPrefix))
+      return std::nullopt;
+    Out.What = Action::Leave;
+    Out.Message = ("'" + Word + "' names '" + Name +
+                   "', a switch of CUDA's headers that hipify's tables do not "
+                   "map; HIP's headers do not read it: write HIP's switch, or "
+                   "remove it")
+                      .str();
+    return Out;
+  }
+  NameDecision Decision = Policy.decide(*Row);
+  if (Decision.Action == NameAction::KeepIdentical)
+    return Out;
+  if (!Row->Rewrite.empty()) {
+    // CUDA_VERSION's counterpart counts otherwise (HIP_VERSION): defining
+    // it with CUDA's value would lie.
+    Out.What = Action::Leave;
+    Out.Message = ("'" + Word + "' sets CUDA's '" + Name +
+                   "', whose HIP counterpart '" + Decision.Replacement +
+                   "' has other values; write HIP's setting, or remove it")
+                      .str();
+    return Out;
+  }
+  if (Decision.Action != NameAction::Rewrite) {
+    Out.What = Action::Leave;
+    Out.Message = ("'" + Word + "' names CUDA's '" + Name +
+                   "', which HIP has no counterpart of; HIP's headers do not "
+                   "read it: remove it")
+                      .str();
+    return Out;
+  }
+  Out.What = Action::Replace;
+  Out.Words.push_back((Flag + Decision.Replacement + Rest).str());
+  return Out;
+}
+
 BuildFileKind hipkit::hipify::buildFileKind(llvm::StringRef Path) {
   llvm::StringRef Name = llvm::sys::path::filename(Path);
   if (Name == "CMakeLists.txt" || Name.ends_with(".cmake"))
@@ -1080,11 +1203,18 @@ BuildFileKind hipkit::hipify::buildFileKind(llvm::StringRef Path) {
   if (Name == "Makefile" || Name == "makefile" || Name == "GNUmakefile" ||
       Name.starts_with("Makefile.") || Name.ends_with(".mk"))
     return BuildFileKind::Makefile;
+  if (Name == "setup.py")
+    return BuildFileKind::SetupPy;
   return BuildFileKind::None;
 }
 
 void hipkit::hipify::migrateBuildFile(FileTranslation &FT, BuildFileKind Kind,
-                                      const NamePolicy &Policy) {
+                                      const NamePolicy &Policy,
+                                      const OutputNameLookup &OutputName) {
+  if (Kind == BuildFileKind::SetupPy) {
+    migrateSetupPy(FT, Policy, OutputName);
+    return;
+  }
   BuildFileMigrator Migrator(FT, Kind, Policy);
   if (Kind == BuildFileKind::CMake)
     Migrator.migrateCMake();

@@ -22,6 +22,7 @@
 #include "hipkit/hipify/Statistics.h"
 #include "hipkit/hipify/TokenEngine.h"
 #include "hipkit/hipify/Toolchain.h"
+#include "hipkit/hipify/TorchExtension.h"
 
 #include "hipkit/Support/Diagnostics.h"
 
@@ -785,6 +786,7 @@ bool HipifyRun::prepareSources() {
     }
     S.Contents = std::move(*Contents);
     S.RealPath = realPathOf(Path);
+    noteBuildFile(S.Path, S.Contents);
     llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
     SourceDirs.push_back(realPathOf(Dir.empty() ? "." : Dir));
     Sources.push_back(std::move(S));
@@ -880,7 +882,7 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
   Result.Scopes.emplace_back();
   // A CMake file or Makefile is migrated, not parsed: no AST, no token engine.
   if (BuildFileKind Kind = buildFileKind(S.Path); Kind != BuildFileKind::None) {
-    migrateBuildFile(*Result.Files[0], Kind, Policy);
+    migrateBuildFile(*Result.Files[0], Kind, Policy, outputNameLookup(S));
     Result.Parsed = true; // Nothing to report about a parse.
     return;
   }
@@ -920,10 +922,68 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     if (!TC.HasCuda && Options.HipKernelExecutionSyntax)
       rewriteLaunchesLexically(*Result.Files[I]);
   }
+  for (const auto &File : Result.Files)
+    markTorchExtensionFile(*File);
   double Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
   Result.Files[0]->statistics().Seconds = Seconds;
+}
+
+/// \p Path relative to the folder \p Base (both absolute, `.` and `..`
+/// removed).
+static std::string relativeTo(llvm::StringRef Path, llvm::StringRef Base) {
+  llvm::SmallVector<llvm::StringRef, 16> To, From;
+  llvm::StringRef(Path).split(To, '/', -1, /*KeepEmpty=*/false);
+  Base.split(From, '/', -1, /*KeepEmpty=*/false);
+  size_t Common = 0;
+  while (Common < To.size() && Common < From.size() &&
+         To[Common] == From[Common])
+    ++Common;
+  std::string Relative;
+  for (size_t I = Common; I < From.size(); ++I)
+    Relative += "../";
+  for (size_t I = Common; I < To.size(); ++I)
+    Relative += To[I].str() + (I + 1 < To.size() ? "/" : "");
+  return Relative;
+}
+
+OutputNameLookup HipifyRun::outputNameLookup(const Source &S) const {
+  // Project mode writes every file under its own name.
+  if (Tree || S.Output.empty() || S.Output == "-")
+    return {};
+  return [this, &S](llvm::StringRef Name) -> std::optional<std::string> {
+    llvm::SmallString<256> Listed(llvm::sys::path::parent_path(S.RealPath));
+    llvm::sys::path::append(Listed, Name);
+    auto It = SourceOutputs.find(realPathOf(Listed));
+    if (It == SourceOutputs.end() || It->second.empty() || It->second == "-")
+      return std::nullopt;
+    return relativeTo(absolutePath(It->second),
+                      llvm::sys::path::parent_path(absolutePath(S.Output)));
+  };
+}
+
+void HipifyRun::noteBuildFile(llvm::StringRef Path, llvm::StringRef Contents) {
+  if (buildFileKind(Path) == BuildFileKind::SetupPy &&
+      usesTorchCppExtension(Contents))
+    TorchExtension = true;
+}
+
+void HipifyRun::markTorchExtensionFile(FileTranslation &FT) const {
+  // What PyTorch's hipify reads: C, C++ and CUDA sources and headers. A file
+  // the translation leaves as it is stays the user's, unmarked.
+  switch (projectFileKind(FT.displayPath())) {
+  case ProjectFileKind::CudaSource:
+  case ProjectFileKind::CxxSource:
+  case ProjectFileKind::CSource:
+  case ProjectFileKind::Header:
+    break;
+  default:
+    return;
+  }
+  if (FT.changesAnything() &&
+      (TorchExtension || includesTorchHeaders(FT.contents())))
+    markForTorchHipify(FT);
 }
 
 bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,

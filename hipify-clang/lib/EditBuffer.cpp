@@ -15,10 +15,15 @@ void EditBuffer::add(unsigned Offset, unsigned Length, llvm::StringRef Text) {
       {Offset, Length, Text.str(), static_cast<unsigned>(Edits.size())});
 }
 
+void EditBuffer::addLeading(unsigned Offset, llvm::StringRef Text) {
+  add(Offset, 0, Text);
+  Edits.back().Leads = true;
+}
+
 // Every offset gets exactly one edit, so that clang::tooling::Replacements
 // applies them without any ordering ambiguity:
-// - insertions at one offset are joined in the order they were made, before a
-//   replacement starting there;
+// - insertions at one offset are joined in the order they were made (leading
+//   ones first), before a replacement starting there;
 // - a replacement found twice (by both engines, or by two rules) is one edit;
 // - an edit inside a removed range (a name in a dropped call argument) changes
 //   bytes that are removed anyway, and goes;
@@ -144,7 +149,9 @@ EditBuffer::normalize(std::vector<Edit> All) const {
     Result.push_back(E);
   }
   llvm::stable_sort(Inserted, [](const Edit &A, const Edit &B) {
-    return A.Offset < B.Offset;
+    if (A.Offset != B.Offset)
+      return A.Offset < B.Offset;
+    return A.Leads && !B.Leads;
   });
   // Both lists are sorted: one merge places every insertion, so a file with
   // an insertion per statement costs no more than its edits (inserting into

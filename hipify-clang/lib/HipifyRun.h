@@ -12,6 +12,7 @@
 #include "hipkit/Support/RunFolder.h"
 #include "hipkit/checks/CheckRegistry.h"
 #include "hipkit/hipify/ASTEngine.h"
+#include "hipkit/hipify/BuildFileMigration.h"
 #include "hipkit/hipify/MigrationReport.h"
 #include "hipkit/hipify/Options.h"
 #include "hipkit/hipify/OutputPlan.h"
@@ -176,6 +177,19 @@ private:
   llvm::StringMap<OutsideScan> OutsideScans;
   /// --in-root's real path; empty when each source's folder is its root.
   std::string UserRoot;
+  /// A setup.py using torch.utils.cpp_extension is among the project's files
+  /// (or the named ones): its C, C++ and CUDA files are a PyTorch
+  /// extension's.
+  bool TorchExtension = false;
+  /// Where the sources \p S (a build file) names are written, relative to its
+  /// own output (BuildFileMigration.h).
+  OutputNameLookup outputNameLookup(const Source &S) const;
+  /// Notes a setup.py among the files of the run (TorchExtension).
+  void noteBuildFile(llvm::StringRef Path, llvm::StringRef Contents);
+  /// Marks \p FT's translation for PyTorch's hipify (TorchExtension.h) when
+  /// it is a PyTorch extension's C, C++ or CUDA file that the translation
+  /// changes.
+  void markTorchExtensionFile(FileTranslation &FT) const;
   /// -p's compile_commands.json.
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
 

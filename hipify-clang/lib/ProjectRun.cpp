@@ -194,6 +194,7 @@ std::string HipifyRun::runKey() const {
     OS << '\n';
   }
   OS << "db " << Options.BuildPath << '\n';
+  OS << "torch-extension " << TorchExtension << '\n';
   return contentHash(Key);
 }
 
@@ -333,6 +334,14 @@ bool HipifyRun::prepareProject() {
   }
   if (Tree && !loadProjectManifest())
     return false;
+  // Whether the project is a PyTorch extension changes its translations (the
+  // marker), so the run key holds it.
+  for (const ProjectFile &F : ProjectFiles) {
+    std::string Text;
+    if (buildFileKind(F.Path) == BuildFileKind::SetupPy &&
+        readWholeFile(F.Path, Text))
+      noteBuildFile(F.Path, Text);
+  }
   NewManifest.RunKey = runKey();
   bool SameRun = OldManifest.RunKey == NewManifest.RunKey;
   if (!loadCompilationDatabase())
@@ -996,6 +1005,7 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
       Engine.translate(FT, Whole);
       if (Options.HipKernelExecutionSyntax)
         rewriteLaunchesLexically(FT);
+      markTorchExtensionFile(FT);
     }
     clearProgress();
     if (!Options.QuietWarnings)

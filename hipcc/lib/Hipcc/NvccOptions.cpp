@@ -1,6 +1,8 @@
 //===- NvccOptions.cpp - nvcc's options on the AMD platform ---------------===//
 #include "NvccOptions.h"
 
+#include "hipkit/Support/NvccFlags.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Option/Arg.h"
@@ -37,36 +39,46 @@ Error translateNvccOptionForAmd(const NvccArgument &NA,
   const Option O = A.getOption().getUnaliasedOption();
   std::string GivenAs = join(NA.Spelling, " ");
   StringRef Value = O.getKind() == Option::FlagClass ? "" : A.getValue();
-  switch (O.getID()) {
-  case OPT_Xcompiler: {
-    // The host compilation only: clang compiles host and device code in one
-    // run, and -march=native or -fopenmp would break the device side.
+  // What each option becomes is a row of NvccFlags.def, which hipify-clang's
+  // build-file migration reads too.
+  const nvcc::FlagRow *Row = nvcc::findFlag(O.getName());
+  if (!Row)
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + GivenAs +
+                                 "' is an nvcc option hipcc cannot translate "
+                                 "for AMD GPUs; remove it, or compile with "
+                                 "HIP_PLATFORM=nvidia");
+  // clang compiles host and device code in one run: a counterpart for one
+  // side goes to that side only.
+  auto add = [&](std::string Word) {
+    if (Row->Side == nvcc::FlagSide::Host)
+      Out.push_back("-Xarch_host");
+    else if (Row->Side == nvcc::FlagSide::Device)
+      Out.push_back("-Xarch_device");
+    Out.push_back(std::move(Word));
+  };
+  if (Row->isHostCompilerOptions()) {
+    // -march=native or -fopenmp would break the device side.
     std::vector<std::string> Words;
     if (Error E = splitHostCompilerOptions(Value, GivenAs, Words))
       return E;
     for (std::string &W : Words)
-      Out.insert(Out.end(), {"-Xarch_host", std::move(W)});
+      add(std::move(W));
     return Error::success();
   }
-  case OPT_gencode:
+  if (Row->namesProcessors())
     return createStringError(
         inconvertibleErrorCode(),
         "'" + GivenAs +
             "' is an nvcc option naming NVIDIA GPU code; for AMD GPUs give "
             "--offload-arch=<gfx...> (e.g. --offload-arch=gfx942) instead, or "
             "compile with HIP_PLATFORM=nvidia");
-  case OPT_ccbin:
+  if (Row->hasNoCounterpart()) {
     Warnings.push_back("'" + GivenAs +
-                       "' is ignored on AMD: clang compiles the host code "
-                       "itself (nvcc's host compiler choice)");
+                       "' is ignored on AMD: " + Row->Why.str());
     return Error::success();
-  case OPT_Xptxas:
-    Warnings.push_back("'" + GivenAs +
-                       "' is ignored on AMD: ptxas is NVIDIA's assembler "
-                       "(-Rpass-analysis=kernel-resource-usage shows an AMD "
-                       "kernel's registers)");
-    return Error::success();
-  case OPT_threads: {
+  }
+  if (Row->isJobCount()) {
     // nvcc's threads compile the GPU architectures in parallel, as hipcc's
     // jobs do; 0 is one per core, hipcc's own default.
     unsigned Threads = 0;
@@ -80,28 +92,15 @@ Error translateNvccOptionForAmd(const NvccArgument &NA,
       Out.insert(Out.end(), {"-j", std::to_string(Threads)});
     return Error::success();
   }
-  case OPT_dependency_output:
-    Out.insert(Out.end(), {"-MF", Value.str()});
-    return Error::success();
-  case OPT_generate_dependencies_with_compile:
-    Out.push_back("-MD");
-    return Error::success();
-  case OPT_generate_nonsystem_dependencies_with_compile:
-    Out.push_back("-MMD");
-    return Error::success();
-  case OPT_lineinfo:
-    // nvcc's line information is for the device code, without changing it.
-    Out.insert(Out.end(), {"-Xarch_device", "-gline-tables-only"});
-    return Error::success();
-  case OPT_expt_relaxed_constexpr:
-  case OPT_expt_extended_lambda:
-    return Error::success(); // what clang does for HIP anyway
+  SmallVector<StringRef, 4> Words;
+  StringRef(Row->Amd).split(Words, ' ', -1, /*KeepEmpty=*/false);
+  for (StringRef W : Words) {
+    std::string Word = W.str();
+    if (size_t At = Word.find("$VALUE"); At != std::string::npos)
+      Word.replace(At, 6, Value.str());
+    add(std::move(Word));
   }
-  return createStringError(inconvertibleErrorCode(),
-                           "'" + GivenAs +
-                               "' is an nvcc option hipcc cannot translate "
-                               "for AMD GPUs; remove it, or compile with "
-                               "HIP_PLATFORM=nvidia");
+  return Error::success();
 }
 
 } // namespace hipcc_detail

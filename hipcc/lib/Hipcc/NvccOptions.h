@@ -4,8 +4,9 @@
 // Makefiles written for nvcc) give hipcc nvcc's options; HipccOptions.td reads
 // them (nvcc_Group). With HIP_PLATFORM=nvidia they go to nvcc unchanged
 // (NvidiaPlatform.cpp); on AMD this unit says what each becomes for clang:
-// its counterpart, nothing with a warning, or an error. See docs/hipcc.md,
-// "nvcc's options".
+// its counterpart, nothing with a warning, or an error, as the option's row of
+// common's NvccFlags.def says (the rows hipify-clang's build-file migration
+// reads too). See docs/hipcc.md, "nvcc's options".
 //
 //===----------------------------------------------------------------------===//
 #ifndef HIPKIT_HIPCC_LIB_NVCCOPTIONS_H

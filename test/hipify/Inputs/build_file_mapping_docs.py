@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Renders the rows of BuildFileMappings.def as the tables of docs/hipify-clang.md's
-"Build files" section (between its build-file-mappings markers).
+"""Renders the rows of BuildFileMappings.def and of common's NvccFlags.def (nvcc's
+flags, which hipcc reads too) as the tables of docs/hipify-clang.md's "Build files"
+section (between its build-file-mappings markers).
 
   build_file_mapping_docs.py SRC_ROOT --check    exit 1, naming the fix, when the docs differ
   build_file_mapping_docs.py SRC_ROOT --update   rewrite the docs' tables
@@ -10,11 +11,12 @@ import sys
 from pathlib import Path
 
 DEF = "hipify-clang/include/hipkit/hipify/BuildFileMappings.def"
+NVCC_DEF = "common/include/hipkit/Support/NvccFlags.def"
 DOC = "docs/hipify-clang.md"
 BEGIN = "<!-- build-file-mappings begin -->"
 END = "<!-- build-file-mappings end -->"
 KINDS = ("CMAKE_NAME", "CMAKE_TARGET", "CMAKE_LEGACY", "LINK_LIBRARY", "NVCC_FLAG")
-FIELD = re.compile(r'"((?:[^"\\]|\\.)*)"|\b(Word|Joined|Separate)\b')
+FIELD = re.compile(r'"((?:[^"\\]|\\.)*)"|\b(Word|Joined|Separate|Both|Host|Device)\b')
 
 
 def rows(text):
@@ -68,20 +70,31 @@ def render(all_rows):
     for cuda, hip, roc in by["LINK_LIBRARY"]:
         lines.append("| %s | %s | %s |" % (code("-l" + cuda), code("-l" + hip) if hip else "dropped",
                                           code("-l" + roc) if roc else "dropped"))
-    lines += ["", "nvcc flags (Makefiles; CMake's CUDA flags):", "", "| nvcc | HIP |", "| --- | --- |"]
+    lines += ["", "nvcc flags (Makefiles; CMake's CUDA flags; setup.py's `nvcc` flags), from "
+              "`common/include/hipkit/Support/NvccFlags.def`, which hipcc reads for the same "
+              "flags ([hipcc.md](hipcc.md#nvccs-options)); nvcc takes each name after `-` or `--`:",
+              "", "| nvcc | HIP |", "| --- | --- |"]
     forms = {"Word": "", "Joined": "VALUE", "Separate": " VALUE"}
-    for flag, form, hip, why in by["NVCC_FLAG"]:
-        if hip == "?":
+    for long, short, form, side, amd, why in by["NVCC_FLAG"]:
+        names = ["--" + long + forms[form]] + (["-" + short + forms[form]] if short else [])
+        if amd == "?":
             out = "left: " + html(why)
-        elif hip == "$ARCH":
-            out = "`--offload-arch=$(HIP_ARCH)` (Makefiles), removed (CMake)"
-        elif hip == "$VALUE":
-            out = "the value, its commas as blanks"
-        elif hip == "":
+        elif amd == "$ARCH":
+            out = ("`--offload-arch=$(HIP_ARCH)` (Makefiles), `--offload-arch=gfx942` "
+                   "(setup.py), removed (CMake)")
+        elif amd == "$HOST":
+            out = "the value's options themselves, its commas as separators"
+        elif amd == "$JOBS":
+            out = "removed, with a note (hipkit's hipcc: `-j VALUE`)"
+        elif amd == "":
             out = "removed"
         else:
-            out = code(hip.replace("$VALUE", "VALUE"))
-        lines.append("| %s | %s |" % (code(flag + forms[form]), out))
+            out = code(amd.replace("$VALUE", "VALUE"))
+        if side == "Device" and amd:
+            out += " (hipcc: for the device code, `-Xarch_device`)"
+        elif side == "Host" and amd:
+            out += " (hipcc: for the host code, `-Xarch_host`)"
+        lines.append("| %s | %s |" % (", ".join(code(n) for n in names), out))
     return "\n".join(lines) + "\n"
 
 
@@ -89,7 +102,7 @@ def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--check", "--update"):
         sys.exit(__doc__)
     root = Path(sys.argv[1])
-    tables = render(rows((root / DEF).read_text()))
+    tables = render(rows((root / DEF).read_text()) + rows((root / NVCC_DEF).read_text()))
     doc = (root / DOC).read_text()
     start, end = doc.index(BEGIN) + len(BEGIN) + 1, doc.index(END)
     if doc[start:end] == tables:
@@ -98,7 +111,7 @@ def main():
         (root / DOC).write_text(doc[:start] + tables + doc[end:])
         return
     sys.exit("build_file_mapping_docs: %s's build-file tables differ from %s; run "
-             "test/hipify/Inputs/build_file_mapping_docs.py <src> --update" % (DOC, DEF))
+             "test/hipify/Inputs/build_file_mapping_docs.py <src> --update" % (DOC, DEF + " and " + NVCC_DEF))
 
 
 if __name__ == "__main__":

@@ -40,6 +40,9 @@ public:
     /// After normalization: how much of Text is insertions joined before
     /// the replacement.
     unsigned Inserted = 0;
+    /// An insertion joined before the others at its offset, whenever it was
+    /// made (a file's new first line).
+    bool Leads = false;
   };
   /// One piece of a rearranged argument list (the `arguments`, `when` and
   /// `convert` rules): call argument Index, with the edits made inside it,
@@ -57,6 +60,8 @@ public:
       : DisplayPath(DisplayPath.str()), Original(Original) {}
 
   void add(unsigned Offset, unsigned Length, llvm::StringRef Text);
+  /// Inserts \p Text at \p Offset before every other insertion there.
+  void addLeading(unsigned Offset, llvm::StringRef Text);
   /// Rewrites the argument list \p List (from after the call's `(` to its
   /// `)`) of the call whose callee name is at \p NameOffset into \p Pieces,
   /// joined by ", ". \p Arguments are the arguments' ranges, in order; the

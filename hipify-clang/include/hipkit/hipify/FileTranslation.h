@@ -208,6 +208,13 @@ public:
                EditOrigin Origin, llvm::StringRef Kind = "",
                llvm::StringRef Api = "");
 
+  /// Makes \p Line (with the file's line ending) the translation's first
+  /// line, before any other insertion at the start (PyTorch's hipify marker,
+  /// TorchExtension.h); not counted in the statistics.
+  void addFirstLine(llvm::StringRef Line) {
+    Buffer.addLeading(0, (Line + lineEnding()).str());
+  }
+
   /// Removes the name of \p Row at \p Offset (\p Length bytes, with the
   /// blanks after it), counts it as translated and notes \p Message (the
   /// `remove` rule). A porting check's report of the same spelling is then
