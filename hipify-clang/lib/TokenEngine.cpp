@@ -398,6 +398,17 @@ void TokenEngine::translate(FileTranslation &FT,
           Qualified += (Tokens[J].Identifier + "::").str();
         Row = FT.resolver().resolve(Qualified + T.Identifier.str());
       }
+      // An enumerator qualified by its CUDA enum (C++11 allows
+      // `cudaStreamCaptureStatus::cudaStreamCaptureStatusNone` for an
+      // unscoped enum; PyTorch's c10/cuda writes it) is the bare enumerator.
+      if (!Row) {
+        const ApiMapping *Scope =
+            FT.resolver().resolve(Tokens[I - 2].Identifier);
+        const ApiMapping *Bare = FT.resolver().resolve(T.Identifier);
+        if (Scope && Bare && Bare->Kind == NameKind::Enumerator &&
+            (Scope->Kind == NameKind::Enum || Scope->Kind == NameKind::Type))
+          Row = Bare;
+      }
     } else {
       Row = FT.resolver().resolve(T.Identifier);
       // A namespace's bare name (`cub`) only where a namespace is named:
