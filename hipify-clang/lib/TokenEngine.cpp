@@ -382,8 +382,10 @@ void TokenEngine::translate(FileTranslation &FT,
     if (Previous == clang::tok::period || Previous == clang::tok::arrow)
       continue;
     size_t First = I;
+    // A keyword before `::` (`return ::cudaMalloc(...)`) qualifies nothing.
     while (First >= 2 && Tokens[First - 1].Kind == clang::tok::coloncolon &&
-           Tokens[First - 2].Kind == clang::tok::raw_identifier)
+           Tokens[First - 2].Kind == clang::tok::raw_identifier &&
+           !isKeyword(Tokens[First - 2].Identifier))
       First -= 2;
     // A name qualified by the file's own alias (`cub::BlockScan` after
     // `namespace cub = hipcub;`), or the alias itself, is the user's.
