@@ -20,7 +20,7 @@ Prints, in a stable order (for a lit test to compare with what it expects):
   declared:  for each header whose declared names differ, the names only one tree declares: the
              macros it #defines and the names after class/struct/union/enum/namespace/using/
              typedef (a lexical reading, the same for both trees);
-  differs:   each other header, with the number of code tokens that differ.
+  differs:   each other header.
 --pairs prints instead every (hipkit, torch) pair of differing code token runs with its count,
 for the report (docs/pytorch-aten-hip.md explains them).
 """
@@ -174,10 +174,8 @@ def main():
                     print("same: %s" % path)
                 continue
             matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
-            differing = 0
             for op, i1, i2, j1, j2 in matcher.get_opcodes():
                 if op != "equal":
-                    differing += max(i2 - i1, j2 - j1)
                     pairs[(" ".join(a[i1:i2]), " ".join(b[j1:j2]))] += 1
             if args.pairs:
                 continue
@@ -185,7 +183,7 @@ def main():
             if da != db:
                 print("declared: %s: only hipkit: %s; only torch: %s" %
                       (path, " ".join(sorted(da - db)) or "-", " ".join(sorted(db - da)) or "-"))
-            print("differs: %s (%d tokens)" % (path, differing))
+            print("differs: %s" % path)
         if args.pairs:
             for (x, y), n in sorted(pairs.items(), key=lambda p: (-p[1], p[0])):
                 print("%d\t%s\t%s" % (n, x or "-", y or "-"))
