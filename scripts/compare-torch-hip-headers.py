@@ -165,9 +165,9 @@ def main():
             print("files: only torch: %s" % p)
         pairs = collections.Counter()
         for path in sorted(set(ours) & set(theirs)):
-            with open(ours[path], encoding="utf-8") as f:
+            with open(ours[path], encoding="utf-8", errors="replace") as f:
                 a = code_tokens(f.read())
-            with open(theirs[path], encoding="utf-8") as f:
+            with open(theirs[path], encoding="utf-8", errors="replace") as f:
                 b = code_tokens(f.read())
             if a == b:
                 if not args.pairs:

@@ -362,7 +362,7 @@ def main():
                 shared = os.path.commonpath([os.path.dirname(h) for h in group])
                 with open(os.path.join(translated, group_naming,
                                        os.path.relpath(header, shared) + ".hip"),
-                          encoding="utf-8") as f:
+                          encoding="utf-8", errors="surrogateescape") as f:
                     text = f.read()
                 if group_naming != naming:
                     text = rename_c10(text, c10_core)
@@ -379,7 +379,7 @@ def main():
                         (note.capitalize(), header, naming)) + text
                 target = os.path.join(tree, places[header])
                 os.makedirs(os.path.dirname(target), exist_ok=True)
-                with open(target, "w", encoding="utf-8") as f:
+                with open(target, "w", encoding="utf-8", errors="surrogateescape") as f:
                     f.write(text)
                 if args.verbose:
                     print("%s -> %s" % (header, places[header]))
