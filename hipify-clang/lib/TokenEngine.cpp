@@ -382,8 +382,10 @@ void TokenEngine::translate(FileTranslation &FT,
     if (Previous == clang::tok::period || Previous == clang::tok::arrow)
       continue;
     size_t First = I;
+    // A keyword before `::` (`return ::cudaMalloc(...)`) qualifies nothing.
     while (First >= 2 && Tokens[First - 1].Kind == clang::tok::coloncolon &&
-           Tokens[First - 2].Kind == clang::tok::raw_identifier)
+           Tokens[First - 2].Kind == clang::tok::raw_identifier &&
+           !isKeyword(Tokens[First - 2].Identifier))
       First -= 2;
     // A name qualified by the file's own alias (`cub::BlockScan` after
     // `namespace cub = hipcub;`), or the alias itself, is the user's.
@@ -397,6 +399,17 @@ void TokenEngine::translate(FileTranslation &FT,
         for (size_t J = From; J < I; J += 2)
           Qualified += (Tokens[J].Identifier + "::").str();
         Row = FT.resolver().resolve(Qualified + T.Identifier.str());
+      }
+      // An enumerator qualified by its CUDA enum (C++11 allows
+      // `cudaStreamCaptureStatus::cudaStreamCaptureStatusNone` for an
+      // unscoped enum; PyTorch's c10/cuda writes it) is the bare enumerator.
+      if (!Row) {
+        const ApiMapping *Scope =
+            FT.resolver().resolve(Tokens[I - 2].Identifier);
+        const ApiMapping *Bare = FT.resolver().resolve(T.Identifier);
+        if (Scope && Bare && Bare->Kind == NameKind::Enumerator &&
+            (Scope->Kind == NameKind::Enum || Scope->Kind == NameKind::Type))
+          Row = Bare;
       }
     } else {
       Row = FT.resolver().resolve(T.Identifier);
