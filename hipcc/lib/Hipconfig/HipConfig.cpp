@@ -38,10 +38,18 @@ std::string HipConfig::hipClangPath() const {
 }
 
 std::string HipConfig::cppConfig() const {
-  if (Platform == HipPlatform::Nvidia)
-    return " -D__HIP_PLATFORM_NVCC__= -D__HIP_PLATFORM_NVIDIA__= -I\"" +
-           Rocm.hipIncludeDir() + "\" -I\"" + findCudaRoot(GetEnv) +
-           "/include\"";
+  if (Platform == HipPlatform::Nvidia) {
+    // The folders hipcc searches, in its order (a host compiler compiling a
+    // HIP source of a PyTorch extension needs them all).
+    NvidiaHeaderFolders Folders = findNvidiaHeaderFolders(Rocm.hipIncludeDir());
+    std::string Flags = " -D__HIP_PLATFORM_NVCC__= -D__HIP_PLATFORM_NVIDIA__=";
+    for (const std::string &Folder :
+         {Folders.Torch, Folders.Libraries, Rocm.hipIncludeDir(),
+          findCudaRoot(GetEnv) + "/include"})
+      if (!Folder.empty())
+        Flags += " -I\"" + Folder + "\"";
+    return Flags;
+  }
   return " -D__HIP_PLATFORM_HCC__= -D__HIP_PLATFORM_AMD__= -I\"" +
          Rocm.hipIncludeDir() + "\" -I\"" HIPKIT_CLANG_RESOURCE_DIR "\"";
 }
