@@ -11,3 +11,6 @@ int stream_priority_on(c10::DeviceIndex device) {
   C10_CUDA_CHECK(cudaStreamGetPriority(stream.stream(), &priority));
   return priority;
 }
+
+// A failing CUDA call: C10_CUDA_CHECK throws, with CUDA's message.
+void set_invalid_device() { C10_CUDA_CHECK(cudaSetDevice(-1)); }
