@@ -16,6 +16,8 @@ Read the other way from hipify's torch table (hipify-clang/tables/torch.tsv):
                                  and overloads are the CUDA function's)
                        macro     #define C10_HIP_CHECK C10_CUDA_CHECK
                        namespace namespace c10::hip { using namespace c10::cuda; }
+                                 (hipkit_nvidia_torch_namespaces.h, which every
+                                 generated header includes: it needs no declaration)
                      at::hip's names that c10::hip has under the same name (every stream
                      and guard) are c10::hip's, as at::hip sees c10::hip's names: a ROCm
                      torch's at::hip does, and one name never denotes two functions.
@@ -47,6 +49,7 @@ TABLE = "torch.tsv"
 CHECKS_CUDA_HEADER = "c10/cuda/CUDAException.h"
 CHECKS_HEADER = "hipkit_nvidia_torch_checks.h"
 MASQUERADING_HEADER = "hipkit_nvidia_torch_masquerading.h"
+NAMESPACES_HEADER = "hipkit_nvidia_torch_namespaces.h"
 MASQUERADING = "masquerading:"
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
 BANNER = """\
@@ -113,7 +116,7 @@ def guard(path):
 def header(path, cuda_header, extras, why):
     lines = [BANNER, "// %s\n" % why,
              "#ifndef %s\n#define %s\n\n" % (guard(path), guard(path)),
-             "#include <%s>\n" % cuda_header]
+             "#include <%s>\n" % cuda_header, "#include <%s>\n" % NAMESPACES_HEADER]
     lines += ["#include <%s>\n" % extra for extra in extras]
     lines.append("\n#endif\n")
     return "".join(lines)
@@ -122,6 +125,27 @@ def header(path, cuda_header, extras, why):
 def split(name):
     namespace, _, base = name.rpartition("::")
     return namespace, base
+
+
+def namespaces_header(rows):
+    """The masquerading namespaces, as the CUDA ones: directives only, which need no
+    declaration, so every generated header includes them (torch's own generic_math.h
+    names c10::hip::compat where __HIPCC__ is defined, after <c10/hip/HIPMathCompat.h>)."""
+    named = [(row["cuda_name"], masquerading(row)) for row in rows
+             if row["kind"] == "namespace" and masquerading(row)]
+    out = [BANNER,
+           "// PyTorch's HIP namespaces on NVIDIA: a name of the CUDA namespace is one of the "
+           "HIP\n// namespace (PyTorch 2.6 and older name them so on ROCm; their own headers "
+           "too).\n",
+           "#ifndef %s\n#define %s\n\n" % (guard(NAMESPACES_HEADER), guard(NAMESPACES_HEADER))]
+    for cuda, hip in sorted(named, key=lambda n: n[1]):
+        out.append("namespace %s {}\nnamespace %s {\nusing namespace %s;\n} // namespace %s\n" % (
+            cuda, hip, cuda, hip))
+    # A ROCm torch's at::hip sees c10::hip's names.
+    if {"at::hip", "c10::hip"} <= {hip for _, hip in named}:
+        out.append("namespace at::hip {\nusing namespace c10::hip;\n} // namespace at::hip\n")
+    out.append("\n#endif\n")
+    return "".join(out)
 
 
 def masquerading_header(rows, cuda_headers):
@@ -133,20 +157,12 @@ def masquerading_header(rows, cuda_headers):
            "own.\n",
            "#ifndef %s\n#define %s\n\n" % (guard(MASQUERADING_HEADER), guard(MASQUERADING_HEADER))]
     out += ["#include <%s>\n" % h for h in cuda_headers]
-    out += ["#include <%s>\n" % CHECKS_HEADER, "#include <utility>\n\n"]
+    out += ["#include <%s>\n" % CHECKS_HEADER, "#include <%s>\n" % NAMESPACES_HEADER,
+            "#include <utility>\n\n"]
     named = [(row, masquerading(row)) for row in rows if masquerading(row)]
-    namespaces = [(row["cuda_name"], hip) for row, hip in named if row["kind"] == "namespace"]
-    hip_namespaces = {hip for _, hip in namespaces}
-    out.append("// Namespaces: a name of the CUDA namespace is one of the HIP namespace.\n")
-    for cuda, hip in sorted(namespaces, key=lambda n: n[1]):
-        out.append("namespace %s {\nusing namespace %s;\n} // namespace %s\n" % (hip, cuda, hip))
-    # A ROCm torch's at::hip sees c10::hip's names.
-    if {"at::hip", "c10::hip"} <= hip_namespaces:
-        out.append("namespace at::hip {\nusing namespace c10::hip;\n} // namespace at::hip\n")
-    out.append("\n")
 
     # at::hip's names that c10::hip has (the same name of the same CUDA name's twin) are
-    # c10::hip's, seen through the directive above.
+    # c10::hip's, seen through hipkit_nvidia_torch_namespaces.h's directives.
     declared = {}
     for row, hip in named:
         if row["kind"] in ("type", "function"):
@@ -227,6 +243,7 @@ def main():
                              "<%s> (PyTorch <= 2.6's ROCm naming) on NVIDIA: the CUDA "
                              "torch's <%s>,\n// and its names as the CUDA ones." % (path, cuda)))
     add(MASQUERADING_HEADER, masquerading_header(rows, masquerading_cuda))
+    add(NAMESPACES_HEADER, namespaces_header(rows))
 
     for path, text in sorted(files.items()):
         full = os.path.join(opts.output, path)

@@ -9,18 +9,8 @@
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
 #include <hipkit_nvidia_torch_checks.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <utility>
-
-// Namespaces: a name of the CUDA namespace is one of the HIP namespace.
-namespace at::hip {
-using namespace at::cuda;
-} // namespace at::hip
-namespace c10::hip {
-using namespace c10::cuda;
-} // namespace c10::hip
-namespace at::hip {
-using namespace c10::hip;
-} // namespace at::hip
 
 namespace c10::hip {
 using HIPGuardMasqueradingAsCUDA = c10::cuda::CUDAGuard;

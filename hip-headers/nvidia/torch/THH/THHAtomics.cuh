@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_THH_THHATOMICS_CUH
 
 #include <THC/THCAtomics.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_THH_THHDEVICEUTILS_CUH
 
 #include <THC/THCDeviceUtils.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_ATENHIPGENERAL_H
 
 #include <ATen/cuda/ATenCUDAGeneral.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

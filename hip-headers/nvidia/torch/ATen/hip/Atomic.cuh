@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_ATOMIC_CUH
 
 #include <ATen/cuda/Atomic.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_EMPTYTENSOR_H
 
 #include <ATen/cuda/EmptyTensor.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

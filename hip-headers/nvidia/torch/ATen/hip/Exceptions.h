@@ -6,6 +6,7 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_EXCEPTIONS_H
 
 #include <ATen/cuda/Exceptions.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_checks.h>
 
 #endif

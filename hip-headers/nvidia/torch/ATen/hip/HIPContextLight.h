@@ -6,6 +6,7 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_HIPCONTEXTLIGHT_H
 
 #include <ATen/cuda/CUDAContextLight.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_checks.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_HIPDATATYPE_H
 
 #include <ATen/cuda/CUDADataType.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

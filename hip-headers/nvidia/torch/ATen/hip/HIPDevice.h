@@ -6,6 +6,7 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_HIPDEVICE_H
 
 #include <ATen/cuda/CUDADevice.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_checks.h>
 
 #endif

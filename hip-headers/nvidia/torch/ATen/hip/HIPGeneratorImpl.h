@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_HIPGENERATORIMPL_H
 
 #include <ATen/cuda/CUDAGeneratorImpl.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,6 +6,7 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_HIPSPARSE_H
 
 #include <ATen/cuda/CUDASparse.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_masquerading.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_HIPTENSORMETHODS_CUH
 
 #include <ATen/cuda/CUDATensorMethods.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_NUMERICLIMITS_CUH
 
 #include <ATen/cuda/NumericLimits.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_PHILOXCUDASTATE_H
 
 #include <ATen/cuda/PhiloxCudaState.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_STATELESSPHILOX4X32_CUH
 
 #include <ATen/cuda/StatelessPhilox4x32.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,6 +6,7 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_CUB_RADIXSORTPAIRS_CUH
 
 #include <ATen/cuda/cub-RadixSortPairs.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_masquerading.h>
 
 #endif

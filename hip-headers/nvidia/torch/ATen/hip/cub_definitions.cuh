@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_CUB_DEFINITIONS_CUH
 
 #include <ATen/cuda/cub_definitions.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

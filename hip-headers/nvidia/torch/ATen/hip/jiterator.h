@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_JITERATOR_H
 
 #include <ATen/cuda/jiterator.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

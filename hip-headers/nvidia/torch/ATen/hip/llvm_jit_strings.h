@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_LLVM_JIT_STRINGS_H
 
 #include <ATen/cuda/llvm_jit_strings.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_C10_HIP_HIPALGORITHM_H
 
 #include <c10/cuda/CUDAAlgorithm.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_C10_HIP_HIPDEVICEASSERTIONHOST_H
 
 #include <c10/cuda/CUDADeviceAssertionHost.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_C10_HIP_HIPMACROS_H
 
 #include <c10/cuda/CUDAMacros.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

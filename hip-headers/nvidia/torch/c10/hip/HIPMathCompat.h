@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_C10_HIP_HIPMATHCOMPAT_H
 
 #include <c10/cuda/CUDAMathCompat.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_C10_HIP_HIPMISCFUNCTIONS_H
 
 #include <c10/cuda/CUDAMiscFunctions.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

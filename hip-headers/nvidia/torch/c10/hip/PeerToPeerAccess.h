@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_C10_HIP_PEERTOPEERACCESS_H
 
 #include <c10/cuda/PeerToPeerAccess.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,6 +6,7 @@
 #define HIPKIT_NVIDIA_TORCH_C10_HIP_DRIVER_API_H
 
 #include <c10/cuda/driver_api.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_checks.h>
 
 #endif

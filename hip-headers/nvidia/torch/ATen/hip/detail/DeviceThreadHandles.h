@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_DETAIL_DEVICETHREADHANDLES_H
 
 #include <ATen/cuda/detail/DeviceThreadHandles.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

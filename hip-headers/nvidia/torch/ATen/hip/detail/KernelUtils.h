@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_DETAIL_KERNELUTILS_H
 
 #include <ATen/cuda/detail/KernelUtils.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_DETAIL_LAZYNVRTC_H
 
 #include <ATen/cuda/detail/LazyNVRTC.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_DETAIL_OFFSETCALCULATOR_CUH
 
 #include <ATen/cuda/detail/OffsetCalculator.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

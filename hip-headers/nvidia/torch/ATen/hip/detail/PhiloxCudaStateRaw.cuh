@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_DETAIL_PHILOXCUDASTATERAW_CUH
 
 #include <ATen/cuda/detail/PhiloxCudaStateRaw.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

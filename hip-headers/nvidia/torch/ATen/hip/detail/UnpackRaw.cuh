@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_DETAIL_UNPACKRAW_CUH
 
 #include <ATen/cuda/detail/UnpackRaw.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

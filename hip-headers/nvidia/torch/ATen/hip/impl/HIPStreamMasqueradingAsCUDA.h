@@ -7,6 +7,7 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_IMPL_HIPSTREAMMASQUERADINGASCUDA_H
 
 #include <c10/cuda/CUDAStream.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_masquerading.h>
 
 #endif

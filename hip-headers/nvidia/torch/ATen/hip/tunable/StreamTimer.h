@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_TUNABLE_STREAMTIMER_H
 
 #include <ATen/cuda/tunable/StreamTimer.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_TUNABLE_TUNABLE_H
 
 #include <ATen/cuda/tunable/Tunable.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

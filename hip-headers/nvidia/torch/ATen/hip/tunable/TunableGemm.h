@@ -6,6 +6,7 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_HIP_TUNABLE_TUNABLEGEMM_H
 
 #include <ATen/cuda/tunable/TunableGemm.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_masquerading.h>
 
 #endif

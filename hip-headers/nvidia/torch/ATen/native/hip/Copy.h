@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_COPY_H
 
 #include <ATen/native/cuda/Copy.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,6 +6,7 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_DISTRIBUTIONTEMPLATES_H
 
 #include <ATen/native/cuda/DistributionTemplates.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_masquerading.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_DISTRIBUTIONS_H
 
 #include <ATen/native/cuda/Distributions.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

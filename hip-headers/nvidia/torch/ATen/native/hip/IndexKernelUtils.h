@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_INDEXKERNELUTILS_H
 
 #include <ATen/native/cuda/IndexKernelUtils.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_MATH_CUH
 
 #include <ATen/native/cuda/Math.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

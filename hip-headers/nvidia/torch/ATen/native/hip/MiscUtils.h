@@ -6,6 +6,7 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_MISCUTILS_H
 
 #include <ATen/native/cuda/MiscUtils.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_masquerading.h>
 
 #endif

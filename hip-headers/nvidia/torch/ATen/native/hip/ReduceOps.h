@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_REDUCEOPS_H
 
 #include <ATen/native/cuda/ReduceOps.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

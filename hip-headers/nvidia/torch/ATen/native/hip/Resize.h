@@ -6,6 +6,7 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_RESIZE_H
 
 #include <ATen/native/cuda/Resize.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_masquerading.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_SORTINGCOMMON_CUH
 
 #include <ATen/native/cuda/SortingCommon.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

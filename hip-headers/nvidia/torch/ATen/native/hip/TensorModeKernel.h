@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_TENSORMODEKERNEL_H
 
 #include <ATen/native/cuda/TensorModeKernel.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_UNIQUECUB_CUH
 
 #include <ATen/native/cuda/UniqueCub.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

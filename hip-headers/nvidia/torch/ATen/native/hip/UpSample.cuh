@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_UPSAMPLE_CUH
 
 #include <ATen/native/cuda/UpSample.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_BLOCK_REDUCE_CUH
 
 #include <ATen/native/cuda/block_reduce.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_CUTLASS_COMMON_CUH
 
 #include <ATen/native/cuda/cutlass_common.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

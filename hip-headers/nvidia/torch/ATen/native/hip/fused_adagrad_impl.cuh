@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_FUSED_ADAGRAD_IMPL_CUH
 
 #include <ATen/native/cuda/fused_adagrad_impl.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

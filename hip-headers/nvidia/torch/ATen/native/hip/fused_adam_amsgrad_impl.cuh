@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_FUSED_ADAM_AMSGRAD_IMPL_CUH
 
 #include <ATen/native/cuda/fused_adam_amsgrad_impl.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_FUSED_ADAMW_IMPL_CUH
 
 #include <ATen/native/cuda/fused_adamw_impl.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,6 +6,7 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_IM2COL_CUH
 
 #include <ATen/native/cuda/im2col.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_masquerading.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_JIT_UTILS_H
 
 #include <ATen/native/cuda/jit_utils.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_REDUCTION_TEMPLATE_CUH
 
 #include <ATen/native/cuda/reduction_template.cuh>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_HIP_THREAD_CONSTANTS_H
 
 #include <ATen/native/cuda/thread_constants.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,6 +6,7 @@
 #define HIPKIT_NVIDIA_TORCH_C10_HIP_IMPL_HIPGUARDIMPL_H
 
 #include <c10/cuda/impl/CUDAGuardImpl.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_masquerading.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_C10_HIP_IMPL_HIP_CMAKE_MACROS_H
 
 #include <c10/cuda/impl/cuda_cmake_macros.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

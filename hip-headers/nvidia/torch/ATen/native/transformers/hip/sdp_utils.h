@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_SDP_UTILS_H
 
 #include <ATen/native/transformers/cuda/sdp_utils.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

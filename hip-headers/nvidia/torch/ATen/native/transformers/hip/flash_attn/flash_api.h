@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_FLASH_ATTN_FLASH_API_H
 
 #include <ATen/native/transformers/cuda/flash_attn/flash_api.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_FLASH_ATTN_STATIC_SWITCH_H
 
 #include <ATen/native/transformers/cuda/flash_attn/static_switch.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

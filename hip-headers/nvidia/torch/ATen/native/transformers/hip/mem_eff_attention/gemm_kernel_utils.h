@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_MEM_EFF_ATTENTION_GEMM_KERNEL_UTILS_H
 
 #include <ATen/native/transformers/cuda/mem_eff_attention/gemm_kernel_utils.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

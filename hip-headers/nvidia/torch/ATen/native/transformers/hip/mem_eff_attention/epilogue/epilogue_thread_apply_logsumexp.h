@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_MEM_EFF_ATTENTION_EPILOGUE_EPILOGUE_THREAD_APPLY_LOGSUMEXP_H
 
 #include <ATen/native/transformers/cuda/mem_eff_attention/epilogue/epilogue_thread_apply_logsumexp.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_MEM_EFF_ATTENTION_GEMM_FIND_DEFAULT_MMA_H
 
 #include <ATen/native/transformers/cuda/mem_eff_attention/gemm/find_default_mma.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_MEM_EFF_ATTENTION_GEMM_MMA_ACCUM_LAMBDA_ITERATOR_H
 
 #include <ATen/native/transformers/cuda/mem_eff_attention/gemm/mma_accum_lambda_iterator.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

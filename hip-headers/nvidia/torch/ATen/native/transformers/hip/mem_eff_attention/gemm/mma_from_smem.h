@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_MEM_EFF_ATTENTION_GEMM_MMA_FROM_SMEM_H
 
 #include <ATen/native/transformers/cuda/mem_eff_attention/gemm/mma_from_smem.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

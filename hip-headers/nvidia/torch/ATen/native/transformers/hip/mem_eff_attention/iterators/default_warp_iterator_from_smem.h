@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_MEM_EFF_ATTENTION_ITERATORS_DEFAULT_WARP_ITERATOR_FROM_SMEM_H
 
 #include <ATen/native/transformers/cuda/mem_eff_attention/iterators/default_warp_iterator_from_smem.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_MEM_EFF_ATTENTION_ITERATORS_EPILOGUE_PREDICATED_TILE_ITERATOR_H
 
 #include <ATen/native/transformers/cuda/mem_eff_attention/iterators/epilogue_predicated_tile_iterator.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_MEM_EFF_ATTENTION_ITERATORS_MAKE_RESIDUAL_LAST_H
 
 #include <ATen/native/transformers/cuda/mem_eff_attention/iterators/make_residual_last.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

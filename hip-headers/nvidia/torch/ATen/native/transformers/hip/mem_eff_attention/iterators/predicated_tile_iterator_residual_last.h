@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_MEM_EFF_ATTENTION_ITERATORS_PREDICATED_TILE_ITERATOR_RESIDUAL_LAST_H
 
 #include <ATen/native/transformers/cuda/mem_eff_attention/iterators/predicated_tile_iterator_residual_last.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_MEM_EFF_ATTENTION_KERNELS_CUTLASSB_H
 
 #include <ATen/native/transformers/cuda/mem_eff_attention/kernels/cutlassB.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif

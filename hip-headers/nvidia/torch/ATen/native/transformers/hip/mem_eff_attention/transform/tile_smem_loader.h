@@ -6,5 +6,6 @@
 #define HIPKIT_NVIDIA_TORCH_ATEN_NATIVE_TRANSFORMERS_HIP_MEM_EFF_ATTENTION_TRANSFORM_TILE_SMEM_LOADER_H
 
 #include <ATen/native/transformers/cuda/mem_eff_attention/transform/tile_smem_loader.h>
+#include <hipkit_nvidia_torch_namespaces.h>
 
 #endif
