@@ -3,35 +3,42 @@
 build of torch, so that an extension hipify-clang translated builds with
 HIP_PLATFORM=nvidia against the CUDA torch it came from.
 
-Read the other way from hipify's torch table (hipify-clang/tables/torch.tsv):
+Read the other way from hipify's torch table (hipify-clang/tables/torch.tsv), in both of
+PyTorch's ROCm namings (a row's hip_name is the current one, its `masquerading:NAME`
+rewrite the one of PyTorch 2.6 and older, hipify-clang --torch-naming=masquerading):
 
-  header rows        the row's HIP path, and its `masquerading:PATH` (the path PyTorch
-                     2.6 and older name it by on ROCm), each a header that includes the
-                     row's CUDA header: <ATen/hip/HIPContext.h> is the CUDA torch's own
-                     <ATen/cuda/CUDAContext.h>.
-  masquerading rows  (PyTorch <= 2.6's ROCm names, hipify-clang --torch-naming=masquerading)
-                     the HIP name as the CUDA one, in hipkit_nvidia_torch_masquerading.h:
-                       type      using HIPGuardMasqueradingAsCUDA = c10::cuda::CUDAGuard;
-                       function  an inline template forwarding its arguments (defaults
-                                 and overloads are the CUDA function's)
-                       macro     #define C10_HIP_CHECK C10_CUDA_CHECK
-                       namespace namespace c10::hip { using namespace c10::cuda; }
-                                 (hipkit_nvidia_torch_namespaces.h, which every
-                                 generated header includes: it needs no declaration)
-                     at::hip's names that c10::hip has under the same name (every stream
-                     and guard) are c10::hip's, as at::hip sees c10::hip's names: a ROCm
-                     torch's at::hip does, and one name never denotes two functions.
+  header rows     the row's HIP path, and its masquerading path, each a header that
+                  includes the row's CUDA header: <ATen/hip/HIPContext.h> is the CUDA
+                  torch's own <ATen/cuda/CUDAContext.h>.
+  namespace rows  in hipkit_nvidia_torch_namespaces.h, which every generated header
+                  includes (it needs no declaration):
+                    namespace c10::hip { using namespace c10::cuda; }
+  name rows       where a naming writes another name than the CUDA one, that name as the
+                  CUDA one, in hipkit_nvidia_torch_names.h:
+                    type       using HIPGuardMasqueradingAsCUDA = c10::cuda::CUDAGuard;
+                    function   an inline template forwarding its arguments (the CUDA
+                               function's defaults and overloads)
+                    same name in another namespace   a using-declaration
+                               (namespace at::hip { using at::cuda::set_device; })
+                  A name of at::hip or at::cuda whose c10::hip twin (the same name for the
+                  same CUDA name) is generated is a using-declaration of the twin, so that
+                  one name never denotes two functions. A written C++ name the CUDA torch
+                  itself declares (a row of its own) is the CUDA torch's, and listed as such.
+  macro rows      likewise, in hipkit_nvidia_torch_macros/<the torch header defining the
+                  CUDA macro>: #define C10_HIP_CHECK C10_CUDA_CHECK under #ifndef (2.14
+                  defines it alike, 2.6 not at all); a name a torch header defines
+                  otherwise is the CUDA torch's (2.14's AT_HIPSPARSELT_ENABLED() 0).
 
-A generated header also includes the masquerading names where its CUDA header leads to
-a CUDA header of a masquerading header row (c10/cuda/CUDAStream.h or CUDAGuard.h), as
-a ROCm torch's HIP header leads to its ATen/hip/impl header; and hipkit's error checks
-(hipkit_nvidia_torch_checks.h, by hand: C10_CUDA_CHECK and its kin take HIP's error
-type as a ROCm torch's do) where it leads to c10/cuda/CUDAException.h. Where a header
-leads is read from the `#include` lines of the torch include folders given (every
-release's, joined), never from the headers a torch header includes under a condition
-only: the torch headers include a few HIP headers themselves (c10/util/generic_math.h:
+A generated header also includes the names where its CUDA header leads to a CUDA header
+of a masquerading header row (c10/cuda/CUDAStream.h, CUDAGuard.h, CUDACachingAllocator.h),
+as a ROCm torch's HIP header leads to its ATen/hip/impl header; and hipkit's error checks
+(hipkit_nvidia_torch_checks.h, by hand: C10_CUDA_CHECK and its kin take HIP's error type
+as a ROCm torch's do) where it leads to c10/cuda/CUDAException.h; and a macros header
+where it leads to that header's torch header. Where a header leads, and which header
+defines a macro, is read from the `#include` and `#define` lines of the torch include
+folders given (every release's, joined). The torch headers include a few HIP headers themselves (c10/util/generic_math.h:
 <c10/hip/HIPMathCompat.h> where __HIPCC__ is defined, which HIP's headers define under
-nvcc), and those must not include more than their CUDA header.
+nvcc); those lead nowhere else, so they include their CUDA header and the namespaces only.
 
 Usage:
   generate_nvidia_torch.py --tables DIR --torch-include DIR [--torch-include DIR ...]
@@ -48,10 +55,15 @@ TABLE = "torch.tsv"
 # What hipkit_nvidia_torch_checks.h (by hand) redefines is declared here.
 CHECKS_CUDA_HEADER = "c10/cuda/CUDAException.h"
 CHECKS_HEADER = "hipkit_nvidia_torch_checks.h"
-MASQUERADING_HEADER = "hipkit_nvidia_torch_masquerading.h"
+NAMES_HEADER = "hipkit_nvidia_torch_names.h"
 NAMESPACES_HEADER = "hipkit_nvidia_torch_namespaces.h"
 MASQUERADING = "masquerading:"
+# A HIP namespace whose declarations other HIP namespaces name by using-declarations.
+TWIN_NAMESPACE = "c10::hip"
+NAME_KINDS = ("type", "enum", "function", "variable", "macro")
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
+DEFINE = re.compile(r'^\s*#\s*define\s+([A-Za-z_][A-Za-z0-9_]*)(.*)$', re.M)
+MACROS_FOLDER = "hipkit_nvidia_torch_macros"
 BANNER = """\
 // Generated by hip-headers/nvidia/generate_nvidia_torch.py from
 // hipify-clang/tables/torch.tsv. Do not edit: regenerate with `ninja hipkit-nvidia-api`
@@ -75,11 +87,18 @@ def masquerading(row):
     return rewrite[len(MASQUERADING):] if rewrite.startswith(MASQUERADING) else ""
 
 
+def written_names(row):
+    """The names the two namings write for a row, where not the CUDA name."""
+    names = [row["hip_name"], masquerading(row)]
+    return sorted({n for n in names if n and n != row["cuda_name"]})
+
+
 class IncludeGraph:
     """The `#include` lines of the headers under the torch include folders."""
 
     def __init__(self, includes):
         self.edges = {}
+        self.defines = {}  # macro name -> [(header, replacement list or "(...")]
         for root in includes:
             for folder, _, files in os.walk(root):
                 for name in files:
@@ -88,6 +107,8 @@ class IncludeGraph:
                     with open(path, errors="replace") as f:
                         text = f.read()
                     targets = self.edges.setdefault(rel, set())
+                    for name, body in DEFINE.findall(text):
+                        self.defines.setdefault(name, []).append((rel, body.strip()))
                     for target in INCLUDE.findall(text):
                         # "quoted" names are relative to the including file first.
                         beside = os.path.normpath(os.path.join(os.path.dirname(rel), target))
@@ -113,6 +134,11 @@ def guard(path):
     return "HIPKIT_NVIDIA_TORCH_" + re.sub(r"[^A-Za-z0-9]", "_", path).upper()
 
 
+def split(name):
+    namespace, _, base = name.rpartition("::")
+    return namespace, base
+
+
 def header(path, cuda_header, extras, why):
     lines = [BANNER, "// %s\n" % why,
              "#ifndef %s\n#define %s\n\n" % (guard(path), guard(path)),
@@ -122,82 +148,111 @@ def header(path, cuda_header, extras, why):
     return "".join(lines)
 
 
-def split(name):
-    namespace, _, base = name.rpartition("::")
-    return namespace, base
-
-
 def namespaces_header(rows):
-    """The masquerading namespaces, as the CUDA ones: directives only, which need no
-    declaration, so every generated header includes them (torch's own generic_math.h
-    names c10::hip::compat where __HIPCC__ is defined, after <c10/hip/HIPMathCompat.h>)."""
-    named = [(row["cuda_name"], masquerading(row)) for row in rows
-             if row["kind"] == "namespace" and masquerading(row)]
     out = [BANNER,
            "// PyTorch's HIP namespaces on NVIDIA: a name of the CUDA namespace is one of the "
-           "HIP\n// namespace (PyTorch 2.6 and older name them so on ROCm; their own headers "
-           "too).\n",
+           "HIP\n// namespace. Directives only, which need no declaration: every generated "
+           "header includes\n// this one (torch 2.6's own generic_math.h names "
+           "c10::hip::compat where __HIPCC__ is defined).\n",
            "#ifndef %s\n#define %s\n\n" % (guard(NAMESPACES_HEADER), guard(NAMESPACES_HEADER))]
-    for cuda, hip in sorted(named, key=lambda n: n[1]):
-        out.append("namespace %s {}\nnamespace %s {\nusing namespace %s;\n} // namespace %s\n" % (
-            cuda, hip, cuda, hip))
-    # A ROCm torch's at::hip sees c10::hip's names.
-    if {"at::hip", "c10::hip"} <= {hip for _, hip in named}:
-        out.append("namespace at::hip {\nusing namespace c10::hip;\n} // namespace at::hip\n")
+    for row in sorted(rows, key=lambda r: r["cuda_name"]):
+        if row["kind"] != "namespace":
+            continue
+        for hip in written_names(row):
+            out.append("namespace %s {}\nnamespace %s {\nusing namespace %s;\n} // namespace %s\n"
+                       % (row["cuda_name"], hip, row["cuda_name"], hip))
     out.append("\n#endif\n")
     return "".join(out)
 
 
-def masquerading_header(rows, cuda_headers):
-    """The masquerading names as the CUDA ones."""
+def names_header(rows, cuda_headers):
+    """Every name a naming writes otherwise than the CUDA one, as the CUDA one."""
+    declared = {row["cuda_name"] for row in rows}
+    pairs = [(row, hip) for row in rows if row["kind"] in NAME_KINDS
+             for hip in written_names(row)]
+    own = sorted((hip, row["cuda_name"]) for row, hip in pairs
+                 if hip in declared and row["kind"] != "macro")
+    pairs = [(row, hip) for row, hip in pairs if hip not in declared and row["kind"] != "macro"]
+    twins = {(split(row["cuda_name"])[1], split(hip)[1]) for row, hip in pairs
+             if split(hip)[0] == TWIN_NAMESPACE and row["kind"] != "macro"}
+
     out = [BANNER,
-           "// PyTorch 2.6 and older name parts of their CUDA API otherwise on ROCm "
-           "(hipify-clang\n"
-           "// --torch-naming=masquerading): here each such name is the CUDA torch's "
-           "own.\n",
-           "#ifndef %s\n#define %s\n\n" % (guard(MASQUERADING_HEADER), guard(MASQUERADING_HEADER))]
+           "// PyTorch's HIP names on NVIDIA, where hipify-clang's namings write another name "
+           "than\n// the CUDA one (most: PyTorch 2.6 and older's ROCm names, "
+           "--torch-naming=masquerading):\n// each is the CUDA torch's own.\n",
+           "#ifndef %s\n#define %s\n\n" % (guard(NAMES_HEADER), guard(NAMES_HEADER))]
     out += ["#include <%s>\n" % h for h in cuda_headers]
     out += ["#include <%s>\n" % CHECKS_HEADER, "#include <%s>\n" % NAMESPACES_HEADER,
             "#include <utility>\n\n"]
-    named = [(row, masquerading(row)) for row in rows if masquerading(row)]
+    for hip, cuda in own:
+        out.append("// %s (for %s): the CUDA torch's own.\n" % (hip, cuda))
+    if own:
+        out.append("\n")
 
-    # at::hip's names that c10::hip has (the same name of the same CUDA name's twin) are
-    # c10::hip's, seen through hipkit_nvidia_torch_namespaces.h's directives.
-    declared = {}
-    for row, hip in named:
-        if row["kind"] in ("type", "function"):
-            declared.setdefault(split(hip)[0], set()).add((split(row["cuda_name"])[1],
-                                                           split(hip)[1]))
     by_namespace = {}
-    for row, hip in named:
-        if row["kind"] not in ("type", "function"):
+    for row, hip in pairs:
+        if row["kind"] == "macro":
             continue
         namespace, base = split(hip)
-        if namespace == "at::hip" and (split(row["cuda_name"])[1], base) in declared.get(
-                "c10::hip", ()):
-            continue
+        cuda = row["cuda_name"]
         if not namespace:
-            fail("%s: masquerading name %s is in no namespace" % (row["cuda_name"], hip))
-        by_namespace.setdefault(namespace, []).append((row, base))
-    for namespace in sorted(by_namespace):
+            fail("%s: HIP name %s is in no namespace" % (cuda, hip))
+        if namespace != TWIN_NAMESPACE and (split(cuda)[1], base) in twins:
+            line = "using %s::%s;\n" % (TWIN_NAMESPACE, base)
+        elif base == split(cuda)[1]:
+            line = "using %s;\n" % cuda
+        elif row["kind"] in ("type", "enum"):
+            line = "using %s = %s;\n" % (base, cuda)
+        elif row["kind"] == "function":
+            line = ("template <typename... Args>\n"
+                    "inline auto %s(Args &&...args)\n"
+                    "    -> decltype(%s(std::forward<Args>(args)...)) {\n"
+                    "  return %s(std::forward<Args>(args)...);\n}\n" % (base, cuda, cuda))
+        else:
+            fail("%s: a %s renamed to %s has no NVIDIA form here" % (cuda, row["kind"], hip))
+        by_namespace.setdefault(namespace, set()).add((base, line))
+    # The twins' namespace first: the others' using-declarations name its declarations.
+    for namespace in sorted(by_namespace, key=lambda n: (n != TWIN_NAMESPACE, n)):
         out.append("namespace %s {\n" % namespace)
-        for row, base in sorted(by_namespace[namespace], key=lambda e: e[1]):
-            cuda = row["cuda_name"]
-            if row["kind"] == "type":
-                out.append("using %s = %s;\n" % (base, cuda))
-            else:
-                out.append("template <typename... Args>\n"
-                           "inline auto %s(Args &&...args)\n"
-                           "    -> decltype(%s(std::forward<Args>(args)...)) {\n"
-                           "  return %s(std::forward<Args>(args)...);\n}\n" % (base, cuda, cuda))
+        out += [line for _, line in sorted(by_namespace[namespace])]
         out.append("} // namespace %s\n\n" % namespace)
 
-    out.append("// Macros: the CUDA macro (a CUDA torch may define some itself, alike).\n")
-    for row, hip in sorted(named, key=lambda n: n[1]):
-        if row["kind"] == "macro":
-            out.append("#ifndef %s\n#define %s %s\n#endif\n" % (hip, hip, row["cuda_name"]))
-    out.append("\n#endif\n")
+    out.append("#endif\n")
     return "".join(out)
+
+
+def macro_headers(rows, graph):
+    """The macros a naming writes otherwise, grouped by the torch header defining the CUDA
+    macro: MACROS_FOLDER/<that header>, which includes it and defines each as the CUDA
+    macro, unless a torch header defines the name otherwise (the CUDA torch's own then:
+    2.14 defines AT_HIPSPARSELT_ENABLED() 0, C10_HIP_CHECK as C10_CUDA_CHECK alike)."""
+    groups = {}
+    for row in rows:
+        if row["kind"] != "macro":
+            continue
+        for hip in written_names(row):
+            cuda = row["cuda_name"]
+            definitions = graph.defines.get(cuda)
+            if not definitions:
+                fail("no torch header defines %s (%s's CUDA macro)" % (cuda, hip))
+            theirs = {body for _, body in graph.defines.get(hip, [])}
+            groups.setdefault(sorted(definitions)[0][0], []).append(
+                (hip, cuda, bool(theirs - {cuda})))
+    files = {}
+    for defining, macros in sorted(groups.items()):
+        path = "%s/%s" % (MACROS_FOLDER, defining)
+        out = [BANNER, "// The HIP names of <%s>'s macros, where a naming writes another "
+               "name.\n" % defining,
+               "#ifndef %s\n#define %s\n\n" % (guard(path), guard(path)),
+               "#include <%s>\n\n" % defining]
+        for hip, cuda, own in sorted(macros):
+            if own:
+                out.append("// %s (for %s): the CUDA torch's own.\n" % (hip, cuda))
+            else:
+                out.append("#ifndef %s\n#define %s %s\n#endif\n" % (hip, hip, cuda))
+        out.append("\n#endif\n")
+        files[defining] = (path, "".join(out))
+    return files
 
 
 def main():
@@ -227,23 +282,31 @@ def main():
             fail("two header rows write %s differently" % path)
         files[path] = text
 
+    macros = macro_headers(rows, graph)
+
+    def extras_of(cuda, names):
+        extras = [NAMES_HEADER] if names else []
+        if not names and graph.leads_to(cuda, {CHECKS_CUDA_HEADER}):
+            extras.append(CHECKS_HEADER)
+        extras += [path for defining, (path, _) in sorted(macros.items())
+                   if graph.leads_to(cuda, {defining})]
+        return extras
+
     for row in headers:
         cuda = row["cuda_name"]
-        extras = []
-        if graph.leads_to(cuda, set(masquerading_cuda)):
-            extras.append(MASQUERADING_HEADER)
-        elif graph.leads_to(cuda, {CHECKS_CUDA_HEADER}):
-            extras.append(CHECKS_HEADER)
-        add(row["hip_name"], header(row["hip_name"], cuda, extras,
+        names = graph.leads_to(cuda, set(masquerading_cuda))
+        add(row["hip_name"], header(row["hip_name"], cuda, extras_of(cuda, names),
                                     "<%s> on NVIDIA: the CUDA torch's <%s>." % (
                                         row["hip_name"], cuda)))
         if masquerading(row):
             path = masquerading(row)
-            add(path, header(path, cuda, [MASQUERADING_HEADER],
+            add(path, header(path, cuda, extras_of(cuda, True),
                              "<%s> (PyTorch <= 2.6's ROCm naming) on NVIDIA: the CUDA "
                              "torch's <%s>,\n// and its names as the CUDA ones." % (path, cuda)))
-    add(MASQUERADING_HEADER, masquerading_header(rows, masquerading_cuda))
+    add(NAMES_HEADER, names_header(rows, masquerading_cuda))
     add(NAMESPACES_HEADER, namespaces_header(rows))
+    for path, text in macros.values():
+        add(path, text)
 
     for path, text in sorted(files.items()):
         full = os.path.join(opts.output, path)

@@ -2,20 +2,14 @@
 // hipify-clang/tables/torch.tsv. Do not edit: regenerate with `ninja hipkit-nvidia-api`
 // (test/hip-headers/nvidia-torch-up-to-date.test).
 // PyTorch's HIP namespaces on NVIDIA: a name of the CUDA namespace is one of the HIP
-// namespace (PyTorch 2.6 and older name them so on ROCm; their own headers too).
+// namespace. Directives only, which need no declaration: every generated header includes
+// this one (torch 2.6's own generic_math.h names c10::hip::compat where __HIPCC__ is defined).
 #ifndef HIPKIT_NVIDIA_TORCH_HIPKIT_NVIDIA_TORCH_NAMESPACES_H
 #define HIPKIT_NVIDIA_TORCH_HIPKIT_NVIDIA_TORCH_NAMESPACES_H
 
-namespace at::cuda {}
-namespace at::hip {
-using namespace at::cuda;
-} // namespace at::hip
 namespace c10::cuda {}
 namespace c10::hip {
 using namespace c10::cuda;
 } // namespace c10::hip
-namespace at::hip {
-using namespace c10::hip;
-} // namespace at::hip
 
 #endif

@@ -7,6 +7,7 @@
 
 #include <ATen/cuda/CUDAUtils.h>
 #include <hipkit_nvidia_torch_namespaces.h>
-#include <hipkit_nvidia_torch_masquerading.h>
+#include <hipkit_nvidia_torch_names.h>
+#include <hipkit_nvidia_torch_macros/c10/cuda/CUDAException.h>
 
 #endif

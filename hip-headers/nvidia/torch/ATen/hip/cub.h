@@ -7,5 +7,6 @@
 
 #include <ATen/cuda/cub.h>
 #include <hipkit_nvidia_torch_namespaces.h>
+#include <hipkit_nvidia_torch_macros/ATen/cuda/CUDAConfig.h>
 
 #endif

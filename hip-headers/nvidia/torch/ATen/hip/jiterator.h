@@ -7,5 +7,6 @@
 
 #include <ATen/cuda/jiterator.h>
 #include <hipkit_nvidia_torch_namespaces.h>
+#include <hipkit_nvidia_torch_macros/ATen/cuda/CUDAConfig.h>
 
 #endif

@@ -8,5 +8,6 @@
 #include <c10/cuda/CUDADeviceAssertion.h>
 #include <hipkit_nvidia_torch_namespaces.h>
 #include <hipkit_nvidia_torch_checks.h>
+#include <hipkit_nvidia_torch_macros/c10/cuda/CUDAException.h>
 
 #endif

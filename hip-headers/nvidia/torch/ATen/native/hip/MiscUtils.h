@@ -7,6 +7,8 @@
 
 #include <ATen/native/cuda/MiscUtils.h>
 #include <hipkit_nvidia_torch_namespaces.h>
-#include <hipkit_nvidia_torch_masquerading.h>
+#include <hipkit_nvidia_torch_names.h>
+#include <hipkit_nvidia_torch_macros/ATen/cuda/CUDAConfig.h>
+#include <hipkit_nvidia_torch_macros/c10/cuda/CUDAException.h>
 
 #endif
