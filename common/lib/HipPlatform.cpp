@@ -49,4 +49,13 @@ Expected<std::string> findNvcc(const PlatformEnvLookup &GetEnv) {
           "); install the CUDA toolkit or set CUDA_PATH to its root");
 }
 
+NvidiaHeaderFolders findNvidiaHeaderFolders(StringRef HipIncludeDir) {
+  auto Folder = [&](StringRef Name) {
+    SmallString<256> Path(HipIncludeDir);
+    sys::path::append(Path, Name);
+    return sys::fs::is_directory(Path) ? std::string(Path) : std::string();
+  };
+  return {Folder("hipkit-nvidia-torch"), Folder("hipkit-nvidia")};
+}
+
 } // namespace hipkit

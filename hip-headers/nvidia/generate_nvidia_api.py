@@ -19,7 +19,11 @@ offer that HIP name on top of CUDA:
 The header is C as well as C++, as HIP's runtime API is on AMD: wrappers are
 HIPKIT_INLINE (static inline in C), default arguments HIPKIT_DEFAULT (none in
 C); a wrapper whose HIP or CUDA declaration C does not see (templates, C++
-overloads: the headers are parsed as C too) is under #ifdef __cplusplus; and
+overloads: the headers are parsed as C too) is under #ifdef __cplusplus, and
+one whose CUDA declaration only nvcc sees (cuda_runtime.h's templates and
+overloads under __CUDACC__: the CUDA headers are parsed as a host C++
+compiler's too, as g++ reads a HIP .cpp source) under
+#if defined(__cplusplus) && defined(__CUDACC__); and
 in C each CUDA struct or enum tag the layer names (this header and
 nvidia_hip_runtime_api.h) gets a typedef, since C has only the tag.
 
@@ -451,6 +455,12 @@ def main():
         ast_dump(opts.clang, cuda_src, cuda_c_args, "CU", language="c")
     cuda_c_signatures = c_signatures(collect(cuda_c_decls, "cu")[0])
     cuda_c_tags = c_tags_without_typedef(cuda_c_decls)
+    # And as C++ of a host compiler (g++ compiling a HIP .cpp source, as
+    # torch.utils.cpp_extension does): cuda_runtime.h's templates and C++
+    # overloads are nvcc's only (under __CUDACC__), so their wrappers are too.
+    cuda_host_cxx_signatures = c_signatures(collect(
+        ast_dump(opts.clang, cuda_src, cuda_c_args, "cu") +
+        ast_dump(opts.clang, cuda_src, cuda_c_args, "CU"), "cu")[0])
     record_tags.clear()
     record_tags.update(saved[0])
     typedef_targets.clear()
@@ -613,7 +623,10 @@ def main():
                     ("class " + n) if k == "type" else ("%s %s" % (t, n)) for k, n, t in h.template)
             wrapper = "%sHIPKIT_INLINE %s %s(%s) {\n  %s\n}" % (
                 head, re.sub(r"\b(enum|struct|union)\s+", "", h.result), hip, ", ".join(params), body)
-            if signature(h) not in hip_c_signatures.get(hip, set()) or \
+            if signature(match) not in cuda_host_cxx_signatures.get(match.name, set()):
+                # An overload or template CUDA declares for nvcc only.
+                wrapper = "#if defined(__cplusplus) && defined(__CUDACC__)\n%s\n#endif" % wrapper
+            elif signature(h) not in hip_c_signatures.get(hip, set()) or \
                     signature(match) not in cuda_c_signatures.get(match.name, set()):
                 # An overload or template HIP or CUDA declares for C++ only.
                 wrapper = "#ifdef __cplusplus\n%s\n#endif" % wrapper

@@ -1380,7 +1380,7 @@ HIPKIT_INLINE hipError_t hipGetMipmappedArrayLevel(hipArray_t * levelArray, hipM
 HIPKIT_INLINE hipError_t hipGetSymbolAddress(void ** devPtr, const void * symbol) {
   return hipCUDAErrorTohipError(cudaGetSymbolAddress(devPtr, symbol));
 }
-#ifdef __cplusplus
+#if defined(__cplusplus) && defined(__CUDACC__)
 template <class T>
 HIPKIT_INLINE hipError_t hipGetSymbolAddress(void ** devPtr, const T & symbol) {
   return hipCUDAErrorTohipError(cudaGetSymbolAddress<T>(devPtr, symbol));
@@ -1389,7 +1389,7 @@ HIPKIT_INLINE hipError_t hipGetSymbolAddress(void ** devPtr, const T & symbol) {
 HIPKIT_INLINE hipError_t hipGetSymbolSize(size_t * size, const void * symbol) {
   return hipCUDAErrorTohipError(cudaGetSymbolSize(size, symbol));
 }
-#ifdef __cplusplus
+#if defined(__cplusplus) && defined(__CUDACC__)
 template <class T>
 HIPKIT_INLINE hipError_t hipGetSymbolSize(size_t * size, const T & symbol) {
   return hipCUDAErrorTohipError(cudaGetSymbolSize<T>(size, symbol));
@@ -1494,7 +1494,7 @@ HIPKIT_INLINE hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(hipGraphExec_t 
 HIPKIT_INLINE hipError_t hipGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node, const hipMemsetParams * pNodeParams) {
   return hipCUDAErrorTohipError(cudaGraphExecMemsetNodeSetParams(hGraphExec, node, pNodeParams));
 }
-#ifdef __cplusplus
+#if defined(__cplusplus) && defined(__CUDACC__)
 HIPKIT_INLINE hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_t hGraph, hipGraphNode_t * hErrorNode_out, hipGraphExecUpdateResult * updateResult_out) {
   return hipCUDAErrorTohipError(cudaGraphExecUpdate(hGraphExec, hGraph, hErrorNode_out, updateResult_out));
 }
@@ -1780,7 +1780,7 @@ HIPKIT_INLINE hipError_t hipMemcpyFromArray(void * dst, hipArray_const_t srcArra
 HIPKIT_INLINE hipError_t hipMemcpyFromSymbol(void * dst, const void * symbol, size_t sizeBytes, size_t offset HIPKIT_DEFAULT(0), hipMemcpyKind kind HIPKIT_DEFAULT(hipMemcpyDeviceToHost)) {
   return hipCUDAErrorTohipError(cudaMemcpyFromSymbol(dst, symbol, sizeBytes, offset, kind));
 }
-#ifdef __cplusplus
+#if defined(__cplusplus) && defined(__CUDACC__)
 template <class T>
 HIPKIT_INLINE hipError_t hipMemcpyFromSymbol(void * dst, const T & symbol, size_t sizeBytes, size_t offset HIPKIT_DEFAULT(0), hipMemcpyKind kind HIPKIT_DEFAULT(hipMemcpyDeviceToHost)) {
   return hipCUDAErrorTohipError(cudaMemcpyFromSymbol<T>(dst, symbol, sizeBytes, offset, kind));
@@ -1789,7 +1789,7 @@ HIPKIT_INLINE hipError_t hipMemcpyFromSymbol(void * dst, const T & symbol, size_
 HIPKIT_INLINE hipError_t hipMemcpyFromSymbolAsync(void * dst, const void * symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind, hipStream_t stream HIPKIT_DEFAULT(0)) {
   return hipCUDAErrorTohipError(cudaMemcpyFromSymbolAsync(dst, symbol, sizeBytes, offset, kind, stream));
 }
-#ifdef __cplusplus
+#if defined(__cplusplus) && defined(__CUDACC__)
 template <class T>
 HIPKIT_INLINE hipError_t hipMemcpyFromSymbolAsync(void * dst, const T & symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind, hipStream_t stream HIPKIT_DEFAULT(0)) {
   return hipCUDAErrorTohipError(cudaMemcpyFromSymbolAsync<T>(dst, symbol, sizeBytes, offset, kind, stream));
@@ -1813,7 +1813,7 @@ HIPKIT_INLINE hipError_t hipMemcpyToArray(hipArray * dst, size_t wOffset, size_t
 HIPKIT_INLINE hipError_t hipMemcpyToSymbol(const void * symbol, const void * src, size_t sizeBytes, size_t offset HIPKIT_DEFAULT(0), hipMemcpyKind kind HIPKIT_DEFAULT(hipMemcpyHostToDevice)) {
   return hipCUDAErrorTohipError(cudaMemcpyToSymbol(symbol, src, sizeBytes, offset, kind));
 }
-#ifdef __cplusplus
+#if defined(__cplusplus) && defined(__CUDACC__)
 template <class T>
 HIPKIT_INLINE hipError_t hipMemcpyToSymbol(const T & symbol, const void * src, size_t sizeBytes, size_t offset HIPKIT_DEFAULT(0), hipMemcpyKind kind HIPKIT_DEFAULT(hipMemcpyHostToDevice)) {
   return hipCUDAErrorTohipError(cudaMemcpyToSymbol<T>(symbol, src, sizeBytes, offset, kind));
@@ -1822,7 +1822,7 @@ HIPKIT_INLINE hipError_t hipMemcpyToSymbol(const T & symbol, const void * src, s
 HIPKIT_INLINE hipError_t hipMemcpyToSymbolAsync(const void * symbol, const void * src, size_t sizeBytes, size_t offset, hipMemcpyKind kind, hipStream_t stream HIPKIT_DEFAULT(0)) {
   return hipCUDAErrorTohipError(cudaMemcpyToSymbolAsync(symbol, src, sizeBytes, offset, kind, stream));
 }
-#ifdef __cplusplus
+#if defined(__cplusplus) && defined(__CUDACC__)
 template <class T>
 HIPKIT_INLINE hipError_t hipMemcpyToSymbolAsync(const T & symbol, const void * src, size_t sizeBytes, size_t offset, hipMemcpyKind kind, hipStream_t stream HIPKIT_DEFAULT(0)) {
   return hipCUDAErrorTohipError(cudaMemcpyToSymbolAsync<T>(symbol, src, sizeBytes, offset, kind, stream));

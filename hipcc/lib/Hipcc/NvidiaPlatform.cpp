@@ -384,16 +384,19 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
   Plan.CudaRoot = findCudaRoot(GetEnv);
 
   std::vector<std::string> Compile, Link;
-  // hipkit's HIP headers for NVIDIA first: the CUDA toolkit's include
-  // directory follows (nvcc adds it), Debian's /usr/include/hip never
-  // comes before them.
-  // HIP libraries' NVIDIA headers (hipblas/hipblas.h over cuBLAS, ...) sit
-  // in a directory of their own, so that <prefix>/include never shadows
-  // ROCm's library headers on AMD.
-  SmallString<128> LibraryHeaders(Plan.HipIncludeDir);
-  sys::path::append(LibraryHeaders, "hipkit-nvidia");
-  if (sys::fs::is_directory(LibraryHeaders))
-    Compile.insert(Compile.end(), {"-isystem", std::string(LibraryHeaders)});
+  // PyTorch's HIP headers for NVIDIA come before every folder of the command
+  // line, the user's -I included (a torch include folder, -I in a setup.py
+  // build, ships ROCm's ATen/hip/impl headers); they hold only ATen/hip,
+  // c10/hip and THH paths. hipkit's HIP headers for NVIDIA next, as system
+  // headers: the CUDA toolkit's include directory follows (nvcc adds it),
+  // Debian's /usr/include/hip never comes before them. HIP libraries' NVIDIA
+  // headers (hipblas/hipblas.h over cuBLAS, ...) sit in a directory of their
+  // own, so that <prefix>/include never shadows ROCm's library headers on AMD.
+  NvidiaHeaderFolders Folders = findNvidiaHeaderFolders(Plan.HipIncludeDir);
+  if (!Folders.Torch.empty())
+    Compile.insert(Compile.end(), {"-I", Folders.Torch});
+  if (!Folders.Libraries.empty())
+    Compile.insert(Compile.end(), {"-isystem", Folders.Libraries});
   Compile.insert(Compile.end(),
                  {"-isystem", Plan.HipIncludeDir, "-D__HIP_PLATFORM_NVIDIA__"});
   if (!CL.hasClang(copt::OPT_O_Group))

@@ -38,10 +38,22 @@ std::string HipConfig::hipClangPath() const {
 }
 
 std::string HipConfig::cppConfig() const {
-  if (Platform == HipPlatform::Nvidia)
-    return " -D__HIP_PLATFORM_NVCC__= -D__HIP_PLATFORM_NVIDIA__= -I\"" +
-           Rocm.hipIncludeDir() + "\" -I\"" + findCudaRoot(GetEnv) +
-           "/include\"";
+  if (Platform == HipPlatform::Nvidia) {
+    // The folders hipcc searches, in its order and as it searches them (a
+    // host compiler compiling a HIP source of a PyTorch extension needs them
+    // all): PyTorch's HIP headers before every folder of the command line,
+    // hipkit's own as system headers (no warnings of theirs under -Werror).
+    NvidiaHeaderFolders Folders = findNvidiaHeaderFolders(Rocm.hipIncludeDir());
+    std::string Flags = " -D__HIP_PLATFORM_NVCC__= -D__HIP_PLATFORM_NVIDIA__=";
+    if (!Folders.Torch.empty())
+      Flags += " -I\"" + Folders.Torch + "\"";
+    for (const std::string &Folder :
+         {Folders.Libraries, Rocm.hipIncludeDir(),
+          findCudaRoot(GetEnv) + "/include"})
+      if (!Folder.empty())
+        Flags += " -isystem \"" + Folder + "\"";
+    return Flags;
+  }
   return " -D__HIP_PLATFORM_HCC__= -D__HIP_PLATFORM_AMD__= -I\"" +
          Rocm.hipIncludeDir() + "\" -I\"" HIPKIT_CLANG_RESOURCE_DIR "\"";
 }

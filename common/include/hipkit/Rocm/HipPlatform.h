@@ -37,6 +37,22 @@ std::string findCudaRoot(const PlatformEnvLookup &GetEnv);
 /// was looked for and what to set.
 llvm::Expected<std::string> findNvcc(const PlatformEnvLookup &GetEnv);
 
+/// hipkit's header folders for the NVIDIA platform below the HIP include
+/// folder (<prefix>/include), each empty when the prefix lacks it. hipcc
+/// (NvidiaPlatform.cpp) and hipconfig --cpp_config search them in this order.
+struct NvidiaHeaderFolders {
+  /// hipkit-nvidia-torch: PyTorch's ATen/hip, c10/hip and THH headers leading
+  /// to a CUDA torch's own. Searched before every folder of the command line
+  /// (as -I): a torch include folder ships ATen/hip/impl/*MasqueradingAsCUDA.h
+  /// for ROCm builds, which must not be found first.
+  std::string Torch;
+  /// hipkit-nvidia: the HIP libraries' headers (hipblas/hipblas.h over
+  /// cuBLAS, ...), apart from <prefix>/include so that they never shadow
+  /// ROCm's on AMD.
+  std::string Libraries;
+};
+NvidiaHeaderFolders findNvidiaHeaderFolders(llvm::StringRef HipIncludeDir);
+
 } // namespace hipkit
 
 #endif

@@ -35,7 +35,9 @@ public:
   /// The preprocessor flags a non-hipcc compiler needs for HIP headers, in
   /// AMD's shape: ` -D__HIP_PLATFORM_HCC__= -D__HIP_PLATFORM_AMD__= -I"..."
   /// ...`; for NVIDIA ` -D__HIP_PLATFORM_NVCC__= -D__HIP_PLATFORM_NVIDIA__=
-  /// -I"<hip>/include" -I"<cuda>/include"`.
+  /// -I"<hip>/include/hipkit-nvidia-torch" -isystem "<hip>/include/hipkit-nvidia"
+  /// -isystem "<hip>/include" -isystem "<cuda>/include"` (the folders hipcc
+  /// searches, in its order and kinds: findNvidiaHeaderFolders).
   std::string cppConfig() const;
   /// clang, or nvcc for the NVIDIA platform.
   std::string compiler() const {
