@@ -44,3 +44,14 @@ template <typename T> int registers() {
   return attr.numRegs;
 }
 int registersOfFloat() { return registers<float>(); }
+
+// A variable of a type still dependent, which a template kernel initializes
+// (mamba's selective scan: `auto kernel = &kernel_name<Ktraits>;` in a
+// launcher template, then the shared memory attribute).
+template <typename T> void launch(int smem) {
+  auto kernel = &fill<T>;
+  // CHECK: hipFuncSetAttribute(reinterpret_cast<const void *>(kernel), hipFuncAttributeMaxDynamicSharedMemorySize, smem);
+  cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+  kernel<<<1, 1, smem>>>(nullptr);
+}
+void launchFloat() { launch<float>(4096); }

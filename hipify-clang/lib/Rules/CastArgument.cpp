@@ -4,7 +4,9 @@
 // unlike CUDA, offers no template overload: call argument N is wrapped in
 // reinterpret_cast<TYPE>(...) when it is a function or function pointer: a
 // kernel, a function-pointer variable, or a template kernel, also where its
-// template arguments are still dependent (`fill<T>` inside a template).
+// template arguments are still dependent (`fill<T>` inside a template), and a
+// variable of a type still dependent that such a kernel initializes (`auto
+// kernel = &scan_kernel<Traits>;`, mamba's selective scan).
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/RewriteRule.h"
@@ -43,11 +45,18 @@ public:
 private:
   /// A function, a function pointer, or a set of overloads or a template
   /// not resolved yet (dependent: `fill<T>`, `&fill<T>` in a template).
-  static bool namesFunction(const Expr *Arg) {
+  /// A variable whose type is still dependent (`auto kernel =
+  /// &scan_kernel<Traits>;` in a template) names a function when its
+  /// initializer does.
+  static bool namesFunction(const Expr *Arg, unsigned Depth = 0) {
     const Expr *E = Arg->IgnoreParenImpCasts();
     QualType T = E->getType();
     if (T->isFunctionType() || T->isFunctionPointerType())
       return true;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        if (T->isDependentType() && Var->getInit() && Depth < 4)
+          return namesFunction(Var->getInit(), Depth + 1);
     if (const auto *AddressOf = dyn_cast<UnaryOperator>(E))
       if (AddressOf->getOpcode() == UO_AddrOf)
         E = AddressOf->getSubExpr()->IgnoreParens();
