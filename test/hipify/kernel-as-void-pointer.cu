@@ -55,3 +55,13 @@ template <typename T> void launch(int smem) {
   kernel<<<1, 1, smem>>>(nullptr);
 }
 void launchFloat() { launch<float>(4096); }
+
+// A macro that expands its argument twice (BOOL_SWITCH's branches) puts the
+// call's spelling in two calls: it is cast once.
+#define TWICE(...) if (smem > 0) { __VA_ARGS__ } else { __VA_ARGS__ }
+template <typename T> void launchTwice(int smem) {
+  auto kernel = &fill<T>;
+  // CHECK: TWICE(hipFuncSetAttribute(reinterpret_cast<const void *>(kernel), hipFuncAttributeMaxDynamicSharedMemorySize, smem);)
+  TWICE(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);)
+}
+void launchTwiceFloat() { launchTwice<float>(4096); }

@@ -35,7 +35,8 @@ public:
     FileTranslation *FT = Editor.translationAt(Arg->getBeginLoc(), Begin);
     if (!FT ||
         !Editor.fileRange(CharSourceRange::getTokenRange(Arg->getSourceRange()),
-                          FT, Begin, End))
+                          FT, Begin, End) ||
+        !FT->firstRewriteAt(Begin, "cast"))
       return;
     FT->addEdit(Begin, 0, ("reinterpret_cast<" + Type + ">(").str(),
                 EditOrigin::AST);

@@ -201,6 +201,13 @@ public:
   void markNotCuda(unsigned Offset) { NotCuda.insert(Offset); }
   bool isMarkedNotCuda(unsigned Offset) const { return NotCuda.count(Offset); }
 
+  /// True the first time a rule asks for \p Offset under \p Rule's name: a
+  /// macro argument expanded several times (BOOL_SWITCH's branches) puts one
+  /// spelling in several calls, which a rule must edit once.
+  bool firstRewriteAt(unsigned Offset, llvm::StringRef Rule) {
+    return RuleRewrites.insert({Rule.str(), Offset}).second;
+  }
+
   /// An edit that is not a name: include lines, kernel launches. \p Kind is
   /// the statistics category ("include", "kernel_launch") or empty when the
   /// edit is part of a change already counted.
@@ -331,6 +338,7 @@ private:
   /// The edits, apart from what they mean (after Contents: it reads them).
   EditBuffer Buffer;
   llvm::DenseSet<unsigned> Referenced, NotCuda;
+  std::set<std::pair<std::string, unsigned>> RuleRewrites;
   llvm::DenseSet<unsigned> RemovedNames; ///< Offsets of removed names.
   NameResolver Resolver{Contents};
   llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
