@@ -22,7 +22,7 @@ Prints, in a stable order (for a lit test to compare with what it expects):
              typedef (a lexical reading, the same for both trees);
   differs:   each other header.
 --pairs prints instead every (hipkit, torch) pair of differing code token runs with its count,
-for the report (docs/pytorch-aten-hip.md explains them).
+for the report (docs/pytorch.md explains them).
 """
 import argparse
 import collections

@@ -32,7 +32,7 @@ O is replaced as a whole on each run (it must be empty or a tree this script mad
 marks with O/.make-torch-hip-headers, listing each header read and where it went). Needs
 python3's standard library and hipkit's hipify-clang (--hipify, default: the staged one of this
 checkout's build folder). scripts/compare-torch-hip-headers.py checks O against torch's own
-hipify; docs/pytorch-aten-hip.md says how they differ and why.
+hipify; docs/pytorch.md says how they differ and why.
 """
 import argparse
 import os

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Build a hipkit-translated PyTorch extension against a CUDA build of torch and load it:
-torch.utils.cpp_extension.load() with hipkit's hipcc as its nvcc (docs/pytorch-nvidia.md).
+torch.utils.cpp_extension.load() with hipkit's hipcc as its nvcc (docs/pytorch.md).
 
   build_translated.py --prefix PREFIX --tree TREE [--name NAME] [--source FILE ...]
                       [--include DIR ...] [--cflag FLAG ...] [--cuda-cflag FLAG ...]

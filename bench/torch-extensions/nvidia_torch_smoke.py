@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """hipkit's PyTorch layer for NVIDIA on a GPU: a small extension, its CUDA original and its
 hipify-clang translations in both PyTorch namings, built through torch.utils.cpp_extension
-against the machine's CUDA torch, loaded and compared (docs/pytorch-nvidia.md).
+against the machine's CUDA torch, loaded and compared (docs/pytorch.md).
 
 The extension is test/hip-nvidia/torch/Inputs (the lit tests' torch-extension-*.test
 compile it here): a kernel under AT_DISPATCH_FLOATING_TYPES_AND2 (float, double, half,

@@ -1,4 +1,4 @@
-// hipkit's HIP headers for PyTorch on NVIDIA (docs/pytorch-nvidia.md), by hand.
+// hipkit's HIP headers for PyTorch on NVIDIA (docs/pytorch.md), by hand.
 //
 // PyTorch's error checks with HIP's error type. A ROCm torch's C10_CUDA_CHECK
 // takes a hipError_t (hipify-clang writes C10_CUDA_CHECK(hipMalloc(...)),
