@@ -13,6 +13,14 @@
       extension names no standard) and the setup.py's own. One line per source,
       "compiled <path relative to the setup.py>"; the first failure prints the compiler's
       output and exits 1.
+      With --rocm-path, as a ROCm torch's cpp_extension compiles it instead: .cu with hipcc
+      (--hipcc, given --rocm-path) and COMMON_HIPCC_FLAGS, the rest with the host compiler,
+      both with COMMON_HIP_FLAGS, torch's THH and ROCm's include folder instead of CUDA's,
+      -fno-gpu-rdc when the flags name a processor, --aten-hip (the ATen/hip tree
+      scripts/make-torch-hip-headers.py makes) searched before torch's include folder.
+      --torch-hipify DIR first runs that torch's own hipify (DIR: build/torch/hipify-<release>)
+      over the setup.py's folder, in place, as CUDAExtension does on a ROCm torch, and
+      compiles what it wrote. --depfiles writes OBJ.d beside each object (-MD -MF).
 
 The setup.py is run, not parsed: in a child Python whose setuptools.setup and
 torch.utils.cpp_extension are stand-ins that record their arguments (no torch needed; a
@@ -21,6 +29,8 @@ __file__'s. Used by test/torch (the CUDA originals compile) and by
 bench/torch-extensions/run_gpu.py (which builds them with cpp_extension.load).
 """
 import argparse
+import contextlib
+import io
 import json
 import os
 import pathlib
@@ -37,7 +47,16 @@ COMMON_NVCC_FLAGS = [
     "-D__CUDA_NO_HALF2_OPERATORS__",
     "--expt-relaxed-constexpr",
 ]
-CUDA_SUFFIXES = (".cu", ".cuh")
+CUDA_SUFFIXES = (".cu", ".cuh", ".hip")  # .hip: what torch's hipify names its output
+# What a ROCm torch's cpp_extension gives every compiler (COMMON_HIP_FLAGS) and hipcc
+# (COMMON_HIPCC_FLAGS), torch 2.14; 2.6 lacks only HIP_ENABLE_WARP_SYNC_BUILTINS.
+COMMON_HIP_FLAGS = ["-D__HIP_PLATFORM_AMD__=1", "-DUSE_ROCM=1", "-DHIPBLAS_V2", "-fPIC"]
+COMMON_HIPCC_FLAGS = [
+    "-DCUDA_HAS_FP16=1",
+    "-D__HIP_NO_HALF_OPERATORS__=1",
+    "-D__HIP_NO_HALF_CONVERSIONS__=1",
+    "-DHIP_ENABLE_WARP_SYNC_BUILTINS=1",
+]
 
 # Run in the child: stand-ins for setuptools and torch.utils.cpp_extension, then the setup.py.
 _DESCRIBE = r'''
@@ -107,28 +126,66 @@ def is_cuda_source(path):
 
 
 def compile_commands(extension, out_dir, torch_include, pybind11_include, python_include,
-                     cuda_include, nvcc, cxx, extra_system_includes=()):
-    """(source, argument vector) for each source, as cpp_extension's build would run them."""
-    system = [torch_include, os.path.join(torch_include, "torch", "csrc", "api", "include")]
+                     cuda_include, nvcc, cxx, extra_system_includes=(), rocm_path="",
+                     aten_hip="", default_std="c++20", depfiles=False):
+    """(source, argument vector) for each source, as cpp_extension's build would run them:
+    on a CUDA torch, or on a ROCm one when rocm_path is given (nvcc is then hipcc)."""
+    system = [aten_hip] if aten_hip else []
+    system += [torch_include, os.path.join(torch_include, "torch", "csrc", "api", "include")]
+    if rocm_path:
+        system += [os.path.join(torch_include, "THH"), os.path.join(rocm_path, "include")]
     system += [pybind11_include] if pybind11_include else []
-    system += [cuda_include, python_include] + list(extra_system_includes)
+    system += ([] if rocm_path else [cuda_include]) + [python_include]
+    system += list(extra_system_includes)
     common = [f"-DTORCH_EXTENSION_NAME={extension['name']}", "-DTORCH_API_INCLUDE_EXTENSION_H"]
     common += [f"-I{d}" for d in extension["include_dirs"]]
     for d in system:
         common += ["-isystem", d]
     abi = ["-D_GLIBCXX_USE_CXX11_ABI=1"]
     commands = []
-    for source in extension["sources"]:
-        obj = os.path.join(out_dir, os.path.basename(source) + ".o")
-        if is_cuda_source(source):
+    # Objects are named after the extension's own sources, also when torch's hipify renamed
+    # them (torch_hipify), so the two builds of an extension can be compared object by object.
+    for source, named in zip(extension["sources"], extension.get("named", extension["sources"])):
+        obj = os.path.join(out_dir, os.path.basename(named) + ".o")
+        if rocm_path and is_cuda_source(source):
+            own = extension["nvcc"]
+            # cpp_extension's _get_rocm_arch_flags: a processor named by the extension is
+            # built alone, without relocatable device code.
+            names_arch = any("offload-arch" in f or "amdgpu-target" in f for f in own)
+            arch = ["-fno-gpu-rdc"] if names_arch and not any("gpu-rdc" in f for f in own) else []
+            flags = [nvcc, f"--rocm-path={rocm_path}"] + common + COMMON_HIP_FLAGS
+            flags += COMMON_HIPCC_FLAGS + own + arch
+        elif is_cuda_source(source):
             flags = [nvcc] + common + COMMON_NVCC_FLAGS + ["--compiler-options", "'-fPIC'"]
             flags += extension["nvcc"]
-            if not any(f.startswith("-std=") for f in flags):
-                flags.append("-std=c++20")
+        elif rocm_path:
+            flags = [cxx] + common + COMMON_HIP_FLAGS + extension["cxx"]
         else:
-            flags = [cxx] + common + ["-fPIC", "-std=c++20"] + extension["cxx"]
-        commands.append((source, flags + abi + ["-c", source, "-o", obj]))
+            flags = [cxx] + common + ["-fPIC"] + extension["cxx"]
+        if not any(f.startswith("-std=") for f in flags):
+            flags.append(f"-std={default_std}")
+        deps = ["-MD", "-MF", obj + ".d"] if depfiles else []
+        commands.append((named, flags + abi + deps + ["-c", source, "-o", obj]))
     return commands
+
+
+def torch_hipify(extension, setup_dir, hipify):
+    """Runs the torch hipify at HIPIFY over setup_dir in place, as CUDAExtension does on a
+    ROCm torch, and returns the extension with the sources it compiles then."""
+    sys.path.insert(0, os.path.abspath(hipify))
+    from torch.utils.hipify import hipify_python  # noqa: E402
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        result = hipify_python.hipify(
+            project_directory=setup_dir, output_directory=setup_dir,
+            header_include_dirs=extension["include_dirs"],
+            includes=[os.path.join(setup_dir, "*")], extra_files=extension["sources"],
+            show_detailed=False, show_progress=False, is_pytorch_extension=True,
+            hipify_extra_files_only=True)
+    hipified = []
+    for source in extension["sources"]:
+        path = result[source].hipified_path if source in result else None
+        hipified.append(path or source)
+    return dict(extension, sources=hipified, named=extension["sources"])
 
 
 def main():
@@ -148,6 +205,19 @@ def main():
     c.add_argument("--cxx", default="c++")
     c.add_argument("--isystem", action="append", default=[],
                    help="another system include folder, after torch's, CUDA's and Python's")
+    c.add_argument("--rocm-path", default="",
+                   help="compile as a ROCm torch's cpp_extension does, for this ROCm")
+    c.add_argument("--hipcc", default="",
+                   help="the hipcc for .cu sources with --rocm-path (default: ROCM/bin/hipcc)")
+    c.add_argument("--aten-hip", default="",
+                   help="the ATen/hip tree of a ROCm torch, searched before torch's headers")
+    c.add_argument("--torch-hipify", default="",
+                   help="run this torch hipify (build/torch/hipify-<release>) in place first")
+    c.add_argument("--default-std", default="c++20",
+                   help="the standard cpp_extension adds when the flags name none "
+                   "(c++20 from torch 2.11 on, c++17 before)")
+    c.add_argument("--depfiles", action="store_true",
+                   help="write each object's dependency list beside it (OBJ.d)")
     c.add_argument("--only", default="",
                    help="compile only the sources whose path below the setup.py matches")
     args = parser.parse_args()
@@ -166,18 +236,27 @@ def main():
     out_dir = os.path.abspath(args.out_dir)
     os.makedirs(out_dir, exist_ok=True)
     cuda_path = os.path.abspath(args.cuda_path)
-    nvcc = args.nvcc or os.path.join(cuda_path, "bin", "nvcc")
-    # The compilers run in the setup.py's folder, as a build would.
     absolute = lambda path: os.path.abspath(path) if path else path
-    commands = compile_commands(extensions[0], out_dir, absolute(args.torch_include),
+    rocm_path = absolute(args.rocm_path)
+    if rocm_path:
+        nvcc = args.hipcc or os.path.join(rocm_path, "bin", "hipcc")
+    else:
+        nvcc = args.nvcc or os.path.join(cuda_path, "bin", "nvcc")
+    extension = extensions[0]
+    only = re.compile(args.only) if args.only else None
+    if only:
+        extension = dict(extension, sources=[
+            s for s in extension["sources"] if only.search(os.path.relpath(s, setup_py.parent))])
+    if args.torch_hipify:
+        extension = torch_hipify(extension, str(setup_py.parent), args.torch_hipify)
+    # The compilers run in the setup.py's folder, as a build would.
+    commands = compile_commands(extension, out_dir, absolute(args.torch_include),
                                 absolute(args.pybind11_include), absolute(args.python_include),
                                 os.path.join(cuda_path, "include"), nvcc, args.cxx,
-                                [absolute(d) for d in args.isystem])
-    only = re.compile(args.only) if args.only else None
+                                [absolute(d) for d in args.isystem], rocm_path,
+                                absolute(args.aten_hip), args.default_std, args.depfiles)
     for source, argv in commands:
         relative = os.path.relpath(source, setup_py.parent)
-        if only and not only.search(relative):
-            continue
         result = subprocess.run(argv, cwd=setup_py.parent, capture_output=True, text=True)
         if result.returncode != 0:
             print(f"FAILED {relative}: {' '.join(argv)}\n{result.stdout}{result.stderr}")
