@@ -287,11 +287,13 @@ public:
         recordName(Loc, D->getName(), *Row, !isStandardLibraryDecl(D));
       return;
     }
-    // A namespace is a library's name only by its own row (`cub`, `at::cuda`):
-    // PyTorch's `at` is declared in its CUDA headers too, and is no API.
-    if (isa<NamespaceDecl>(D))
-      return;
     if (isAtGlobalScope(D)) {
+      // A top-level namespace is a library's name only by its own row
+      // (`cub`): PyTorch's `at` is declared in its CUDA headers too, and is
+      // no API. A namespace inside a library's (`cub::detail`) is reported
+      // below like any of its names without a row.
+      if (isa<NamespaceDecl>(D))
+        return;
       if (const ApiInfo *Library = libraryAt(D->getLocation()))
         recordUnknownLibraryName(Loc, D->getName(), *Library);
     } else if (const ApiInfo *Library = libraryOfEnclosingNamespace(D)) {
