@@ -37,10 +37,6 @@ def written(row, naming):
     return target
 
 
-def spelling(row):
-    return row.cuda_name
-
-
 def predicted(row, rows_by_name, naming):
     if row.kind == "header":
         return "#include <%s>" % written(row, naming)
