@@ -8,6 +8,7 @@
 #ifndef HIPKIT_HIPIFY_LIB_HIPIFYRUN_H
 #define HIPKIT_HIPIFY_LIB_HIPIFYRUN_H
 
+#include "PrecompiledHeaderCache.h"
 #include "hipkit/Support/OutputTree.h"
 #include "hipkit/Support/RunFolder.h"
 #include "hipkit/checks/CheckRegistry.h"
@@ -162,6 +163,12 @@ private:
   /// XXXXXX): removed at the end, on SIGINT, SIGTERM and SIGHUP, or by a later
   /// run of any hipkit tool after SIGKILL; kept with --save-temps.
   std::optional<RunFolder> PrivateFolder;
+  /// Where precompiled headers are kept across runs (--cache-dir, else
+  /// <out-root>/.hipify-cache); none with --no-cache or outside project mode.
+  std::optional<PrecompiledHeaderCache> Cache;
+  /// Opens it; false (after an error) when --cache-dir names one that cannot
+  /// be used; the default one is then left out with a warning.
+  bool openCache();
   /// The files in it (--save-temps names them).
   std::vector<std::string> Temporaries;
   /// What the token engine finds in each header outside the root, by real

@@ -59,6 +59,21 @@ unsigned headerCost(llvm::StringRef Header) {
   // Measured marginal costs over the CUDA wrapper (bench/README.md); what is
   // not listed is a small C or C++ library header.
   static const std::pair<llvm::StringRef, unsigned> Prefixes[] = {
+      // PyTorch 2.14 at C++20 (the first match counts: the specific ones
+      // come first).
+      {"torch/extension.h", 160},
+      {"torch/all.h", 135},
+      {"torch/torch.h", 135},
+      {"torch/python.h", 115},
+      {"ATen/ATen.h", 75},
+      {"ATen/native/cuda/", 30},
+      {"ATen/core/Tensor.h", 22},
+      {"ATen/cuda/", 20},
+      {"c10/cuda/", 15},
+      {"ATen/", 10},
+      {"torch/", 20},
+      {"c10/", 5},
+      {"pybind11/", 15},
       {"thrust/", 40},  {"cub/", 30},         {"cooperative_groups", 13},
       {"cuda/", 10},    {"cusolver", 6},      {"cublas", 5},
       {"cusparse", 5},  {"cufft", 3},         {"curand", 4},
@@ -104,9 +119,10 @@ unsigned preludeCostOf(const std::vector<std::string> &Prelude) {
 
 std::vector<std::vector<std::string>>
 choosePreludes(const std::vector<std::vector<std::string>> &Lists,
-               unsigned Limit) {
+               unsigned Limit, const PreludeCosts &Costs) {
   // Candidates: each list's costly headers, every prefix of them, and each
-  // costly header alone; kept when at least two lists include all of it.
+  // costly header alone; kept when at least two lists include all of it, or
+  // one with a cache.
   std::map<std::set<std::string>, std::vector<std::string>> Unique;
   for (const std::vector<std::string> &List : Lists) {
     std::vector<std::string> Costly;
@@ -124,9 +140,12 @@ choosePreludes(const std::vector<std::vector<std::string>> &Lists,
     unsigned Users = 0;
     for (const std::vector<std::string> &List : Lists)
       Users += includesAll(List, Prelude);
-    if (Users >= 2)
+    if (Users >= (Costs.Persistent ? 1u : 2u))
       Candidates.push_back(std::move(Prelude));
   }
+  std::vector<bool> Built;
+  for (const std::vector<std::string> &C : Candidates)
+    Built.push_back(Costs.IsBuilt && Costs.IsBuilt(C));
   // What each list already saves with the chosen preludes.
   std::vector<unsigned> Saved(Lists.size(), 0);
   std::vector<std::vector<std::string>> Chosen;
@@ -135,11 +154,17 @@ choosePreludes(const std::vector<std::vector<std::string>> &Lists,
     int Best = -1;
     for (size_t C = 0; C < Candidates.size(); ++C) {
       unsigned Cost = preludeCost(Candidates[C]);
-      long Gain = -long(Cost); // Building it parses it once.
+      // Building it parses it once; kept, that is paid back by the next run
+      // for a costly one; built already, it is free.
+      long Gain = Built[C]            ? 0
+                  : Costs.Persistent ? -long(MinPersistentPreludeCost)
+                                      : -long(Cost);
       for (size_t L = 0; L < Lists.size(); ++L)
         if (Cost > Saved[L] && includesAll(Lists[L], Candidates[C]))
           Gain += Cost - Saved[L];
-      if (Gain > BestGain) {
+      // A tie goes to the prelude built already.
+      if (Gain > BestGain || (Gain == BestGain && Gain > 0 && Built[C] &&
+                              Best >= 0 && !Built[Best])) {
         BestGain = Gain;
         Best = int(C);
       }
@@ -152,6 +177,7 @@ choosePreludes(const std::vector<std::vector<std::string>> &Lists,
         Saved[L] = Cost;
     Chosen.push_back(std::move(Candidates[Best]));
     Candidates.erase(Candidates.begin() + Best);
+    Built.erase(Built.begin() + Best);
   }
   return Chosen;
 }

@@ -18,6 +18,7 @@
 #define HIPKIT_HIPIFY_PRECOMPILEDPRELUDES_H
 
 #include "llvm/ADT/StringRef.h"
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,15 +40,32 @@ std::vector<LeadingInclude> leadingIncludes(llvm::StringRef Text);
 /// of a CPU second on this class of machine (measured: bench/README.md).
 unsigned headerCost(llvm::StringRef Header);
 
+/// What building a prelude costs a run.
+struct PreludeCosts {
+  /// Kept across runs (PrecompiledHeaderCache.h): a prelude only one source
+  /// opens with is worth building when it is costly, since the next run that
+  /// parses the source loads it. Otherwise building one costs a parse of it,
+  /// and only a prelude two sources share can pay for that.
+  bool Persistent = false;
+  /// Whether a prelude is built already (kept by an earlier run): it costs
+  /// nothing, so a rerun loads what the first run built.
+  std::function<bool(const std::vector<std::string> &)> IsBuilt;
+};
+
+/// The least estimated cost of a prelude that only one source opens with
+/// and that a cache keeps: building one, then loading it, costs a little
+/// more than parsing its headers.
+constexpr unsigned MinPersistentPreludeCost = 20;
+
 /// Chooses at most \p Limit preludes for sources whose leading system
 /// includes are \p Lists (all sharing one parse command), greedily by the
-/// estimated cost they take off the parses minus the cost of building them; a
-/// prelude fewer than two sources can use is never worth it. Each prelude
-/// lists its headers in the order one of the sources includes them. The
-/// empty prelude (the CUDA headers alone) is not among the results.
+/// estimated cost they take off the parses minus the cost of building them
+/// (\p Costs). Each prelude lists its headers in the order one of the
+/// sources includes them. The empty prelude (the CUDA headers alone) is not
+/// among the results.
 std::vector<std::vector<std::string>>
 choosePreludes(const std::vector<std::vector<std::string>> &Lists,
-               unsigned Limit);
+               unsigned Limit, const PreludeCosts &Costs = {});
 
 /// The estimated parse cost of \p Prelude's headers (headerCost's unit).
 unsigned preludeCostOf(const std::vector<std::string> &Prelude);

@@ -313,7 +313,8 @@ bool HipifyRun::prepareProject() {
   if (!Options.OutRoot.empty())
     Excluded.push_back(realPathOf(Options.OutRoot));
   ProjectOwnFiles Own;
-  Own.RootFiles = {ProjectManifest::FileName, ProjectManifest::JournalName};
+  Own.RootFiles = {ProjectManifest::FileName, ProjectManifest::JournalName,
+                   PrecompiledHeaderCache::DefaultName};
   Own.BackupsAreOwn = Options.InPlace;
   llvm::Expected<std::vector<ProjectFile>> Files =
       listProjectFiles(Options.InRoot, Excluded, Own, LeftOut);
@@ -1054,6 +1055,8 @@ int HipifyRun::runProject() {
   ProgressTotal = 0;
   for (const ProjectFile &F : ProjectFiles)
     ProgressTotal += !Handled.count(F.RelPath);
+  if (!openCache())
+    return 1;
   precompileCudaHeaders();
   if (Options.Verbose)
     for (const Source &S : Sources) {

@@ -94,6 +94,13 @@ void listFolder(const std::string &Root, const std::string &Rel,
     struct stat Status;
     if (::lstat(Path.c_str(), &Status))
       continue; // Deleted meanwhile.
+    if (Rel.empty() && llvm::is_contained(Own.RootFiles, Name)) {
+      if (!Own.BackupsAreOwn) // --out-root: the input's copy would collide.
+        LeftOut.push_back({ChildRel,
+                           "hipify-clang's own file of that name at the top "
+                           "of --out-root takes its place"});
+      continue;
+    }
     if (S_ISDIR(Status.st_mode)) {
       llvm::SmallString<256> Real;
       if (Name == ".git" || Name == ".hg" || Name == ".svn" ||
@@ -101,13 +108,6 @@ void listFolder(const std::string &Root, const std::string &Rel,
            llvm::is_contained(Excluded, std::string(Real))))
         continue;
       listFolder(Root, ChildRel, Excluded, Own, Files, LeftOut);
-      continue;
-    }
-    if (Rel.empty() && llvm::is_contained(Own.RootFiles, Name)) {
-      if (!Own.BackupsAreOwn) // --out-root: the input's copy would collide.
-        LeftOut.push_back({ChildRel,
-                           "hipify-clang's own file of that name at the top "
-                           "of --out-root takes its place"});
       continue;
     }
     if (Own.BackupsAreOwn && isBackupName(Name))

@@ -122,6 +122,11 @@ hipkit::hipify::findTorchHeadersIn(llvm::StringRef Dir) {
   return Torch;
 }
 
+bool hipkit::hipify::isExtensionLibraryFolder(llvm::StringRef Dir) {
+  return findTorchHeadersIn(Dir) || exists(Dir + "/pybind11/pybind11.h") ||
+         (exists(Dir + "/Python.h") && exists(Dir + "/patchlevel.h"));
+}
+
 std::optional<TorchHeaders>
 hipkit::hipify::findTorchHeaders(llvm::ArrayRef<std::string> Command) {
   for (const auto &[Flag, Dir] : includeFolders(Command))
@@ -179,10 +184,11 @@ std::vector<std::string> hipkit::hipify::buildParseCommand(
     Command.push_back("-D" + Define);
   llvm::append_range(Command, Options.ClangArgs);
   llvm::append_range(Command, Options.ExtraArgs);
-  // PyTorch's folders are a library's, not the user's, however the command
+  // PyTorch's folders (and pybind11's and CPython's, which an extension
+  // builds against) are libraries', not the user's, however the command
   // names them: searched as system folders, their headers are neither
-  // translated nor "outside the root", and their CUDA names resolve through
-  // the torch table as CUDA's own do.
+  // translated nor "outside the root", and PyTorch's CUDA names resolve
+  // through the torch table as CUDA's own do.
   for (size_t I = 0; I < Command.size(); ++I) {
     llvm::StringRef Arg = Command[I];
     for (llvm::StringRef Flag : {"-I", "-iquote"}) {
@@ -191,7 +197,7 @@ std::vector<std::string> hipkit::hipify::buildParseCommand(
       bool Separate = Arg == Flag && I + 1 < Command.size();
       std::string Dir =
           Separate ? Command[I + 1] : Arg.drop_front(Flag.size()).str();
-      if (!findTorchHeadersIn(Dir))
+      if (!isExtensionLibraryFolder(Dir))
         break;
       if (Separate)
         Command[I] = "-isystem";

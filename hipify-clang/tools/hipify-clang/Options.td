@@ -43,6 +43,12 @@ def save_temps : F<"save-temps", "Keep the temporary files (the precompiled CUDA
 defm temp_dir : Eq<"temp-dir", "<dir>", "Existing directory for temporary files (default: the "
   "system's); they go into a private folder created in it">,
   Group<grp_output>;
+defm cache_dir : Eq<"cache-dir", "<dir>", "Keep the precompiled system headers (PyTorch's, CUDA's, "
+  "...) in <dir> across runs, so that a rerun parsing one edited source loads them (default with "
+  "--out-root: <out-root>/.hipify-cache; the folder is created if its parent exists)">,
+  Group<grp_output>;
+def no_cache : F<"no-cache", "Keep no precompiled headers across runs (not even in --out-root)">,
+  Group<grp_output>;
 
 // Statistics.
 def examine : F<"examine", "Same as --no-output --print-stats">, Group<grp_stats>;

@@ -91,6 +91,8 @@ int main(int Argc, char **Argv) {
   Options.TranslateUserHeaders = !Args.hasArg(OPT_no_user_headers);
   Options.SaveTemps = Args.hasArg(OPT_save_temps);
   Options.TempDir = Args.getLastArgValue(OPT_temp_dir).str();
+  Options.CacheDir = Args.getLastArgValue(OPT_cache_dir).str();
+  Options.NoCache = Args.hasArg(OPT_no_cache);
   Options.PrintStats = Args.hasArg(OPT_print_stats) || Args.hasArg(OPT_examine);
   Options.StatsFile = Args.getLastArgValue(OPT_o_stats).str();
   Options.PrintStatsCSV =

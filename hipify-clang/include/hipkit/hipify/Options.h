@@ -56,6 +56,10 @@ struct HipifyOptions {
   bool TranslateUserHeaders = true;
   bool SaveTemps = false;
   std::string TempDir;
+  /// --cache-dir: where precompiled headers are kept across runs (empty:
+  /// <out-root>/.hipify-cache in project mode, none otherwise); --no-cache.
+  std::string CacheDir;
+  bool NoCache = false;
   /// --force: replace files at the paths of translated headers even when
   /// hipify-clang did not write them (see OutputPlan.h).
   bool Force = false;

@@ -54,7 +54,8 @@ struct LeftOutFile {
 
 /// Names of hipify-clang's own files at the root of the tree it writes.
 struct ProjectOwnFiles {
-  /// Files at the root that are the run's own (the manifest, its journal):
+  /// Files and folders at the root that are the run's own (the manifest, its
+  /// journal, the precompiled-header cache):
   /// with --inplace they are skipped; with --out-root one of them in the
   /// input would collide with the run's own and is left out with a reason.
   std::vector<llvm::StringRef> RootFiles;

@@ -52,6 +52,13 @@ struct TorchHeaders {
 /// other folder.
 std::optional<TorchHeaders> findTorchHeadersIn(llvm::StringRef Dir);
 
+/// Whether \p Dir is an include folder of a library a PyTorch extension
+/// builds against: PyTorch's own (findTorchHeadersIn), pybind11's (it holds
+/// pybind11/pybind11.h) or CPython's (Python.h and patchlevel.h), which
+/// setuptools names with -I. Such a folder is searched as a system folder
+/// however the command names it (buildParseCommand).
+bool isExtensionLibraryFolder(llvm::StringRef Dir);
+
 /// The PyTorch headers \p Command's include folders (-I, -isystem, ...) hold.
 std::optional<TorchHeaders>
 findTorchHeaders(llvm::ArrayRef<std::string> Command);

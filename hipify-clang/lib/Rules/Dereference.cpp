@@ -1,0 +1,83 @@
+//===- Dereference.cpp - deref:TYPE,TYPE... -------------------------------===//
+//
+// HIP declares the read-only and cache-hinted loads (__ldg, __ldca, __ldcg,
+// __ldcs) for the scalar, vector and half types, each as `return *ptr;`, but
+// for no bfloat16 type (no release up to 7.2), where CUDA's cuda_bf16.h has
+// them. A call whose pointer argument points to one of TYPES (the CUDA
+// spellings, as the row lists them), or whose argument is still dependent in
+// a template (an instantiation may need a listed type), becomes the load
+// itself: the name is replaced by `*` (`__ldg(&x[i])` -> `*(&x[i])`), which is
+// what HIP's own loads do on every type.
+//
+//===----------------------------------------------------------------------===//
+#include "hipkit/hipify/RewriteRule.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+using namespace hipkit::hipify;
+
+namespace {
+
+class DereferenceRule : public RewriteRule {
+public:
+  explicit DereferenceRule(llvm::SmallVector<llvm::StringRef, 4> Types)
+      : RewriteRule(RewriteRuleKind::Dereference), Types(std::move(Types)) {}
+
+  void rewriteCall(CallEditor &Editor, const CallSite &Site) const override {
+    const Expr *Arg = writtenArgument(Site.Call, 0);
+    if (!Arg || Site.Call.getNumArgs() != 1)
+      return;
+    if (!Arg->isTypeDependent() && !pointsToListedType(Arg->getType()))
+      return;
+    unsigned Offset;
+    FileTranslation *FT = Editor.translationAt(Site.NameLoc, Offset);
+    if (!FT || !FT->firstRewriteAt(Offset, "deref"))
+      return;
+    FT->addEdit(Offset, Site.Row.CudaName.size(), "*", EditOrigin::AST);
+  }
+
+private:
+  /// Whether \p T is a pointer to a listed type, as written (a typedef of
+  /// it) or as declared.
+  bool pointsToListedType(QualType T) const {
+    if (!T->isPointerType())
+      return false;
+    QualType Pointee = T->getPointeeType();
+    // The typedefs on the way (`typedef __nv_bfloat16 bf16;`), then the type.
+    while (true) {
+      const Type *Sugar = Pointee.getTypePtr();
+      if (const auto *Typedef = dyn_cast<TypedefType>(Sugar)) {
+        if (isListed(Typedef->getDecl()->getName()))
+          return true;
+        Pointee = Typedef->desugar();
+      } else if (const auto *Elaborated = dyn_cast<ElaboratedType>(Sugar)) {
+        Pointee = Elaborated->getNamedType();
+      } else {
+        break;
+      }
+    }
+    const TagDecl *Tag = Pointee->getAsTagDecl();
+    return Tag && isListed(Tag->getName());
+  }
+  bool isListed(llvm::StringRef Name) const {
+    return llvm::is_contained(Types, Name);
+  }
+
+  llvm::SmallVector<llvm::StringRef, 4> Types; ///< Into the constant table.
+};
+
+} // namespace
+
+std::unique_ptr<RewriteRule>
+hipkit::hipify::createDereferenceRule(llvm::StringRef Text) {
+  llvm::SmallVector<llvm::StringRef, 4> Types;
+  Text.split(Types, ',', -1, /*KeepEmpty=*/false);
+  if (Types.empty())
+    return nullptr;
+  return std::make_unique<DereferenceRule>(std::move(Types));
+}
