@@ -314,6 +314,43 @@ private:
 
 } // namespace
 
+void HipifyRun::buildPrecompiledHeader(PchJob &J) {
+  if (Cache && Cache->isFresh(J.Stem)) {
+    J.Built = J.FromCache = true;
+    return;
+  }
+  if (Cache)
+    if (llvm::Error E = Cache->prepare(J.Stem, J.Text)) {
+      J.Refusal = toString(std::move(E));
+      return;
+    }
+  std::string StandIn = TC.StandInDir;
+  if (!StandIn.empty() && !llvm::sys::path::is_separator(StandIn.back()))
+    StandIn += llvm::sys::path::get_separator();
+  bool Ran = false;
+  llvm::CrashRecoveryContext Recovery;
+  if (!Recovery.RunSafely([&] {
+        llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
+            new clang::FileManager(clang::FileSystemOptions(),
+                                   llvm::vfs::createPhysicalFileSystem()));
+        clang::tooling::ToolInvocation Invocation(
+            J.Generate,
+            std::make_unique<CheckedPCHAction>(J.Prelude != 0, StandIn,
+                                               J.Refusal, J.Inputs),
+            Files.get());
+        clang::IgnoringDiagConsumer Quiet;
+        Invocation.setDiagnosticConsumer(&Quiet);
+        Ran = Invocation.run();
+      }))
+    J.Refusal = "clang crashed building it";
+  J.Built = Ran && llvm::sys::fs::exists(J.Output) && J.Refusal.empty();
+  if (J.Built && Cache)
+    if (llvm::Error E = Cache->recordInputs(J.Stem, J.Inputs)) {
+      J.Refusal = "cannot keep it: " + toString(std::move(E));
+      J.Built = false;
+    }
+}
+
 // Parsing the CUDA headers (clang's CUDA wrapper includes cuda_runtime.h and
 // much more) is most of the time spent on a typical source. Each distinct parse
 // command gets one precompiled header of an empty CUDA file, built once per
@@ -352,25 +389,7 @@ void HipifyRun::precompileCudaHeaders() {
   // SIGINT, SIGTERM and SIGHUP, or after SIGKILL by a later run. A cache is
   // a folder of the user's, checked alike when opened.
   std::string Private;
-  struct Job {
-    std::vector<std::string> Generate;
-    std::vector<std::string> Key;
-    size_t Prelude;
-    std::string Output;
-    /// The cache entry (PrecompiledHeaderCache::stemFor), or "" without one.
-    std::string Stem;
-    std::string Text; ///< The prelude's #include lines.
-    /// The job this one is chained on (-1: none), its wave, and the cost of
-    /// what it parses itself (costlier first).
-    int Parent = -1;
-    unsigned Depth = 0;
-    unsigned Cost = 0;
-    bool Built = false;
-    bool FromCache = false;
-    std::string Refusal;
-    std::vector<std::string> Inputs;
-  };
-  std::vector<Job> Jobs;
+  std::vector<PchJob> Jobs;
   unsigned Number = 0;
   for (const std::vector<std::string> &Key : Order) {
     const auto &Lists = Leading[Key];
@@ -456,53 +475,20 @@ void HipifyRun::precompileCudaHeaders() {
       Generate.push_back("-fpch-instantiate-templates");
       llvm::append_range(Generate,
                          std::vector<std::string>{"-o", Output, Prelude});
-      Job J{std::move(Generate), Key, P, Output};
+      PchJob J{std::move(Generate), Key, P, Output};
       J.Stem = Stem;
       J.Text = std::move(Text);
+      for (const std::vector<std::string> &List : Lists)
+        J.Users += llvm::all_of(Set.Preludes[P], [&](const std::string &H) {
+          return llvm::is_contained(List, H);
+        });
       Jobs.push_back(std::move(J));
     }
   }
-  std::string StandIn = TC.StandInDir;
-  if (!StandIn.empty() && !llvm::sys::path::is_separator(StandIn.back()))
-    StandIn += llvm::sys::path::get_separator();
   // A crash of clang's while building one is caught as in a source's parse
   // (ParseDeadline.cpp): that header is not built, and the run goes on.
   llvm::CrashRecoveryContext::Enable();
-  PrecompiledHeaderCache *Kept = Cache ? &*Cache : nullptr;
-  auto build = [&StandIn, Kept](Job &J) {
-    if (Kept && Kept->isFresh(J.Stem)) {
-      J.Built = J.FromCache = true;
-      return;
-    }
-    if (Kept) {
-      if (llvm::Error E = Kept->prepare(J.Stem, J.Text)) {
-        J.Refusal = toString(std::move(E));
-        return;
-      }
-    }
-    bool Ran = false;
-    llvm::CrashRecoveryContext Recovery;
-    if (!Recovery.RunSafely([&] {
-          llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
-              new clang::FileManager(clang::FileSystemOptions(),
-                                     llvm::vfs::createPhysicalFileSystem()));
-          clang::tooling::ToolInvocation Invocation(
-              J.Generate,
-              std::make_unique<CheckedPCHAction>(J.Prelude != 0, StandIn,
-                                                 J.Refusal, J.Inputs),
-              Files.get());
-          clang::IgnoringDiagConsumer Quiet;
-          Invocation.setDiagnosticConsumer(&Quiet);
-          Ran = Invocation.run();
-        }))
-      J.Refusal = "clang crashed building it";
-    J.Built = Ran && llvm::sys::fs::exists(J.Output) && J.Refusal.empty();
-    if (J.Built && Kept)
-      if (llvm::Error E = Kept->recordInputs(J.Stem, J.Inputs)) {
-        J.Refusal = "cannot keep it: " + toString(std::move(E));
-        J.Built = false;
-      }
-  };
+  auto build = [this](PchJob &J) { buildPrecompiledHeader(J); };
   unsigned Threads = Options.Jobs
                          ? Options.Jobs
                          : llvm::hardware_concurrency().compute_thread_count();
@@ -511,7 +497,7 @@ void HipifyRun::precompileCudaHeaders() {
   std::map<std::pair<std::vector<std::string>, size_t>, size_t> JobOf;
   for (size_t I = 0; I < Jobs.size(); ++I)
     JobOf[{Jobs[I].Key, Jobs[I].Prelude}] = I;
-  for (Job &J : Jobs) {
+  for (PchJob &J : Jobs) {
     if (J.Prelude == 0)
       continue;
     // Only one level: clang 19 crashes loading a PCH chained on a chained
@@ -526,7 +512,7 @@ void HipifyRun::precompileCudaHeaders() {
     J.Parent = int(It->second);
     J.Cost = preludeCostOf(Set.Preludes[J.Prelude]);
   }
-  for (Job &J : Jobs)
+  for (PchJob &J : Jobs)
     if (J.Parent >= 0)
       J.Depth = 1;
   // The CUDA headers of each command first, then the preludes chained on
@@ -534,16 +520,16 @@ void HipifyRun::precompileCudaHeaders() {
   // headers; costliest first, so that no long one starts last. A prelude
   // whose base failed is not built.
   unsigned MaxDepth = 0;
-  for (const Job &J : Jobs)
+  for (const PchJob &J : Jobs)
     if (J.Depth != ~0u)
       MaxDepth = std::max(MaxDepth, J.Depth);
   for (unsigned Depth = 0; Depth <= MaxDepth; ++Depth) {
-    std::vector<Job *> Wave;
-    for (Job &J : Jobs) {
+    std::vector<PchJob *> Wave;
+    for (PchJob &J : Jobs) {
       if (J.Depth != Depth)
         continue;
       if (J.Parent >= 0) {
-        const Job &Base = Jobs[J.Parent];
+        const PchJob &Base = Jobs[J.Parent];
         if (!Base.Built) {
           J.Refusal = "what it is built on was not built";
           continue;
@@ -552,28 +538,40 @@ void HipifyRun::precompileCudaHeaders() {
                           {"-Xclang", "-include-pch", "-Xclang", Base.Output});
         // A chained header holds its base's path: rebuilt with it.
         J.Inputs.push_back(Base.Output);
+        // Its one user builds it when its parse starts (parseSource).
+        if (Cache && J.Users == 1 && !Cache->isFresh(J.Stem)) {
+          J.Deferred = true;
+          continue;
+        }
       }
       Wave.push_back(&J);
     }
     llvm::stable_sort(
-        Wave, [](const Job *A, const Job *B) { return A->Cost > B->Cost; });
+        Wave, [](const PchJob *A, const PchJob *B) { return A->Cost > B->Cost; });
     unsigned WaveThreads = std::min<unsigned>(Threads, Wave.size());
     if (WaveThreads <= 1) {
-      for (Job *J : Wave)
+      for (PchJob *J : Wave)
         build(*J);
       continue;
     }
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(WaveThreads));
-    for (Job *J : Wave)
+    for (PchJob *J : Wave)
       Pool.async([&build, J] { build(*J); });
     Pool.wait();
   }
-  for (Job &J : Jobs) {
+  for (PchJob &J : Jobs) {
     PrecompiledSet &Set = PrecompiledHeaders[J.Key];
     std::string Named;
     for (const std::string &Header : Set.Preludes[J.Prelude])
       Named += " <" + Header + ">";
-    if (J.Built) {
+    if (J.Deferred) {
+      Set.Paths[J.Prelude] = J.Output;
+      auto Deferred = std::make_unique<DeferredPch>();
+      Deferred->Named = Named;
+      Deferred->Fallback = Jobs[J.Parent].Output;
+      Deferred->Job = std::move(J);
+      DeferredPchs[Deferred->Job.Output] = std::move(Deferred);
+    } else if (J.Built) {
       Set.Paths[J.Prelude] = J.Output;
       if (Options.Verbose)
         reportNote((J.FromCache ? "loading the CUDA headers"
@@ -594,6 +592,39 @@ void HipifyRun::precompileCudaHeaders() {
   }
   if (Cache)
     Cache->prune();
+}
+
+std::vector<std::string>
+HipifyRun::withDeferredPrecompiledHeader(std::vector<std::string> Command) {
+  auto Load = llvm::find(Command, "-include-pch");
+  if (Load == Command.end() || Command.end() - Load < 3)
+    return Command;
+  std::string &Path = *(Load + 2);
+  auto It = DeferredPchs.find(Path);
+  if (It == DeferredPchs.end())
+    return Command;
+  DeferredPch &D = *It->second;
+  std::call_once(D.Once, [&] {
+    buildPrecompiledHeader(D.Job);
+    if (!Options.Verbose)
+      return;
+    // Workers build them: one note at a time.
+    static std::mutex Notes;
+    std::lock_guard<std::mutex> Lock(Notes);
+    if (D.Job.Built)
+      reportNote("precompiled the CUDA headers and" + D.Named + " into '" +
+                 D.Job.Output + "'");
+    else
+      reportNote("not precompiling" + D.Named + " into '" + D.Job.Output +
+                 "'" +
+                 (D.Job.Refusal.empty() ? std::string(": they do not parse")
+                                        : ": " + D.Job.Refusal) +
+                 "; loading the CUDA headers' alone");
+  });
+  // Its base was built (a deferred prelude is chained on a built one).
+  if (!D.Job.Built)
+    Path = D.Fallback;
+  return Command;
 }
 
 bool HipifyRun::openCache() {
@@ -1008,8 +1039,9 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     AO.SystemDirs = {TC.CudaPath, TC.ResourceDir, TC.StandInDir};
     AO.Checks = &EnabledWarnings;
     AO.UserRoot = UserRoot;
-    ParseOutcome Outcome = runASTEngineWithin(parseCommand(S), AO, Result,
-                                              Options.ParseTimeoutSeconds);
+    ParseOutcome Outcome = runASTEngineWithin(
+        withDeferredPrecompiledHeader(parseCommand(S)), AO, Result,
+        Options.ParseTimeoutSeconds);
     Result.ParseTimedOut = Outcome == ParseOutcome::TimedOut;
     Result.ParseCrashed = Outcome == ParseOutcome::Crashed;
   }

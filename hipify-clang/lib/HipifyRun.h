@@ -29,6 +29,7 @@
 #include "llvm/Support/Error.h"
 
 #include <map>
+#include <mutex>
 #include <memory>
 #include <optional>
 #include <string>
@@ -107,6 +108,47 @@ private:
   void printStatistics();
   std::vector<std::string> parseCommand(const Source &S);
   void precompileCudaHeaders();
+  /// A precompiled header to build: the CUDA headers of a parse command
+  /// (prelude 0) or a prelude chained on them.
+  struct PchJob {
+    std::vector<std::string> Generate;
+    std::vector<std::string> Key;
+    size_t Prelude;
+    std::string Output;
+    /// The cache entry (PrecompiledHeaderCache::stemFor), or "" without one.
+    std::string Stem;
+    std::string Text; ///< The prelude's #include lines.
+    /// The job this one is chained on (-1: none), its wave, and the cost of
+    /// what it parses itself (costlier first).
+    int Parent = -1;
+    unsigned Depth = 0;
+    unsigned Cost = 0;
+    /// How many of the sources sharing its command may load it.
+    unsigned Users = 0;
+    bool Built = false;
+    bool FromCache = false;
+    /// Left to its one user's parse (DeferredPch).
+    bool Deferred = false;
+    std::string Refusal;
+    std::vector<std::string> Inputs;
+  };
+  /// Builds \p J (or finds it fresh in the cache); sets Built, or Refusal.
+  void buildPrecompiledHeader(PchJob &J);
+  /// A prelude only one source loads, not kept by an earlier run: built when
+  /// that source's parse is about to start, in its worker, so that the
+  /// other sources parse meanwhile instead of waiting for it.
+  struct DeferredPch {
+    PchJob Job;
+    std::once_flag Once;
+    std::string Named;    ///< " <a.h> <b.h>", for the notes.
+    std::string Fallback; ///< The CUDA headers' PCH ("" when not built).
+  };
+  /// By the deferred prelude's path.
+  std::map<std::string, std::unique_ptr<DeferredPch>> DeferredPchs;
+  /// \p Command (parseCommand's) with its deferred prelude built, or
+  /// replaced with the CUDA headers' PCH when it cannot be.
+  std::vector<std::string>
+  withDeferredPrecompiledHeader(std::vector<std::string> Command);
   void removeTemporaries();
 
   /// Checks every output of the run against the inputs and each other

@@ -3,6 +3,7 @@
 #include "PrecompiledPreludes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -154,11 +155,15 @@ choosePreludes(const std::vector<std::vector<std::string>> &Lists,
     int Best = -1;
     for (size_t C = 0; C < Candidates.size(); ++C) {
       unsigned Cost = preludeCost(Candidates[C]);
-      // Building it parses it once; kept, that is paid back by the next run
-      // for a costly one; built already, it is free.
-      long Gain = Built[C]            ? 0
-                  : Costs.Persistent ? -long(MinPersistentPreludeCost)
-                                      : -long(Cost);
+      // Building it parses it once. Kept, half of that is counted: the next
+      // run that parses a user of it pays the rest back, but a prelude that
+      // takes little off a shared one would still make this run slower (a
+      // prelude is chained on the CUDA headers alone, so it parses all of its
+      // own headers). Built already, it is free.
+      long Gain = Built[C] ? 0
+                  : Costs.Persistent
+                      ? -long(std::max(Cost / 2, MinPersistentPreludeCost))
+                      : -long(Cost);
       for (size_t L = 0; L < Lists.size(); ++L)
         if (Cost > Saved[L] && includesAll(Lists[L], Candidates[C]))
           Gain += Cost - Saved[L];

@@ -44,17 +44,18 @@ unsigned headerCost(llvm::StringRef Header);
 struct PreludeCosts {
   /// Kept across runs (PrecompiledHeaderCache.h): a prelude only one source
   /// opens with is worth building when it is costly, since the next run that
-  /// parses the source loads it. Otherwise building one costs a parse of it,
-  /// and only a prelude two sources share can pay for that.
+  /// parses the source loads it; half its cost is counted against it (at
+  /// least MinPersistentPreludeCost). Otherwise building one costs a parse of
+  /// it, and only a prelude two sources share can pay for that.
   bool Persistent = false;
   /// Whether a prelude is built already (kept by an earlier run): it costs
   /// nothing, so a rerun loads what the first run built.
   std::function<bool(const std::vector<std::string> &)> IsBuilt;
 };
 
-/// The least estimated cost of a prelude that only one source opens with
-/// and that a cache keeps: building one, then loading it, costs a little
-/// more than parsing its headers.
+/// The least cost counted against building a prelude a cache keeps:
+/// building one, then loading it, costs a little more than parsing its
+/// headers, so a cheap one is not worth a file.
 constexpr unsigned MinPersistentPreludeCost = 20;
 
 /// Chooses at most \p Limit preludes for sources whose leading system
