@@ -1,5 +1,6 @@
 //===- Toolchain.cpp ------------------------------------------------------===//
 #include "hipkit/hipify/Toolchain.h"
+#include "clang/Tooling/CompilationDatabase.h"
 
 #include "hipkit/Rocm/RocmInstallation.h"
 
@@ -254,4 +255,40 @@ hipkit::hipify::filterProjectFlags(llvm::ArrayRef<std::string> CommandLine,
       Kept.push_back(Arg.str());
   }
   return Kept;
+}
+
+std::vector<std::string> hipkit::hipify::withoutPositionalInputs(
+    const std::vector<std::string> &ClangArgs,
+    std::vector<std::string> &Stripped) {
+  if (ClangArgs.empty())
+    return ClangArgs;
+  std::vector<const char *> Argv = {"hipify-clang", "--"};
+  for (const std::string &Arg : ClangArgs)
+    Argv.push_back(Arg.c_str());
+  int Argc = int(Argv.size());
+  std::string Error;
+  std::unique_ptr<clang::tooling::FixedCompilationDatabase> Database =
+      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(
+          Argc, Argv.data(), Error);
+  if (!Database)
+    return ClangArgs;
+  std::vector<clang::tooling::CompileCommand> Commands =
+      Database->getCompileCommands("placeholder.cu");
+  if (Commands.size() != 1 || Commands[0].CommandLine.size() < 2)
+    return ClangArgs;
+  // "clang-tool", the options kept, the file asked for.
+  llvm::ArrayRef<std::string> Kept(Commands[0].CommandLine);
+  Kept = Kept.drop_front().drop_back();
+  size_t K = 0;
+  for (const std::string &Arg : ClangArgs) {
+    if (K < Kept.size() && Kept[K] == Arg)
+      ++K;
+    else
+      Stripped.push_back(Arg);
+  }
+  if (K != Kept.size()) { // Not a subsequence: leave the arguments alone.
+    Stripped.clear();
+    return ClangArgs;
+  }
+  return std::vector<std::string>(Kept.begin(), Kept.end());
 }

@@ -8,6 +8,7 @@
 
 #include "hipkit/Support/Diagnostics.h"
 #include "hipkit/hipify/Options.h"
+#include "hipkit/hipify/Toolchain.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Option/ArgList.h"
@@ -46,6 +47,13 @@ int main(int Argc, char **Argv) {
   if (DashDash != All.end())
     for (const char *A : ArrayRef<char *>(DashDash + 1, All.end()))
       Options.ClangArgs.push_back(A);
+  std::vector<std::string> Stripped;
+  Options.ClangArgs =
+      hipkit::hipify::withoutPositionalInputs(Options.ClangArgs, Stripped);
+  for (const std::string &File : Stripped)
+    hipkit::reportWarning("'" + File + "' after '--' is a file, not a compiler "
+                          "option; ignored, as clang's tools ignore it (name "
+                          "sources before '--')");
 
   unsigned MissingIndex, MissingCount;
   InputArgList Args = Table.ParseArgs(Own, MissingIndex, MissingCount);

@@ -63,6 +63,15 @@ bool isExtensionLibraryFolder(llvm::StringRef Dir);
 std::optional<TorchHeaders>
 findTorchHeaders(llvm::ArrayRef<std::string> Command);
 
+/// \p ClangArgs (what follows `--`) without the files they name, which
+/// \p Stripped receives: AMD's hipify-clang reads them through clang's
+/// FixedCompilationDatabase, which drops such inputs (HIPIFY's own test runner
+/// passes the input and the output there), so its users' scripts do too.
+/// Unchanged when clang's driver cannot read them (the parse says why).
+std::vector<std::string>
+withoutPositionalInputs(const std::vector<std::string> &ClangArgs,
+                        std::vector<std::string> &Stripped);
+
 /// The clang command line (argv[0] first) that parses \p Source in CUDA mode.
 /// \p ProjectFlags are the -I/-D/... flags taken from compile_commands.json.
 std::vector<std::string>
