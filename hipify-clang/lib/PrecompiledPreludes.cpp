@@ -155,18 +155,24 @@ choosePreludes(const std::vector<std::vector<std::string>> &Lists,
     int Best = -1;
     for (size_t C = 0; C < Candidates.size(); ++C) {
       unsigned Cost = preludeCost(Candidates[C]);
-      // Building it parses it once. Kept, half of that is counted: the next
-      // run that parses a user of it pays the rest back, but a prelude that
-      // takes little off a shared one would still make this run slower (a
+      // Building it parses it once. Kept, half of that is counted where no
+      // chosen prelude serves its users yet: the next run that parses one of
+      // them pays the rest back. On top of one, the whole is counted: a
       // prelude is chained on the CUDA headers alone, so it parses all of its
-      // own headers). Built already, it is free.
-      long Gain = Built[C] ? 0
-                  : Costs.Persistent
-                      ? -long(std::max(Cost / 2, MinPersistentPreludeCost))
-                      : -long(Cost);
+      // own headers again, for little more than the shared one saves. Built
+      // already, it is free.
+      bool Served = false;
+      long Gain = 0;
       for (size_t L = 0; L < Lists.size(); ++L)
-        if (Cost > Saved[L] && includesAll(Lists[L], Candidates[C]))
-          Gain += Cost - Saved[L];
+        if (includesAll(Lists[L], Candidates[C])) {
+          Served |= Saved[L] > 0;
+          if (Cost > Saved[L])
+            Gain += Cost - Saved[L];
+        }
+      if (!Built[C])
+        Gain -= Costs.Persistent && !Served
+                    ? long(std::max(Cost / 2, MinPersistentPreludeCost))
+                    : long(Cost);
       // A tie goes to the prelude built already.
       if (Gain > BestGain || (Gain == BestGain && Gain > 0 && Built[C] &&
                               Best >= 0 && !Built[Best])) {

@@ -45,8 +45,9 @@ struct PreludeCosts {
   /// Kept across runs (PrecompiledHeaderCache.h): a prelude only one source
   /// opens with is worth building when it is costly, since the next run that
   /// parses the source loads it; half its cost is counted against it (at
-  /// least MinPersistentPreludeCost). Otherwise building one costs a parse of
-  /// it, and only a prelude two sources share can pay for that.
+  /// least MinPersistentPreludeCost) while no chosen prelude serves its users.
+  /// Otherwise building one costs a parse of it, and only a prelude two
+  /// sources share can pay for that.
   bool Persistent = false;
   /// Whether a prelude is built already (kept by an earlier run): it costs
   /// nothing, so a rerun loads what the first run built.
