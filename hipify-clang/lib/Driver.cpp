@@ -1516,7 +1516,7 @@ bool HipifyRun::checkPlan(const std::vector<SourceTranslation> &Results,
         std::string Header =
             "the translation of the header '" + FT.displayPath().str() + "'";
         if (!Options.InPlace) {
-          Plan.addOutput(H.Path, Header, OutputRole::Implied);
+          Plan.addImpliedOutput(H.Path, Header, FT.contents());
           continue;
         }
         Plan.addOutput(H.Path, Header, OutputRole::InPlace, FT.realPath());

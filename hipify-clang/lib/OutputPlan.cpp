@@ -131,7 +131,13 @@ void OutputPlan::addOutput(llvm::StringRef Path, llvm::StringRef What,
                            OutputRole Role, llvm::StringRef Replaces) {
   if (Path.empty() || Path == "-")
     return;
-  Outputs.push_back({Path.str(), What.str(), Replaces.str(), Role, {}});
+  Outputs.push_back({Path.str(), What.str(), Replaces.str(), Role, {}, {}});
+}
+
+void OutputPlan::addImpliedOutput(llvm::StringRef Path, llvm::StringRef What,
+                                  llvm::StringRef Original) {
+  Outputs.push_back(
+      {Path.str(), What.str(), "", OutputRole::Implied, {}, Original.str()});
 }
 
 std::vector<std::string> OutputPlan::check() const {
@@ -169,7 +175,8 @@ std::vector<std::string> OutputPlan::check() const {
           break;
         }
     if (O.Role == OutputRole::Implied && O.Id.Exists && !Force &&
-        !writtenByThisTool(O.Path))
+        !writtenByThisTool(O.Path) &&
+        !(O.Original && fileStillHolds(O.Path, *O.Original)))
       Problems.push_back("'" + O.Path + "' exists and was not written by " +
                          "hipify-clang (it is not in '" +
                          manifestNaming(O.Path) + "'); " + O.What +
@@ -187,7 +194,7 @@ std::vector<std::string> OutputPlan::check() const {
     if (O.Role == OutputRole::Implied && !ProjectManifestPath)
       Manifests.insert(manifestFor(O.Path));
   for (const std::string &Path : Manifests) {
-    Output M{Path, "the manifest", "", OutputRole::Named, identify(Path)};
+    Output M{Path, "the manifest", "", OutputRole::Named, identify(Path), {}};
     checkAgainstInputs(M);
     std::map<std::string, std::string> Entries;
     std::string Why;

@@ -601,6 +601,10 @@ bool HipifyRun::checkTreeOutput(const ProjectFile &File) {
       **Hash == Old->second.OutputHash)
     return true;
   std::string InputPath = Options.InRoot + "/" + Rel;
+  // A copy of the input (a copied project translated into itself): what
+  // replaces it is made from the same text, so nothing is lost.
+  if (!Recorded && *Hash && hashRegularFile(InputPath) == **Hash)
+    return true;
   if (Recorded)
     reportError("'" + Shown +
                 "' was written by hipify-clang and edited since (its text "

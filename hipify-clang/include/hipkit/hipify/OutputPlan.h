@@ -63,6 +63,12 @@ public:
   /// \p Replaces is the input path it replaces.
   void addOutput(llvm::StringRef Path, llvm::StringRef What, OutputRole Role,
                  llvm::StringRef Replaces = "");
+  /// An Implied output, a translated header, whose input holds \p Original:
+  /// a file at \p Path that holds exactly that text is a copy of the input
+  /// (a copied project being translated) and may be replaced, since nothing
+  /// is lost.
+  void addImpliedOutput(llvm::StringRef Path, llvm::StringRef What,
+                        llvm::StringRef Original);
 
   /// Checks every output against every input and every other output, and
   /// implied outputs against files hipify-clang did not write. Returns one
@@ -99,6 +105,7 @@ private:
     std::string Path, What, Replaces;
     OutputRole Role;
     FileIdentity Id;
+    std::optional<std::string> Original;
   };
   bool writtenByThisTool(llvm::StringRef Path) const;
   std::string manifestNaming(llvm::StringRef Path) const;
