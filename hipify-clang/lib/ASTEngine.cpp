@@ -867,6 +867,15 @@ public:
       return std::nullopt;
     return writtenFor(Ctx.rowFor(&D, In.resolver()), In);
   }
+  const ApiMapping *rowOf(const NamedDecl &D, FileTranslation &In) override {
+    if (!D.getDeclName().isIdentifier() || Ctx.isUserLocation(D.getLocation()))
+      return nullptr;
+    return Ctx.rowFor(&D, In.resolver());
+  }
+  bool isUnsupported(const ApiMapping &Row, FileTranslation &In) override {
+    return Ctx.policy().decide(Row, In.resolver().writesRocNames(Row)).Action ==
+           NameAction::ReportUnsupported;
+  }
   FileTranslation *translationAt(SourceLocation Loc,
                                  unsigned &Offset) override {
     return Ctx.translationAt(Loc, Offset);

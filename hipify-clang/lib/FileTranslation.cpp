@@ -229,6 +229,33 @@ void FileTranslation::removeName(unsigned Offset, unsigned Length,
   note(Offset, warning_names::Removed, Message);
 }
 
+void FileTranslation::removeUnreachableLabel(unsigned NameOffset,
+                                             const ApiMapping &Row,
+                                             unsigned Begin, unsigned End,
+                                             llvm::StringRef Replacement,
+                                             const llvm::Twine &Message) {
+  auto Left = llvm::find_if(Warnings, [&](const FileWarning &W) {
+    return W.Offset == NameOffset && W.Check == warning_names::Unsupported;
+  });
+  if (Left != Warnings.end()) {
+    Warnings.erase(Left);
+    auto drop = [](std::map<std::string, unsigned> &Counts,
+                   llvm::StringRef Key) {
+      auto It = Counts.find(Key.str());
+      if (It != Counts.end() && --It->second == 0)
+        Counts.erase(It);
+    };
+    --Stats.Unconverted;
+    drop(Stats.UnconvertedByKind, getKindName(Row.Kind));
+    drop(Stats.UnconvertedByApi, Row.Api);
+    drop(Stats.UnconvertedByName, Row.CudaName);
+  }
+  Buffer.add(Begin, End - Begin, Replacement);
+  RemovedNames.insert(NameOffset);
+  countConverted(Row, EditOrigin::AST);
+  note(NameOffset, warning_names::Removed, Message);
+}
+
 void FileTranslation::note(unsigned Offset, llvm::StringRef Check,
                            const llvm::Twine &Message) {
   FileWarning Note{Offset, Message.str(), Check.str()};

@@ -399,8 +399,15 @@ public:
       if (!FT)
         continue;
       std::optional<std::string> Hip = Names.hipNameOf(*Enumerator, *FT);
-      if (!Hip)
+      if (!Hip) {
+        if (std::optional<std::string> Operand =
+                translatedOperandOf(*S, *Enumerator, *FT))
+          if (const ApiMapping *Row = Names.rowOf(*Enumerator, *FT))
+            if (Names.isUnsupported(*Row, *FT))
+              removeUnreachableLabel(*S, *Case, *Enumerator, *Row, *Operand,
+                                     Cases, *FT);
         continue;
+      }
       auto [Known, IsFirst] = Seen.try_emplace(*Hip, Case);
       if (!IsFirst)
         removeDuplicateLabel(*S, *Case, *Known->second, *Enumerator, *Hip,
@@ -875,6 +882,128 @@ private:
       Previous = E->IgnoreParenImpCasts();
     return isa_and_nonnull<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt,
                            CXXThrowExpr>(Previous);
+  }
+
+  /// What the translation writes for the type of \p Switch's operand (as
+  /// written: a typedef such as cublasStatus_t, or the enum's own name) when
+  /// that type is the enum that declares \p Enumerator.
+  std::optional<std::string>
+  translatedOperandOf(const SwitchStmt &Switch,
+                      const EnumConstantDecl &Enumerator, FileTranslation &FT) {
+    const Expr *Cond = Switch.getCond();
+    if (!Cond)
+      return std::nullopt;
+    QualType T = Cond->IgnoreParenImpCasts()->getType();
+    const auto *Enum = T->getAs<EnumType>();
+    const auto *Owner = dyn_cast<EnumDecl>(Enumerator.getDeclContext());
+    if (!Enum || !Owner ||
+        Enum->getDecl()->getCanonicalDecl() != Owner->getCanonicalDecl())
+      return std::nullopt;
+    while (true) {
+      const Type *Sugar = T.getTypePtr();
+      if (const auto *Typedef = dyn_cast<TypedefType>(Sugar)) {
+        if (std::optional<std::string> Hip =
+                Names.hipNameOf(*Typedef->getDecl(), FT))
+          return Hip;
+        T = Typedef->desugar();
+      } else if (const auto *Elaborated = dyn_cast<ElaboratedType>(Sugar)) {
+        T = Elaborated->getNamedType();
+      } else {
+        break;
+      }
+    }
+    return Names.hipNameOf(*Enum->getDecl(), FT);
+  }
+
+  /// A label of an enumerator HIP's enum lacks (CUBLAS_STATUS_LICENSE_ERROR)
+  /// in a switch whose operand becomes the HIP enum (hipblasStatus_t): no
+  /// value of the operand reaches it, so it is removed, with the statements
+  /// after it when nothing else reaches them (the statement before is a
+  /// jump, and no other label is theirs) and they are plain text of one file.
+  void removeUnreachableLabel(const SwitchStmt &Switch, const CaseStmt &Case,
+                              const EnumConstantDecl &Enumerator,
+                              const ApiMapping &Row, llvm::StringRef Operand,
+                              llvm::ArrayRef<const CaseStmt *> Cases,
+                              FileTranslation &FT) {
+    unsigned NameOffset;
+    const auto *Ref =
+        cast<DeclRefExpr>(Case.getLHS()->IgnoreParenImpCasts());
+    if (Names.translationAt(Ref->getLocation(), NameOffset) != &FT)
+      return;
+    CharSourceRange Label =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(
+                                     Case.getKeywordLoc(), Case.getColonLoc()),
+                                 SM, AST.getLangOpts());
+    unsigned Begin, End;
+    if (Label.isInvalid() || Names.translationAt(Label.getBegin(), Begin) != &FT ||
+        Names.translationAt(Label.getEnd(), End) != &FT)
+      return; // Through a macro: the reference's warning stays.
+    bool Shared = isa<SwitchCase>(Case.getSubStmt()) ||
+                  llvm::any_of(Cases, [&](const CaseStmt *Other) {
+                    return Other->getSubStmt() == &Case;
+                  });
+    std::string What;
+    if (!Shared && followsJump(Switch, Case))
+      if (std::optional<unsigned> BodyEnd = endOfStatementsAfter(Switch, Case, FT);
+          BodyEnd && *BodyEnd > End &&
+          !llvm::StringRef(FT.contents())
+               .slice(Begin, *BodyEnd)
+               .contains('#')) {
+        End = *BodyEnd;
+        What = " and the statements after it";
+      }
+    FT.removeUnreachableLabel(
+        NameOffset, Row, Begin, End,
+        llvm::formatv("/* hipify: 'case {0}:' removed */", Enumerator.getName())
+            .str(),
+        llvm::formatv("removed 'case {0}:'{1}: the switch's operand becomes "
+                      "{2}, which has no counterpart of {0}, so no value "
+                      "reaches it",
+                      Enumerator.getName(), What, Operand));
+  }
+
+  /// The offset in \p FT just past the statements that follow \p Case up to
+  /// the next label or the end of the switch (with the `;` that ends the
+  /// last one), or nullopt when one of them is not plain text of \p FT.
+  std::optional<unsigned> endOfStatementsAfter(const SwitchStmt &Switch,
+                                               const CaseStmt &Case,
+                                               FileTranslation &FT) {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Switch.getBody());
+    if (!Body)
+      return std::nullopt;
+    const Stmt *Last = nullptr;
+    bool Seen = false;
+    for (const Stmt *S : Body->body()) {
+      if (S == &Case) {
+        Seen = true;
+        Last = Case.getSubStmt();
+        continue;
+      }
+      if (!Seen)
+        continue;
+      if (isa<SwitchCase>(S))
+        break;
+      Last = S;
+    }
+    if (!Last || isa<SwitchCase>(Last))
+      return std::nullopt;
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Last->getSourceRange()), SM,
+        AST.getLangOpts());
+    unsigned Offset;
+    if (Range.isInvalid() || Names.translationAt(Range.getEnd(), Offset) != &FT)
+      return std::nullopt;
+    SourceLocation LastToken = Last->getEndLoc();
+    if (!LastToken.isFileID())
+      return std::nullopt;
+    if (std::optional<Token> Next =
+            Lexer::findNextToken(LastToken, SM, AST.getLangOpts());
+        Next && Next->is(tok::semi) && !isa<CompoundStmt>(Last)) {
+      unsigned SemiOffset;
+      if (Names.translationAt(Next->getLocation(), SemiOffset) == &FT)
+        return SemiOffset + 1;
+    }
+    return Offset;
   }
 
   void removeDuplicateLabel(const SwitchStmt &Switch, const CaseStmt &Case,

@@ -229,6 +229,15 @@ public:
   void removeName(unsigned Offset, unsigned Length, const ApiMapping &Row,
                   EditOrigin Origin, const llvm::Twine &Message);
 
+  /// Replaces [\p Begin, \p End) (a case label of \p Row's enumerator, at
+  /// \p NameOffset, that a switch on the HIP enum can never take) with
+  /// \p Replacement: the reference's "no HIP equivalent" warning and count
+  /// become a translated name and the note \p Message (hipify-removed).
+  void removeUnreachableLabel(unsigned NameOffset, const ApiMapping &Row,
+                              unsigned Begin, unsigned End,
+                              llvm::StringRef Replacement,
+                              const llvm::Twine &Message);
+
   /// Counts a CUDA header include or name with no HIP equivalent.
   void countUnconverted(const ApiMapping &Row);
   /// Counts a reference to a CUDA name that no row names (a pasted name

@@ -46,6 +46,13 @@ public:
   /// a row, names left untranslated).
   virtual std::optional<std::string> hipNameOf(const clang::NamedDecl &D,
                                                FileTranslation &In) = 0;
+  /// The row of \p D, a declaration of the CUDA headers, as \p In resolves
+  /// it; null for the user's declarations and names without a row.
+  virtual const ApiMapping *rowOf(const clang::NamedDecl &D,
+                                  FileTranslation &In) = 0;
+  /// Whether the translation of \p In leaves \p Row's name as unsupported
+  /// (no HIP counterpart, under the run's options).
+  virtual bool isUnsupported(const ApiMapping &Row, FileTranslation &In) = 0;
   /// The user file \p Loc is spelled in and its offset there; null for files
   /// that are not translated.
   virtual FileTranslation *translationAt(clang::SourceLocation Loc,
