@@ -22,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <set>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -46,6 +47,29 @@ static bool isBelow(llvm::StringRef Path, llvm::StringRef Folder) {
     return Path.size() > 1;
   return Path.size() > Folder.size() && Path.starts_with(Folder) &&
          Path[Folder.size()] == '/';
+}
+
+/// The names of the `#include "..."` lines of \p Text (a scan of the
+/// directives, for which files a project's sources include as code).
+static std::vector<std::string> quotedIncludes(llvm::StringRef Text) {
+  std::vector<std::string> Names;
+  while (!Text.empty()) {
+    llvm::StringRef Line;
+    std::tie(Line, Text) = Text.split('\n');
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("\""))
+      continue;
+    size_t Close = Line.find('"');
+    if (Close != llvm::StringRef::npos && Close > 0)
+      Names.push_back(Line.take_front(Close).str());
+  }
+  return Names;
 }
 
 static std::string parentOrDot(llvm::StringRef Path) {
@@ -398,6 +422,39 @@ bool HipifyRun::prepareProject() {
     return false;
   llvm::sort(Parsed);
   Parsed.erase(std::unique(Parsed.begin(), Parsed.end()), Parsed.end());
+  // A source that another parsed source includes as code (`#include
+  // "kernels.cu"`) takes its types from its includer: parsed alone it would
+  // not compile. Unless named, it is translated in its includer's parse, as
+  // that source's user header.
+  if (Options.Sources.empty() && !Database) {
+    std::vector<std::string> Folders = Options.IncludeDirs;
+    for (const auto &[Flag, Dir] : includeFolders(Options.ClangArgs))
+      if (Flag == "-I" || Flag == "-iquote")
+        Folders.push_back(Dir);
+    std::set<size_t> Included;
+    for (size_t Index : Parsed) {
+      std::string Text;
+      if (!readWholeFile(ProjectFiles[Index].Path, Text))
+        continue;
+      for (const std::string &Name : quotedIncludes(Text)) {
+        std::vector<std::string> Candidates = {
+            (llvm::sys::path::parent_path(ProjectFiles[Index].Path) + "/" +
+             Name)
+                .str()};
+        for (const std::string &Folder : Folders)
+          Candidates.push_back(Folder + "/" + Name);
+        for (const std::string &Candidate : Candidates) {
+          if (!llvm::sys::fs::exists(Candidate))
+            continue;
+          auto It = ByRealPath.find(realPathOf(Candidate));
+          if (It != ByRealPath.end() && It->second != Index)
+            Included.insert(It->second);
+          break;
+        }
+      }
+    }
+    llvm::erase_if(Parsed, [&](size_t I) { return Included.count(I); });
+  }
 
   for (size_t Index : Parsed) {
     const ProjectFile &F = ProjectFiles[Index];

@@ -85,9 +85,10 @@ unsigned torchVersion(const llvm::Twine &Header) {
   return HasMajor && HasMinor ? Major * 100 + Minor : 0;
 }
 
-/// The include folders a command names, with the flag that names each.
+} // namespace
+
 std::vector<std::pair<std::string, std::string>>
-includeFolders(llvm::ArrayRef<std::string> Command) {
+hipkit::hipify::includeFolders(llvm::ArrayRef<std::string> Command) {
   std::vector<std::pair<std::string, std::string>> Folders;
   for (size_t I = 0; I < Command.size(); ++I) {
     llvm::StringRef Arg = Command[I];
@@ -103,7 +104,6 @@ includeFolders(llvm::ArrayRef<std::string> Command) {
   }
   return Folders;
 }
-} // namespace
 
 std::optional<TorchHeaders>
 hipkit::hipify::findTorchHeadersIn(llvm::StringRef Dir) {

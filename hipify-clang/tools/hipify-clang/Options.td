@@ -24,7 +24,8 @@ defm o_dir : Eq<"o-dir", "<dir>", "Write each translation to <dir>/<source's fol
   "relative to it (folders are created)">, Group<grp_output>;
 defm in_root : Eq<"in-root", "<dir>", "Translate the project in <dir>: every file that contains "
   "CUDA, sources and headers in any folder, each once; the others are copied (the sources parsed "
-  "are those named, else -p's, else every .cu and every C++ source using CUDA)">, Group<grp_output>;
+  "are those named, else -p's, else every .cu and every C++ source using CUDA that no other such "
+  "source includes)">, Group<grp_output>;
 defm out_root : Eq<"out-root", "<dir>", "With --in-root: write each file of the project to the same "
   "relative path under <dir>; a rerun translates only what changed (<dir>/.hipify-manifest.json)">,
   Group<grp_output>;

@@ -52,6 +52,11 @@ struct TorchHeaders {
 /// other folder.
 std::optional<TorchHeaders> findTorchHeadersIn(llvm::StringRef Dir);
 
+/// The include folders \p Command names (-I, -iquote, -isystem,
+/// -idirafter; joined or separate), each with the flag that names it.
+std::vector<std::pair<std::string, std::string>>
+includeFolders(llvm::ArrayRef<std::string> Command);
+
 /// Whether \p Dir is an include folder of a library a PyTorch extension
 /// builds against: PyTorch's own (findTorchHeadersIn), pybind11's (it holds
 /// pybind11/pybind11.h) or CPython's (Python.h and patchlevel.h), which
