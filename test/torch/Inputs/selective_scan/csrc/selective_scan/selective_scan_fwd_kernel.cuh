@@ -178,10 +178,21 @@ void selective_scan_fwd_launch(SSMParamsBase &params, cudaStream_t stream) {
 
 template<typename input_t, typename weight_t>
 void selective_scan_fwd_cuda(SSMParamsBase &params, cudaStream_t stream) {
+    // As mamba does: a ROCm build launches multiples of the 64-lane wavefront (hipCUB's
+    // warp-transposing loads need whole wavefronts); a short sequence is still one chunk.
+#ifndef USE_ROCM
     if (params.seqlen <= 128) {
         selective_scan_fwd_launch<32, 4, input_t, weight_t>(params, stream);
     } else {
         static_assert(128 * 4 == kSelectiveScanChunkSize);
         selective_scan_fwd_launch<128, 4, input_t, weight_t>(params, stream);
     }
+#else
+    if (params.seqlen <= 256) {
+        selective_scan_fwd_launch<64, 4, input_t, weight_t>(params, stream);
+    } else {
+        static_assert(128 * 4 == kSelectiveScanChunkSize);
+        selective_scan_fwd_launch<128, 4, input_t, weight_t>(params, stream);
+    }
+#endif
 }
