@@ -345,7 +345,7 @@ void HipifyRun::buildPrecompiledHeader(PchJob &J) {
     J.Refusal = "clang crashed building it";
   J.Built = Ran && llvm::sys::fs::exists(J.Output) && J.Refusal.empty();
   if (J.Built && Cache)
-    if (llvm::Error E = Cache->recordInputs(J.Stem, J.Inputs)) {
+    if (llvm::Error E = Cache->recordInputs(J.Stem, J.Inputs, J.BaseStem)) {
       J.Refusal = "cannot keep it: " + toString(std::move(E));
       J.Built = false;
     }
@@ -414,6 +414,7 @@ void HipifyRun::precompileCudaHeaders() {
       Costs.IsBuilt = [&](const std::vector<std::string> &Prelude) {
         return BaseFresh && Cache->isFresh(stemOf(Prelude));
       };
+      Costs.Kept = Cache->preludesOn(BaseStem);
     }
     PrecompiledSet &Set = PrecompiledHeaders[Key];
     Set.Preludes.push_back({});
@@ -477,6 +478,8 @@ void HipifyRun::precompileCudaHeaders() {
                          std::vector<std::string>{"-o", Output, Prelude});
       PchJob J{std::move(Generate), Key, P, Output};
       J.Stem = Stem;
+      if (P != 0)
+        J.BaseStem = BaseStem;
       J.Text = std::move(Text);
       for (const std::vector<std::string> &List : Lists)
         J.Users += llvm::all_of(Set.Preludes[P], [&](const std::string &H) {

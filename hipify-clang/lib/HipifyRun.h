@@ -115,8 +115,9 @@ private:
     std::vector<std::string> Key;
     size_t Prelude;
     std::string Output;
-    /// The cache entry (PrecompiledHeaderCache::stemFor), or "" without one.
-    std::string Stem;
+    /// The cache entry (PrecompiledHeaderCache::stemFor), or "" without one,
+    /// and the one it is chained on.
+    std::string Stem, BaseStem;
     std::string Text; ///< The prelude's #include lines.
     /// The job this one is chained on (-1: none), its wave, and the cost of
     /// what it parses itself (costlier first).

@@ -126,7 +126,7 @@ bool PrecompiledHeaderCache::isFresh(llvm::StringRef Stem) {
   while (!Lines.empty()) {
     llvm::StringRef Line;
     std::tie(Line, Lines) = Lines.split('\n');
-    if (Line.empty())
+    if (Line.empty() || Line.starts_with("base "))
       continue;
     // "<size> <time> <path>": the path is the rest of the line.
     auto [Size, AfterSize] = Line.split(' ');
@@ -168,8 +168,11 @@ llvm::Error PrecompiledHeaderCache::prepare(llvm::StringRef Stem,
 
 llvm::Error
 PrecompiledHeaderCache::recordInputs(llvm::StringRef Stem,
-                                     const std::vector<std::string> &Inputs) {
+                                     const std::vector<std::string> &Inputs,
+                                     llvm::StringRef BaseStem) {
   std::string Text = InputsFormat.str() + "\n" + toolLine() + "\n";
+  if (!BaseStem.empty())
+    Text += ("base " + llvm::sys::path::filename(BaseStem) + "\n").str();
   std::vector<std::string> All = {joined(Stem, ".pch"), joined(Stem, ".cu")};
   llvm::append_range(All, Inputs);
   for (const std::string &Path : All) {
@@ -183,6 +186,37 @@ PrecompiledHeaderCache::recordInputs(llvm::StringRef Stem,
     Text += Stamp + " " + Path + "\n";
   }
   return writeOutputFile(joined(Stem, ".inputs"), Text);
+}
+
+std::vector<std::vector<std::string>>
+PrecompiledHeaderCache::preludesOn(llvm::StringRef BaseStem) {
+  std::string Wanted = ("base " + llvm::sys::path::filename(BaseStem)).str();
+  std::vector<std::vector<std::string>> Preludes;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; !EC && It != End;
+       It.increment(EC)) {
+    llvm::StringRef Path = It->path();
+    if (!Path.consume_back(".inputs") ||
+        !isEntryStem(llvm::sys::path::filename(Path)))
+      continue;
+    std::string Inputs, Main;
+    if (!readWholeFile(It->path(), Inputs) ||
+        llvm::StringRef(Inputs).split('\n').second.split('\n').second.split(
+            '\n').first != Wanted ||
+        !readWholeFile((Path + ".cu").str(), Main))
+      continue;
+    std::vector<std::string> Headers;
+    for (llvm::StringRef Rest = Main; !Rest.empty();) {
+      llvm::StringRef Line;
+      std::tie(Line, Rest) = Rest.split('\n');
+      if (Line.consume_front("#include <") && Line.consume_back(">"))
+        Headers.push_back(Line.str());
+    }
+    if (!Headers.empty())
+      Preludes.push_back(std::move(Headers));
+  }
+  llvm::sort(Preludes);
+  return Preludes;
 }
 
 void PrecompiledHeaderCache::prune() {

@@ -8,7 +8,8 @@
 // in project mode) they are kept, one entry each:
 //   <key>.cu      the prelude's #include lines, the header's main file
 //   <key>.pch     the precompiled header
-//   <key>.inputs  every file it was built from, with its size and time
+//   <key>.inputs  the entry it is chained on, and every file it was built
+//                 from, with its size and time
 // The key is a digest of what decides the header besides those files: this
 // build of the tool, the parse command, the prelude and the entry it is
 // chained on. An entry is used only while every input still has its recorded
@@ -66,9 +67,16 @@ public:
   /// writes its main file (\p PreludeText, at Stem.cu) if missing or other.
   llvm::Error prepare(llvm::StringRef Stem, llvm::StringRef PreludeText);
 
-  /// Records the files the header at \p Stem.pch was just built from.
+  /// Records the files the header at \p Stem.pch was just built from, and
+  /// the entry it is chained on (\p BaseStem, "" for none).
   llvm::Error recordInputs(llvm::StringRef Stem,
-                           const std::vector<std::string> &Inputs);
+                           const std::vector<std::string> &Inputs,
+                           llvm::StringRef BaseStem);
+
+  /// The preludes (their headers, in order) of the entries chained on
+  /// \p BaseStem: what earlier runs built for a parse command, which a rerun
+  /// of fewer sources may still load.
+  std::vector<std::vector<std::string>> preludesOn(llvm::StringRef BaseStem);
 
   /// Removes, unless this run used them, the entries that another build of
   /// the tool wrote or that no run has used for MaxUnusedAge, and the pieces

@@ -125,6 +125,10 @@ choosePreludes(const std::vector<std::vector<std::string>> &Lists,
   // costly header alone; kept when at least two lists include all of it, or
   // one with a cache.
   std::map<std::set<std::string>, std::vector<std::string>> Unique;
+  // Kept ones first: their order of headers names their entry.
+  for (const std::vector<std::string> &Prelude : Costs.Kept)
+    Unique.try_emplace(std::set<std::string>(Prelude.begin(), Prelude.end()),
+                       Prelude);
   for (const std::vector<std::string> &List : Lists) {
     std::vector<std::string> Costly;
     for (const std::string &H : List)
@@ -150,10 +154,15 @@ choosePreludes(const std::vector<std::vector<std::string>> &Lists,
   // What each list already saves with the chosen preludes.
   std::vector<unsigned> Saved(Lists.size(), 0);
   std::vector<std::vector<std::string>> Chosen;
+  // Those built already first: a rerun keeps what the first run chose, and
+  // a new prelude must then pay for itself on top of them.
+  bool BuiltOnly = llvm::is_contained(Built, true);
   while (Chosen.size() < Limit) {
     long BestGain = 0;
     int Best = -1;
     for (size_t C = 0; C < Candidates.size(); ++C) {
+      if (BuiltOnly && !Built[C])
+        continue;
       unsigned Cost = preludeCost(Candidates[C]);
       // Building it parses it once. Kept, half of that is counted where no
       // chosen prelude serves its users yet: the next run that parses one of
@@ -173,12 +182,14 @@ choosePreludes(const std::vector<std::vector<std::string>> &Lists,
         Gain -= Costs.Persistent && !Served
                     ? long(std::max(Cost / 2, MinPersistentPreludeCost))
                     : long(Cost);
-      // A tie goes to the prelude built already.
-      if (Gain > BestGain || (Gain == BestGain && Gain > 0 && Built[C] &&
-                              Best >= 0 && !Built[Best])) {
+      if (Gain > BestGain) {
         BestGain = Gain;
         Best = int(C);
       }
+    }
+    if (Best < 0 && BuiltOnly) {
+      BuiltOnly = false;
+      continue;
     }
     if (Best < 0)
       break;

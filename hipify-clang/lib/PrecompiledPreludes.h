@@ -52,6 +52,9 @@ struct PreludeCosts {
   /// Whether a prelude is built already (kept by an earlier run): it costs
   /// nothing, so a rerun loads what the first run built.
   std::function<bool(const std::vector<std::string> &)> IsBuilt;
+  /// Preludes earlier runs built for the command: candidates too, so that a
+  /// rerun parsing fewer sources still finds the ones they shared.
+  std::vector<std::vector<std::string>> Kept;
 };
 
 /// The least cost counted against building a prelude a cache keeps:
