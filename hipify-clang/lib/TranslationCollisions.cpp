@@ -2,6 +2,7 @@
 #include "hipkit/hipify/TranslationCollisions.h"
 
 #include "hipkit/hipify/SkippedDefinitions.h"
+#include "hipkit/hipify/TypeSugar.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -899,19 +900,12 @@ private:
     if (!Enum || !Owner ||
         Enum->getDecl()->getCanonicalDecl() != Owner->getCanonicalDecl())
       return std::nullopt;
-    while (true) {
-      const Type *Sugar = T.getTypePtr();
-      if (const auto *Typedef = dyn_cast<TypedefType>(Sugar)) {
-        if (std::optional<std::string> Hip =
-                Names.hipNameOf(*Typedef->getDecl(), FT))
-          return Hip;
-        T = Typedef->desugar();
-      } else if (const auto *Elaborated = dyn_cast<ElaboratedType>(Sugar)) {
-        T = Elaborated->getNamedType();
-      } else {
-        break;
-      }
-    }
+    std::optional<std::string> Hip;
+    if (findTypedef(T, [&](const TypedefNameDecl &Typedef) {
+          Hip = Names.hipNameOf(Typedef, FT);
+          return Hip.has_value();
+        }))
+      return Hip;
     return Names.hipNameOf(*Enum->getDecl(), FT);
   }
 

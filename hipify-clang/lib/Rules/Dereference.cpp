@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/RewriteRule.h"
+#include "hipkit/hipify/TypeSugar.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -48,19 +49,11 @@ private:
     if (!T->isPointerType())
       return false;
     QualType Pointee = T->getPointeeType();
-    // The typedefs on the way (`typedef __nv_bfloat16 bf16;`), then the type.
-    while (true) {
-      const Type *Sugar = Pointee.getTypePtr();
-      if (const auto *Typedef = dyn_cast<TypedefType>(Sugar)) {
-        if (isListed(Typedef->getDecl()->getName()))
-          return true;
-        Pointee = Typedef->desugar();
-      } else if (const auto *Elaborated = dyn_cast<ElaboratedType>(Sugar)) {
-        Pointee = Elaborated->getNamedType();
-      } else {
-        break;
-      }
-    }
+    // As written (`typedef __nv_bfloat16 bf16;`), or as declared.
+    if (findTypedef(Pointee, [&](const TypedefNameDecl &Typedef) {
+          return isListed(Typedef.getName());
+        }))
+      return true;
     const TagDecl *Tag = Pointee->getAsTagDecl();
     return Tag && isListed(Tag->getName());
   }
