@@ -433,6 +433,9 @@ bool HipifyRun::prepareProject() {
         Folders.push_back(Dir);
     std::set<size_t> Included;
     for (size_t Index : Parsed) {
+      // Two sources that include each other: the first keeps its parse.
+      if (Included.count(Index))
+        continue;
       std::string Text;
       if (!readWholeFile(ProjectFiles[Index].Path, Text))
         continue;
