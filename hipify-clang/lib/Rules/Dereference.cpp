@@ -1,13 +1,14 @@
 //===- Dereference.cpp - deref:TYPE,TYPE... -------------------------------===//
 //
-// HIP declares the read-only and cache-hinted loads (__ldg, __ldca, __ldcg,
-// __ldcs) for the scalar, vector and half types, each as `return *ptr;`, but
-// for no bfloat16 type (no release up to 7.2), where CUDA's cuda_bf16.h has
-// them. A call whose pointer argument points to one of TYPES (the CUDA
-// spellings, as the row lists them), or whose argument is still dependent in
-// a template (an instantiation may need a listed type), becomes the load
-// itself: the name is replaced by `*` (`__ldg(&x[i])` -> `*(&x[i])`), which is
-// what HIP's own loads do on every type.
+// HIP declares __ldg for the scalar, vector and half types but for no
+// bfloat16 type, and the cache-hinted loads (__ldca, __ldcg, __ldcs) for the
+// half types alone (no release up to 7.2), each as `return *ptr;`; CUDA has
+// all of them for every type. A call whose pointer argument points to one of
+// TYPES (the CUDA spellings, as the row lists them; `!TYPES`: to any type but
+// those), or whose argument is still dependent in a template (an
+// instantiation may need such a type), becomes the load itself: the name is
+// replaced by `*` (`__ldg(&x[i])` -> `*(&x[i])`), which is what HIP's own
+// loads do on every type; a cache hint only ever changes speed.
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/RewriteRule.h"
@@ -26,14 +27,17 @@ namespace {
 
 class DereferenceRule : public RewriteRule {
 public:
-  explicit DereferenceRule(llvm::SmallVector<llvm::StringRef, 4> Types)
-      : RewriteRule(RewriteRuleKind::Dereference), Types(std::move(Types)) {}
+  DereferenceRule(llvm::SmallVector<llvm::StringRef, 4> Types, bool AllBut)
+      : RewriteRule(RewriteRuleKind::Dereference), Types(std::move(Types)),
+        AllBut(AllBut) {}
 
   void rewriteCall(CallEditor &Editor, const CallSite &Site) const override {
     const Expr *Arg = writtenArgument(Site.Call, 0);
     if (!Arg || Site.Call.getNumArgs() != 1)
       return;
-    if (!Arg->isTypeDependent() && !pointsToListedType(Arg->getType()))
+    // A pointer to a listed type (or, with '!', to any other type).
+    if (!Arg->isTypeDependent() && (!Arg->getType()->isPointerType() ||
+                                    pointsToListedType(Arg->getType()) == AllBut))
       return;
     unsigned Offset;
     FileTranslation *FT = Editor.translationAt(Site.NameLoc, Offset);
@@ -62,15 +66,18 @@ private:
   }
 
   llvm::SmallVector<llvm::StringRef, 4> Types; ///< Into the constant table.
+  /// `deref:!TYPES`: the types are those HIP declares the function for.
+  bool AllBut;
 };
 
 } // namespace
 
 std::unique_ptr<RewriteRule>
 hipkit::hipify::createDereferenceRule(llvm::StringRef Text) {
+  bool AllBut = Text.consume_front("!");
   llvm::SmallVector<llvm::StringRef, 4> Types;
   Text.split(Types, ',', -1, /*KeepEmpty=*/false);
   if (Types.empty())
     return nullptr;
-  return std::make_unique<DereferenceRule>(std::move(Types));
+  return std::make_unique<DereferenceRule>(std::move(Types), AllBut);
 }

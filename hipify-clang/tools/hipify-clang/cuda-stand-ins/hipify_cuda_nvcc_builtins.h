@@ -9,6 +9,13 @@
  *   the builtins are nvcc's, generic over the pointee type. The enumerators
  *   are CUDA's, in CUDA's order (nvcc-builtins-stand-in.test compares them
  *   with the CUDA header).
+ * - The cache-hinted loads of sm_32_intrinsics.h (__ldca, __ldcg, __ldcs,
+ *   __ldlu, __ldcv). CUDA declares them for every scalar and vector type;
+ *   clang's wrapper, which does not include that header, for none (only
+ *   cuda_fp16.h's and cuda_bf16.h's half and bfloat16 forms reach the parse).
+ *   A template over the pointee stands in for CUDA's overloads, so that a call
+ *   resolves to a declaration the tables name; the half forms, exact
+ *   matches, still win over it.
  * - min and max in host code. nvcc declares CUDA's math_functions.hpp
  *   overloads (min(int, unsigned), max(float, double), ...) __host__
  *   __device__; clang's wrapper makes them device-only, so a host function,
@@ -83,6 +90,12 @@ __attribute__((device)) void __nv_atomic_store(T *, T *, int,
                                                int = __NV_THREAD_SCOPE_SYSTEM);
 __attribute__((device)) void
 __nv_atomic_thread_fence(int, int = __NV_THREAD_SCOPE_SYSTEM);
+
+template <typename T> __attribute__((device)) T __ldca(const T *);
+template <typename T> __attribute__((device)) T __ldcg(const T *);
+template <typename T> __attribute__((device)) T __ldcs(const T *);
+template <typename T> __attribute__((device)) T __ldlu(const T *);
+template <typename T> __attribute__((device)) T __ldcv(const T *);
 
 template <typename T, typename U>
 __attribute__((host)) decltype(true ? T() : U()) min(T, U);
