@@ -175,22 +175,14 @@ HipifyRun::leadingSystemIncludes(const Source &S,
   // The folders a user's flags add; the toolchain's own are system folders.
   std::vector<std::string> UserDirs;
   bool Quoted = false; // -iquote: a quoted name could find a user header.
-  for (size_t I = 0; I + 1 < Command.size(); ++I) {
-    llvm::StringRef Arg = Command[I];
-    for (llvm::StringRef Flag : {"-I", "-iquote", "-isystem", "-idirafter"}) {
-      if (!Arg.starts_with(Flag))
-        continue;
-      std::string Dir =
-          Arg == Flag ? Command[I + 1] : Arg.drop_front(Flag.size()).str();
-      // PyTorch's folders (and pybind11's, CPython's) hold libraries'
-      // headers (buildParseCommand searches them as system folders): those
-      // may open a prelude.
-      if (Dir != TC.StandInDir && Dir != TC.CudaPath + "/include/cccl" &&
-          !isExtensionLibraryFolder(Dir))
-        UserDirs.push_back(Dir);
-      Quoted |= Flag == "-iquote";
-      break;
-    }
+  for (const auto &[Flag, Dir] : includeFolders(Command)) {
+    // PyTorch's folders (and pybind11's, CPython's) hold libraries' headers
+    // (buildParseCommand searches them as system folders): those may open a
+    // prelude.
+    if (Dir != TC.StandInDir && Dir != TC.CudaPath + "/include/cccl" &&
+        !isExtensionLibraryFolder(Dir))
+      UserDirs.push_back(Dir);
+    Quoted |= Flag == "-iquote";
   }
   std::vector<std::string> Names;
   llvm::StringRef Folder = llvm::sys::path::parent_path(S.Path);
@@ -482,9 +474,7 @@ void HipifyRun::precompileCudaHeaders() {
         J.BaseStem = BaseStem;
       J.Text = std::move(Text);
       for (const std::vector<std::string> &List : Lists)
-        J.Users += llvm::all_of(Set.Preludes[P], [&](const std::string &H) {
-          return llvm::is_contained(List, H);
-        });
+        J.Users += opensWith(List, Set.Preludes[P]);
       Jobs.push_back(std::move(J));
     }
   }

@@ -108,6 +108,11 @@ void PrecompiledHeaderCache::markUsed(llvm::StringRef Stem) {
 }
 
 bool PrecompiledHeaderCache::isFresh(llvm::StringRef Stem) {
+  {
+    std::lock_guard<std::mutex> Lock(UsedLock);
+    if (Fresh.count(Stem.str()))
+      return true;
+  }
   std::string InputsPath = joined(Stem, ".inputs");
   llvm::Expected<std::optional<std::string>> Text =
       readRegularFile(InputsPath, 16 << 20);
@@ -138,6 +143,10 @@ bool PrecompiledHeaderCache::isFresh(llvm::StringRef Stem) {
   if (!Any)
     return false;
   markUsed(Stem);
+  {
+    std::lock_guard<std::mutex> Lock(UsedLock);
+    Fresh.insert(Stem.str());
+  }
   // Used now: prune keeps it.
   int FD;
   if (!llvm::sys::fs::openFileForWrite(InputsPath, FD,
@@ -153,6 +162,10 @@ bool PrecompiledHeaderCache::isFresh(llvm::StringRef Stem) {
 llvm::Error PrecompiledHeaderCache::prepare(llvm::StringRef Stem,
                                             llvm::StringRef PreludeText) {
   markUsed(Stem);
+  {
+    std::lock_guard<std::mutex> Lock(UsedLock);
+    Fresh.erase(Stem.str());
+  }
   std::error_code EC = llvm::sys::fs::remove(joined(Stem, ".inputs"));
   if (EC)
     return llvm::createStringError("cannot remove '" +

@@ -89,8 +89,10 @@ private:
       : Dir(std::move(Dir)), ToolIdentity(std::move(ToolIdentity)) {}
   std::string Dir;
   std::string ToolIdentity;
-  /// Stems this run used or built (threads build headers in parallel).
-  std::set<std::string> Used;
+  /// Stems this run used or built (threads build headers in parallel), and
+  /// those it found fresh or built: a stem is checked against its inputs
+  /// once a run, not at each of the several places that ask.
+  std::set<std::string> Used, Fresh;
   std::mutex UsedLock;
   void markUsed(llvm::StringRef Stem);
   /// The second line of each .inputs: the build that wrote it.
@@ -99,7 +101,7 @@ private:
 public:
   PrecompiledHeaderCache(PrecompiledHeaderCache &&Other)
       : Dir(std::move(Other.Dir)), ToolIdentity(std::move(Other.ToolIdentity)),
-        Used(std::move(Other.Used)) {}
+        Used(std::move(Other.Used)), Fresh(std::move(Other.Fresh)) {}
 };
 
 } // namespace hipkit::hipify

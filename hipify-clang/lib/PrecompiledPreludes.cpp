@@ -107,8 +107,8 @@ static unsigned preludeCost(const std::vector<std::string> &Prelude) {
   return Cost;
 }
 
-static bool includesAll(const std::vector<std::string> &List,
-                        const std::vector<std::string> &Prelude) {
+bool opensWith(const std::vector<std::string> &List,
+               const std::vector<std::string> &Prelude) {
   return llvm::all_of(Prelude, [&](const std::string &H) {
     return llvm::is_contained(List, H);
   });
@@ -144,7 +144,7 @@ choosePreludes(const std::vector<std::vector<std::string>> &Lists,
   for (auto &[Set, Prelude] : Unique) {
     unsigned Users = 0;
     for (const std::vector<std::string> &List : Lists)
-      Users += includesAll(List, Prelude);
+      Users += opensWith(List, Prelude);
     if (Users >= (Costs.Persistent ? 1u : 2u))
       Candidates.push_back(std::move(Prelude));
   }
@@ -173,7 +173,7 @@ choosePreludes(const std::vector<std::vector<std::string>> &Lists,
       bool Served = false;
       long Gain = 0;
       for (size_t L = 0; L < Lists.size(); ++L)
-        if (includesAll(Lists[L], Candidates[C])) {
+        if (opensWith(Lists[L], Candidates[C])) {
           Served |= Saved[L] > 0;
           if (Cost > Saved[L])
             Gain += Cost - Saved[L];
@@ -195,7 +195,7 @@ choosePreludes(const std::vector<std::vector<std::string>> &Lists,
       break;
     unsigned Cost = preludeCost(Candidates[Best]);
     for (size_t L = 0; L < Lists.size(); ++L)
-      if (Cost > Saved[L] && includesAll(Lists[L], Candidates[Best]))
+      if (Cost > Saved[L] && opensWith(Lists[L], Candidates[Best]))
         Saved[L] = Cost;
     Chosen.push_back(std::move(Candidates[Best]));
     Candidates.erase(Candidates.begin() + Best);
@@ -210,7 +210,7 @@ int bestPrelude(const std::vector<std::vector<std::string>> &Preludes,
   unsigned BestCost = 0;
   for (size_t I = 0; I < Preludes.size(); ++I) {
     unsigned Cost = preludeCost(Preludes[I]);
-    if (includesAll(List, Preludes[I]) && (Best < 0 || Cost > BestCost)) {
+    if (opensWith(List, Preludes[I]) && (Best < 0 || Cost > BestCost)) {
       Best = int(I);
       BestCost = Cost;
     }

@@ -72,6 +72,11 @@ std::vector<std::vector<std::string>>
 choosePreludes(const std::vector<std::vector<std::string>> &Lists,
                unsigned Limit, const PreludeCosts &Costs = {});
 
+/// Whether a source whose leading system includes are \p List may load
+/// \p Prelude: it includes every header of it.
+bool opensWith(const std::vector<std::string> &List,
+               const std::vector<std::string> &Prelude);
+
 /// The estimated parse cost of \p Prelude's headers (headerCost's unit).
 unsigned preludeCostOf(const std::vector<std::string> &Prelude);
 
