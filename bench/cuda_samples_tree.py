@@ -25,6 +25,8 @@ import os
 import random
 import re
 
+import samples_common
+
 CATEGORIES = ["0_Introduction", "1_Utilities", "2_Concepts_and_Techniques",
               "3_CUDA_Features", "4_CUDA_Libraries", "5_Domain_Specific",
               "6_Performance", "7_libNVVM"]
@@ -172,19 +174,152 @@ def sample_main(sample, namespaces, has_header):
     return "\n".join(lines) + "\n"
 
 
+def sample_features(rng, index, chosen):
+    """What a sample includes besides its programs, drawn as often as in
+    cuda-samples v12 (counted there by hand: about 60% helper_functions.h,
+    a quarter cooperative_groups.h, one in seven a graphics sample, one in
+    eight Thrust, ...)."""
+    texts = " ".join(i for p in chosen for i in p.includes)
+    return {
+        "functions": rng.random() < 0.6,
+        "helpers_first": rng.random() < 0.3,
+        "graphics": index % 7 == 3,
+        "thrust": "thrust/" not in texts and rng.random() < 0.125,
+        "cub": "cub/" not in texts and rng.random() < 0.05,
+        "cg": "cooperative_groups" not in texts and rng.random() < 0.25,
+        "fp16": "cuda_fp16" not in texts and rng.random() < 0.1,
+        "math": rng.random() < 0.2,
+        "header": index % 5 in (0, 2),
+        "host": rng.random() < 0.4,
+        "driver": rng.random() < 0.15,
+    }
+
+
+def sample_extras(sample, f):
+    """Code of the sample that uses what its features include."""
+    parts = []
+    if f["thrust"]:
+        parts.append("// Sorts keys on the device with Thrust.\n"
+                     "inline void %sSortKeys(int n) {\n"
+                     "  thrust::device_vector<float> keys(n);\n"
+                     "  thrust::sequence(keys.begin(), keys.end(), 0.0f, -1.0f);\n"
+                     "  thrust::sort(keys.begin(), keys.end());\n"
+                     "}\n" % sample)
+    if f["cub"]:
+        parts.append("// Sums values on the device with CUB.\n"
+                     "inline void %sSum(const int *in, int *out, int n) {\n"
+                     "  void *temp = nullptr;\n"
+                     "  size_t bytes = 0;\n"
+                     "  cub::DeviceReduce::Sum(temp, bytes, in, out, n);\n"
+                     "  checkCudaErrors(cudaMalloc(&temp, bytes));\n"
+                     "  cub::DeviceReduce::Sum(temp, bytes, in, out, n);\n"
+                     "  checkCudaErrors(cudaFree(temp));\n"
+                     "}\n" % sample)
+    if f["cg"]:
+        parts.append("__global__ void %sGridSync(float *p) {\n"
+                     "  cooperative_groups::thread_block block = "
+                     "cooperative_groups::this_thread_block();\n"
+                     "  p[block.thread_rank()] = 0.0f;\n"
+                     "  block.sync();\n"
+                     "}\n" % sample)
+    if f["fp16"]:
+        parts.append("__global__ void %sHalfScale(__half *p, int n) {\n"
+                     "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                     "  if (i < n)\n"
+                     "    p[i] = __hmul(p[i], __float2half(2.0f));\n"
+                     "}\n" % sample)
+    if f["math"]:
+        parts.append("__global__ void %sNormalize(float3 *v, int n) {\n"
+                     "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                     "  if (i < n)\n"
+                     "    v[i] = normalize(v[i] * 2.0f + make_float3(1.0f));\n"
+                     "}\n" % sample)
+    if f["graphics"]:
+        parts.append("// The buffer the sample draws, registered with CUDA.\n"
+                     "static GLuint %sTexture;\n"
+                     "static struct cudaGraphicsResource *%sResource;\n"
+                     "inline void %sMapBuffer(float4 **ptr) {\n"
+                     "  size_t bytes = 0;\n"
+                     "  checkCudaErrors(cudaGraphicsMapResources(1, &%sResource, 0));\n"
+                     "  checkCudaErrors(cudaGraphicsResourceGetMappedPointer((void **)ptr, "
+                     "&bytes, %sResource));\n"
+                     "}\n"
+                     "inline void %sDisplay() {\n"
+                     "  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);\n"
+                     "  glBindTexture(GL_TEXTURE_2D, %sTexture);\n"
+                     "  glutSwapBuffers();\n"
+                     "}\n" % ((sample,) * 7))
+    if f["functions"]:
+        parts.append("// Times a host loop with the samples' stop watch.\n"
+                     "inline float %sTimeHost(int n) {\n"
+                     "  StopWatchInterface *timer = NULL;\n"
+                     "  sdkCreateTimer(&timer);\n"
+                     "  sdkStartTimer(&timer);\n"
+                     "  std::vector<float> v(n, 1.0f);\n"
+                     "  bool same = compareData(v.data(), v.data(), (unsigned)n, 0.0f, 0.0f);\n"
+                     "  sdkStopTimer(&timer);\n"
+                     "  float ms = sdkGetTimerValue(&timer);\n"
+                     "  sdkDeleteTimer(&timer);\n"
+                     "  return same ? ms : -1.0f;\n"
+                     "}\n" % sample)
+    return "\n".join(parts)
+
+
+def host_file(sample, f):
+    """A `.cpp` beside the sample's `.cu`: its host reference (no CUDA) or,
+    for half of them, host code calling the runtime (or the driver API)."""
+    if f["host_cuda"]:
+        if f["driver"]:
+            return (
+                "// %s's host side, through the driver API.\n"
+                "#include <stdio.h>\n#include <string.h>\n#include <cuda.h>\n"
+                "#include <helper_cuda.h>\n#include <helper_cuda_drvapi.h>\n"
+                "#include <helper_functions.h>\n\n"
+                "int %sHostRun(int argc, char **argv) {\n"
+                "  CUdevice dev = findCudaDeviceDRV(argc, (const char **)argv);\n"
+                "  CUcontext ctx;\n"
+                "  checkCudaErrors(cuDevicePrimaryCtxRetain(&ctx, dev));\n"
+                "  checkCudaErrors(cuCtxSetCurrent(ctx));\n"
+                "  CUdeviceptr d;\n"
+                "  checkCudaErrors(cuMemAlloc(&d, 1 << 20));\n"
+                "  checkCudaErrors(cuMemsetD8(d, 0, 1 << 20));\n"
+                "  checkCudaErrors(cuMemFree(d));\n"
+                "  checkCudaErrors(cuDevicePrimaryCtxRelease(dev));\n"
+                "  return 0;\n}\n" % (sample, sample))
+        return (
+            "// %s's host side: buffers and the reference check.\n"
+            "#include <stdio.h>\n#include <stdlib.h>\n#include <vector>\n"
+            "#include <cuda_runtime.h>\n"
+            "#include <helper_cuda.h>\n#include <helper_functions.h>\n\n"
+            "int %sHostRun(int n) {\n"
+            "  std::vector<float> h(n, 1.0f), back(n);\n"
+            "  float *d = NULL;\n"
+            "  checkCudaErrors(cudaMalloc((void **)&d, n * sizeof(float)));\n"
+            "  checkCudaErrors(cudaMemcpy(d, h.data(), n * sizeof(float), "
+            "cudaMemcpyHostToDevice));\n"
+            "  checkCudaErrors(cudaMemcpy(back.data(), d, n * sizeof(float), "
+            "cudaMemcpyDeviceToHost));\n"
+            "  checkCudaErrors(cudaFree(d));\n"
+            "  return compareData(h.data(), back.data(), (unsigned)n, 0.0f, 0.0f) ? 0 : 1;\n"
+            "}\n" % (sample, sample))
+    return (
+        "// %s's reference computed on the host.\n"
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <math.h>\n\n"
+        "extern \"C\" void %sComputeGold(float *reference, const float *data, unsigned len) {\n"
+        "  for (unsigned i = 0; i < len; ++i)\n"
+        "    reference[i] = sqrtf(data[i] * data[i] + 1.0f);\n"
+        "}\n" % (sample, sample))
+
+
 def build_tree(repo, root, count=175, seed=18):
-    """Writes the tree under root; returns (sources, headers, total .cu lines)."""
+    """Writes the tree under root; returns (sources, headers, total .cu lines).
+    `sources` are the `.cu` files and the `.cpp` files beside them."""
     runtime, libraries = load_programs(repo)
     rng = random.Random(seed)
-    common = os.path.join(root, "Common")
-    os.makedirs(common, exist_ok=True)
-    with open(os.path.join(common, "helper_cuda.h"), "w") as out:
-        out.write(HELPER_CUDA_H)
-    headers = [os.path.join(common, "helper_cuda.h")]
     # About one sample in seven uses a library, as in cuda-samples.
     library_slots = set(rng.sample(range(count), count // 7))
     next_library = 0
-    sources, total_lines = [], 0
+    plans, folders = [], []
     for index in range(count):
         # Lengths skewed towards short samples, as in cuda-samples: the
         # median is about 200 lines, a few reach 1,500.
@@ -200,16 +335,48 @@ def build_tree(repo, root, count=175, seed=18):
                 break
             chosen.append(pool.pop())
         sample = camel(chosen[0].name) + str(index)
-        folder = os.path.join(root, "Samples", CATEGORIES[index % len(CATEGORIES)], sample)
+        category = CATEGORIES[index % len(CATEGORIES)]
+        plans.append((index, chosen, sample, category))
+        folders.append("../../../Samples/%s/%s/data/" % (category, sample))
+    # helper_string.h's search paths name the samples' data folders.
+    headers = samples_common.write_common(os.path.join(root, "Common"), folders)
+    sources, total_lines = [], 0
+    for index, chosen, sample, category in plans:
+        f = sample_features(rng, index, chosen)
+        f["host_cuda"] = f["host"] and rng.random() < 0.5
+        folder = os.path.join(root, "Samples", category, sample)
         os.makedirs(folder, exist_ok=True)
-        has_header = index % 5 in (0, 2)
-        includes = []
+        program_includes = []
         for program in chosen:
-            includes += [i for i in program.includes if i not in includes]
-        includes.append("#include <helper_cuda.h>")
-        if has_header:
-            includes.append('#include "%s.cuh"' % sample)
-            header = os.path.join(folder, sample + ".cuh")
+            program_includes += [i for i in program.includes if i not in program_includes]
+        system = ["#include <stdio.h>", "#include <stdlib.h>", "#include <string.h>"]
+        if f["graphics"]:
+            system += ["#include <helper_gl.h>", "#include <GL/freeglut.h>"]
+        cuda = ["#include <cuda_runtime.h>"]
+        if f["graphics"]:
+            cuda.append("#include <cuda_gl_interop.h>")
+        cuda += [i for i in program_includes if i not in system + cuda]
+        for feature, names in (("thrust", ["thrust/device_vector.h", "thrust/sequence.h",
+                                           "thrust/sort.h"]),
+                               ("cub", ["cub/cub.cuh"]),
+                               ("cg", ["cooperative_groups.h"]),
+                               ("fp16", ["cuda_fp16.h"])):
+            if f[feature]:
+                cuda += ["#include <%s>" % n for n in names]
+        project = []
+        if f["functions"]:
+            project.append("#include <helper_functions.h>")
+        project.append("#include <helper_cuda.h>")
+        if f["math"]:
+            project.append("#include <helper_math.h>")
+        if f["helpers_first"]:
+            includes = project + system + cuda
+        else:
+            includes = (["// includes, system"] + system + ["", "// includes, CUDA"] + cuda +
+                        ["", "// includes, project"] + project)
+        if f["header"]:
+            includes.append('#include "%s_kernel.cuh"' % sample)
+            header = os.path.join(folder, sample + "_kernel.cuh")
             with open(header, "w") as out:
                 out.write(program_header(sample))
             headers.append(header)
@@ -220,373 +387,20 @@ def build_tree(repo, root, count=175, seed=18):
             chunks.append(program.chunk(namespace))
         text = ("// %s: %s, from hipkit's corpus (bench/cuda_samples_tree.py).\n" %
                 (sample, ", ".join(p.name for p in chosen)) +
-                "\n".join(includes) + "\n\n" + "\n".join(chunks) + "\n" +
-                sample_main(sample, namespaces, has_header))
+                "\n".join(includes) + "\n\n" + sample_extras(sample, f) + "\n" +
+                "\n".join(chunks) + "\n" +
+                sample_main(sample, namespaces, f["header"]))
         path = os.path.join(folder, sample + ".cu")
         with open(path, "w") as out:
             out.write(text)
         sources.append(path)
         total_lines += text.count("\n")
+        if f["host"]:
+            name = sample + ("_host.cpp" if f["host_cuda"] else "_gold.cpp")
+            path = os.path.join(folder, name)
+            text = host_file(sample, f)
+            with open(path, "w") as out:
+                out.write(text)
+            sources.append(path)
+            total_lines += text.count("\n")
     return sources, headers, total_lines
-
-
-HELPER_CUDA_H = r"""// helper_cuda.h: error checks and device selection shared by every sample
-// (shaped like the header of the same name in NVIDIA's cuda-samples; written
-// for hipkit's benchmark).
-#ifndef COMMON_HELPER_CUDA_H_
-#define COMMON_HELPER_CUDA_H_
-
-#include <cuda_runtime.h>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-
-#ifndef MAX
-#define MAX(a, b) ((a) > (b) ? (a) : (b))
-#endif
-
-// The name of an error code, one overload per API the including source uses
-// (each library's header defines the macro tested here).
-static const char *_cudaGetErrorEnum(cudaError_t error) {
-  return cudaGetErrorName(error);
-}
-
-#ifdef __cuda_cuda_h__
-static const char *_cudaGetErrorEnum(CUresult error) {
-  static char unknown[] = "<unknown>";
-  const char *name = nullptr;
-  cuGetErrorName(error, &name);
-  return name ? name : unknown;
-}
-#endif
-
-#ifdef CUBLAS_API_H_
-static const char *_cudaGetErrorEnum(cublasStatus_t error) {
-  switch (error) {
-  case CUBLAS_STATUS_SUCCESS:
-    return "CUBLAS_STATUS_SUCCESS";
-  case CUBLAS_STATUS_NOT_INITIALIZED:
-    return "CUBLAS_STATUS_NOT_INITIALIZED";
-  case CUBLAS_STATUS_ALLOC_FAILED:
-    return "CUBLAS_STATUS_ALLOC_FAILED";
-  case CUBLAS_STATUS_INVALID_VALUE:
-    return "CUBLAS_STATUS_INVALID_VALUE";
-  case CUBLAS_STATUS_ARCH_MISMATCH:
-    return "CUBLAS_STATUS_ARCH_MISMATCH";
-  case CUBLAS_STATUS_MAPPING_ERROR:
-    return "CUBLAS_STATUS_MAPPING_ERROR";
-  case CUBLAS_STATUS_EXECUTION_FAILED:
-    return "CUBLAS_STATUS_EXECUTION_FAILED";
-  case CUBLAS_STATUS_INTERNAL_ERROR:
-    return "CUBLAS_STATUS_INTERNAL_ERROR";
-  case CUBLAS_STATUS_NOT_SUPPORTED:
-    return "CUBLAS_STATUS_NOT_SUPPORTED";
-  default:
-    return "<unknown>";
-  }
-}
-#endif
-
-#ifdef _CUFFT_H_
-static const char *_cudaGetErrorEnum(cufftResult error) {
-  switch (error) {
-  case CUFFT_SUCCESS:
-    return "CUFFT_SUCCESS";
-  case CUFFT_INVALID_PLAN:
-    return "CUFFT_INVALID_PLAN";
-  case CUFFT_ALLOC_FAILED:
-    return "CUFFT_ALLOC_FAILED";
-  case CUFFT_INVALID_VALUE:
-    return "CUFFT_INVALID_VALUE";
-  case CUFFT_INTERNAL_ERROR:
-    return "CUFFT_INTERNAL_ERROR";
-  case CUFFT_EXEC_FAILED:
-    return "CUFFT_EXEC_FAILED";
-  case CUFFT_SETUP_FAILED:
-    return "CUFFT_SETUP_FAILED";
-  case CUFFT_INVALID_SIZE:
-    return "CUFFT_INVALID_SIZE";
-  default:
-    return "<unknown>";
-  }
-}
-#endif
-
-#ifdef CUSPARSE_H_
-static const char *_cudaGetErrorEnum(cusparseStatus_t error) {
-  switch (error) {
-  case CUSPARSE_STATUS_SUCCESS:
-    return "CUSPARSE_STATUS_SUCCESS";
-  case CUSPARSE_STATUS_NOT_INITIALIZED:
-    return "CUSPARSE_STATUS_NOT_INITIALIZED";
-  case CUSPARSE_STATUS_ALLOC_FAILED:
-    return "CUSPARSE_STATUS_ALLOC_FAILED";
-  case CUSPARSE_STATUS_INVALID_VALUE:
-    return "CUSPARSE_STATUS_INVALID_VALUE";
-  case CUSPARSE_STATUS_ARCH_MISMATCH:
-    return "CUSPARSE_STATUS_ARCH_MISMATCH";
-  case CUSPARSE_STATUS_EXECUTION_FAILED:
-    return "CUSPARSE_STATUS_EXECUTION_FAILED";
-  case CUSPARSE_STATUS_INTERNAL_ERROR:
-    return "CUSPARSE_STATUS_INTERNAL_ERROR";
-  default:
-    return "<unknown>";
-  }
-}
-#endif
-
-#ifdef CUSOLVER_COMMON_H_
-static const char *_cudaGetErrorEnum(cusolverStatus_t error) {
-  switch (error) {
-  case CUSOLVER_STATUS_SUCCESS:
-    return "CUSOLVER_STATUS_SUCCESS";
-  case CUSOLVER_STATUS_NOT_INITIALIZED:
-    return "CUSOLVER_STATUS_NOT_INITIALIZED";
-  case CUSOLVER_STATUS_ALLOC_FAILED:
-    return "CUSOLVER_STATUS_ALLOC_FAILED";
-  case CUSOLVER_STATUS_INVALID_VALUE:
-    return "CUSOLVER_STATUS_INVALID_VALUE";
-  case CUSOLVER_STATUS_ARCH_MISMATCH:
-    return "CUSOLVER_STATUS_ARCH_MISMATCH";
-  case CUSOLVER_STATUS_EXECUTION_FAILED:
-    return "CUSOLVER_STATUS_EXECUTION_FAILED";
-  case CUSOLVER_STATUS_INTERNAL_ERROR:
-    return "CUSOLVER_STATUS_INTERNAL_ERROR";
-  default:
-    return "<unknown>";
-  }
-}
-#endif
-
-#ifdef CURAND_H_
-static const char *_cudaGetErrorEnum(curandStatus_t error) {
-  switch (error) {
-  case CURAND_STATUS_SUCCESS:
-    return "CURAND_STATUS_SUCCESS";
-  case CURAND_STATUS_VERSION_MISMATCH:
-    return "CURAND_STATUS_VERSION_MISMATCH";
-  case CURAND_STATUS_NOT_INITIALIZED:
-    return "CURAND_STATUS_NOT_INITIALIZED";
-  case CURAND_STATUS_ALLOCATION_FAILED:
-    return "CURAND_STATUS_ALLOCATION_FAILED";
-  case CURAND_STATUS_TYPE_ERROR:
-    return "CURAND_STATUS_TYPE_ERROR";
-  case CURAND_STATUS_OUT_OF_RANGE:
-    return "CURAND_STATUS_OUT_OF_RANGE";
-  case CURAND_STATUS_LAUNCH_FAILURE:
-    return "CURAND_STATUS_LAUNCH_FAILURE";
-  default:
-    return "<unknown>";
-  }
-}
-#endif
-
-template <typename T>
-void check(T result, char const *const func, const char *const file,
-           int const line) {
-  if (result) {
-    fprintf(stderr, "CUDA error at %s:%d code=%d(%s) \"%s\" \n", file, line,
-            static_cast<unsigned int>(result), _cudaGetErrorEnum(result), func);
-    exit(EXIT_FAILURE);
-  }
-}
-
-// Checks the value a CUDA call returns; prints where and exits on failure.
-#define checkCudaErrors(val) check((val), #val, __FILE__, __LINE__)
-
-// Checks for an error left by a kernel launch (or any earlier call).
-#define getLastCudaError(msg) __getLastCudaError(msg, __FILE__, __LINE__)
-
-inline void __getLastCudaError(const char *errorMessage, const char *file,
-                               const int line) {
-  cudaError_t err = cudaGetLastError();
-  if (cudaSuccess != err) {
-    fprintf(stderr,
-            "%s(%i) : getLastCudaError() CUDA error :"
-            " %s : (%d) %s.\n",
-            file, line, errorMessage, static_cast<int>(err),
-            cudaGetErrorString(err));
-    exit(EXIT_FAILURE);
-  }
-}
-
-// The same, without exiting.
-#define printLastCudaError(msg) __printLastCudaError(msg, __FILE__, __LINE__)
-
-inline void __printLastCudaError(const char *errorMessage, const char *file,
-                                 const int line) {
-  cudaError_t err = cudaGetLastError();
-  if (cudaSuccess != err) {
-    fprintf(stderr,
-            "%s(%i) : getLastCudaError() CUDA error :"
-            " %s : (%d) %s.\n",
-            file, line, errorMessage, static_cast<int>(err),
-            cudaGetErrorString(err));
-  }
-}
-
-// Cores per streaming multiprocessor by compute capability (0xMm).
-inline int _ConvertSMVer2Cores(int major, int minor) {
-  struct SMtoCores {
-    int SM;
-    int Cores;
-  };
-  static const SMtoCores table[] = {
-      {0x30, 192}, {0x50, 128}, {0x60, 64},  {0x61, 128}, {0x70, 64},
-      {0x75, 64},  {0x80, 64},  {0x86, 128}, {0x89, 128}, {0x90, 128},
-      {0xa0, 128}, {0xc0, 128}, {-1, -1}};
-  int index = 0;
-  while (table[index].SM != -1) {
-    if (table[index].SM == ((major << 4) + minor))
-      return table[index].Cores;
-    index++;
-  }
-  printf("MapSMtoCores for SM %d.%d is undefined; default to %d cores/SM\n",
-         major, minor, table[index - 1].Cores);
-  return table[index - 1].Cores;
-}
-
-inline const char *_ConvertSMVer2ArchName(int major, int minor) {
-  if (major >= 9)
-    return "Hopper";
-  if (major == 8)
-    return minor >= 9 ? "Ada" : "Ampere";
-  if (major == 7)
-    return minor >= 5 ? "Turing" : "Volta";
-  return "Pascal or older";
-}
-
-// The value of -name=value on the command line, or 0.
-inline int getCmdLineArgumentInt(const int argc, const char **argv,
-                                 const char *name) {
-  size_t length = strlen(name);
-  for (int i = 1; i < argc; i++) {
-    const char *arg = argv[i];
-    while (*arg == '-')
-      arg++;
-    if (strncmp(arg, name, length) == 0 && arg[length] == '=')
-      return atoi(arg + length + 1);
-  }
-  return 0;
-}
-
-inline bool checkCmdLineFlag(const int argc, const char **argv,
-                             const char *name) {
-  size_t length = strlen(name);
-  for (int i = 1; i < argc; i++) {
-    const char *arg = argv[i];
-    while (*arg == '-')
-      arg++;
-    if (strncmp(arg, name, length) == 0 &&
-        (arg[length] == '\0' || arg[length] == '='))
-      return true;
-  }
-  return false;
-}
-
-// Makes device devID current after checking it exists and can compute.
-inline int gpuDeviceInit(int devID) {
-  int deviceCount = 0;
-  checkCudaErrors(cudaGetDeviceCount(&deviceCount));
-  if (deviceCount == 0) {
-    fprintf(stderr, "gpuDeviceInit() CUDA error: no devices supporting CUDA.\n");
-    exit(EXIT_FAILURE);
-  }
-  if (devID < 0)
-    devID = 0;
-  if (devID > deviceCount - 1) {
-    fprintf(stderr, ">> %d CUDA capable GPU device(s) detected. <<\n",
-            deviceCount);
-    fprintf(stderr, ">> gpuDeviceInit (-device=%d) is not a valid GPU device. <<\n",
-            devID);
-    return -devID;
-  }
-  int computeMode = -1, major = 0, minor = 0;
-  checkCudaErrors(cudaDeviceGetAttribute(&computeMode, cudaDevAttrComputeMode, devID));
-  checkCudaErrors(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, devID));
-  checkCudaErrors(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, devID));
-  if (computeMode == cudaComputeModeProhibited) {
-    fprintf(stderr, "Error: device is running in <Compute Mode Prohibited>.\n");
-    return -1;
-  }
-  checkCudaErrors(cudaSetDevice(devID));
-  printf("gpuDeviceInit() CUDA Device [%d]: \"%s\"\n", devID,
-         _ConvertSMVer2ArchName(major, minor));
-  return devID;
-}
-
-// The device with the most GFLOPS (cores x clock).
-inline int gpuGetMaxGflopsDeviceId() {
-  int deviceCount = 0, maxPerfDevice = 0;
-  unsigned long long maxComputePerf = 0;
-  checkCudaErrors(cudaGetDeviceCount(&deviceCount));
-  for (int device = 0; device < deviceCount; device++) {
-    int computeMode = -1, major = 0, minor = 0, smCount = 0, clockRate = 1;
-    checkCudaErrors(cudaDeviceGetAttribute(&computeMode, cudaDevAttrComputeMode, device));
-    checkCudaErrors(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
-    checkCudaErrors(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
-    checkCudaErrors(cudaDeviceGetAttribute(&smCount, cudaDevAttrMultiProcessorCount, device));
-    cudaError_t result = cudaDeviceGetAttribute(&clockRate, cudaDevAttrClockRate, device);
-    if (result != cudaSuccess) {
-      if (result == cudaErrorInvalidValue)
-        clockRate = 1;
-      else
-        checkCudaErrors(result);
-    }
-    if (computeMode == cudaComputeModeProhibited)
-      continue;
-    unsigned long long perf =
-        (unsigned long long)smCount * _ConvertSMVer2Cores(major, minor) * clockRate;
-    if (perf > maxComputePerf) {
-      maxComputePerf = perf;
-      maxPerfDevice = device;
-    }
-  }
-  return maxPerfDevice;
-}
-
-// The device named by -device=N, else the fastest one; made current.
-inline int findCudaDevice(int argc, const char **argv) {
-  int devID = 0;
-  if (checkCmdLineFlag(argc, argv, "device")) {
-    devID = getCmdLineArgumentInt(argc, argv, "device");
-    if (devID < 0) {
-      printf("Invalid command line parameter\n ");
-      exit(EXIT_FAILURE);
-    }
-    devID = gpuDeviceInit(devID);
-    if (devID < 0) {
-      printf("exiting...\n");
-      exit(EXIT_FAILURE);
-    }
-  } else {
-    devID = gpuGetMaxGflopsDeviceId();
-    checkCudaErrors(cudaSetDevice(devID));
-    int major = 0, minor = 0;
-    checkCudaErrors(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, devID));
-    checkCudaErrors(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, devID));
-    printf("GPU Device %d: \"%s\" with compute capability %d.%d\n\n", devID,
-           _ConvertSMVer2ArchName(major, minor), major, minor);
-  }
-  return devID;
-}
-
-// Whether the current device has at least compute capability major.minor.
-inline bool checkCudaCapabilities(int major_version, int minor_version) {
-  int dev, major = 0, minor = 0;
-  checkCudaErrors(cudaGetDevice(&dev));
-  checkCudaErrors(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
-  checkCudaErrors(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
-  if ((major > major_version) ||
-      (major == major_version && minor >= minor_version)) {
-    printf("  Device %d: <%16s >, Compute SM %d.%d detected\n", dev,
-           _ConvertSMVer2ArchName(major, minor), major, minor);
-    return true;
-  }
-  printf("  No GPU device was found that can support CUDA compute capability %d.%d.\n",
-         major_version, minor_version);
-  return false;
-}
-
-#endif // COMMON_HELPER_CUDA_H_
-"""

@@ -486,67 +486,37 @@ void HipifyRun::precompileCudaHeaders() {
                          ? Options.Jobs
                          : llvm::hardware_concurrency().compute_thread_count();
   Threads = std::max(1u, std::min<unsigned>(Threads, Jobs.size()));
-  // Each prelude is chained on the CUDA headers of its command.
+  // Each prelude is a PCH of its own, not chained on the CUDA headers' one:
+  // clang 19 loses macros of a PCH's base (a chained PCH's identifier table
+  // hides the base's definition: libstdc++'s __N is undefined after
+  // <cub/cub.cuh> chained on the CUDA headers, so a later <vector> does not
+  // parse) and crashes loading a PCH chained on a chained one. Each prelude
+  // parses the CUDA headers again (about a second), and all are built in
+  // one wave, costliest first, so that no long one starts last.
   std::map<std::pair<std::vector<std::string>, size_t>, size_t> JobOf;
   for (size_t I = 0; I < Jobs.size(); ++I)
     JobOf[{Jobs[I].Key, Jobs[I].Prelude}] = I;
+  std::vector<PchJob *> Wave;
   for (PchJob &J : Jobs) {
-    if (J.Prelude == 0)
-      continue;
-    // Only one level: clang 19 crashes loading a PCH chained on a chained
-    // PCH (ASTReader::getLocalModuleFile).
-    const PrecompiledSet &Set = PrecompiledHeaders[J.Key];
-    auto It = JobOf.find({J.Key, 0});
-    if (It == JobOf.end()) {
-      J.Refusal = "what it is built on was not built";
-      J.Depth = ~0u;
-      continue;
-    }
-    J.Parent = int(It->second);
-    J.Cost = preludeCostOf(Set.Preludes[J.Prelude]);
-  }
-  for (PchJob &J : Jobs)
-    if (J.Parent >= 0)
-      J.Depth = 1;
-  // The CUDA headers of each command first, then the preludes chained on
-  // them (-include-pch while generating), so a prelude parses only its own
-  // headers; costliest first, so that no long one starts last. A prelude
-  // whose base failed is not built.
-  unsigned MaxDepth = 0;
-  for (const PchJob &J : Jobs)
-    if (J.Depth != ~0u)
-      MaxDepth = std::max(MaxDepth, J.Depth);
-  for (unsigned Depth = 0; Depth <= MaxDepth; ++Depth) {
-    std::vector<PchJob *> Wave;
-    for (PchJob &J : Jobs) {
-      if (J.Depth != Depth)
+    if (J.Prelude != 0) {
+      // Its base is what a source falls back to when it is not built.
+      J.Parent = int(JobOf.at({J.Key, 0}));
+      J.Cost = preludeCostOf(PrecompiledHeaders[J.Key].Preludes[J.Prelude]);
+      // Its one user builds it when its parse starts (parseSource).
+      if (Cache && J.Users == 1 && !Cache->isFresh(J.Stem)) {
+        J.Deferred = true;
         continue;
-      if (J.Parent >= 0) {
-        const PchJob &Base = Jobs[J.Parent];
-        if (!Base.Built) {
-          J.Refusal = "what it is built on was not built";
-          continue;
-        }
-        J.Generate.insert(J.Generate.end() - 1,
-                          {"-Xclang", "-include-pch", "-Xclang", Base.Output});
-        // A chained header holds its base's path: rebuilt with it.
-        J.Inputs.push_back(Base.Output);
-        // Its one user builds it when its parse starts (parseSource).
-        if (Cache && J.Users == 1 && !Cache->isFresh(J.Stem)) {
-          J.Deferred = true;
-          continue;
-        }
       }
-      Wave.push_back(&J);
     }
-    llvm::stable_sort(
-        Wave, [](const PchJob *A, const PchJob *B) { return A->Cost > B->Cost; });
-    unsigned WaveThreads = std::min<unsigned>(Threads, Wave.size());
-    if (WaveThreads <= 1) {
-      for (PchJob *J : Wave)
-        build(*J);
-      continue;
-    }
+    Wave.push_back(&J);
+  }
+  llvm::stable_sort(
+      Wave, [](const PchJob *A, const PchJob *B) { return A->Cost > B->Cost; });
+  unsigned WaveThreads = std::min<unsigned>(Threads, Wave.size());
+  if (WaveThreads <= 1) {
+    for (PchJob *J : Wave)
+      build(*J);
+  } else {
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(WaveThreads));
     for (PchJob *J : Wave)
       Pool.async([&build, J] { build(*J); });
@@ -557,7 +527,7 @@ void HipifyRun::precompileCudaHeaders() {
     std::string Named;
     for (const std::string &Header : Set.Preludes[J.Prelude])
       Named += " <" + Header + ">";
-    if (J.Deferred) {
+    if (J.Deferred && Jobs[J.Parent].Built) {
       Set.Paths[J.Prelude] = J.Output;
       auto Deferred = std::make_unique<DeferredPch>();
       Deferred->Named = Named;

@@ -109,20 +109,20 @@ private:
   std::vector<std::string> parseCommand(const Source &S);
   void precompileCudaHeaders();
   /// A precompiled header to build: the CUDA headers of a parse command
-  /// (prelude 0) or a prelude chained on them.
+  /// (prelude 0) or a prelude of system headers on top of them (a PCH of its
+  /// own: precompileCudaHeaders says why it is not chained on prelude 0).
   struct PchJob {
     std::vector<std::string> Generate;
     std::vector<std::string> Key;
     size_t Prelude;
     std::string Output;
     /// The cache entry (PrecompiledHeaderCache::stemFor), or "" without one,
-    /// and the one it is chained on.
+    /// and the CUDA headers' entry of its command (the prelude's base).
     std::string Stem, BaseStem;
     std::string Text; ///< The prelude's #include lines.
-    /// The job this one is chained on (-1: none), its wave, and the cost of
-    /// what it parses itself (costlier first).
+    /// The job of its base (-1: none), what a source loads when this one is
+    /// not built, and the cost of its own headers (costlier first).
     int Parent = -1;
-    unsigned Depth = 0;
     unsigned Cost = 0;
     /// How many of the sources sharing its command may load it.
     unsigned Users = 0;

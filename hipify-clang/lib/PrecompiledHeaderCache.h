@@ -8,7 +8,8 @@
 // in project mode) they are kept, one entry each:
 //   <key>.cu      the prelude's #include lines, the header's main file
 //   <key>.pch     the precompiled header
-//   <key>.inputs  the entry it is chained on, and every file it was built
+//   <key>.inputs  its base (the CUDA headers' entry of its command, for a
+//                 prelude), and every file it was built
 //                 from, with its size and time
 // The key is a digest of what decides the header besides those files: this
 // build of the tool, the parse command, the prelude and the entry it is
