@@ -9,6 +9,11 @@ own), then in the same invocation:
   hipify-clang   one run over the tree, -j N: with `--in-root/--out-root` when
                  hipify-clang has them, else every source named with `--o-dir`;
                  wall, CPU and peak memory (the process's maximum resident set);
+                 where the parses' time goes (which precompiled header each
+                 source loaded); a rerun with nothing changed;
+  baseline       the same run with `--no-precompiled-headers` (every source
+                 parses all it includes): its output tree must be byte for
+                 byte the one above, or the benchmark fails;
   clang          `clang++ -fsyntax-only` with the very parse command hipify-clang
                  printed for each source (`-v`), N at a time: without a
                  precompiled header (what a user compares against) and with one
@@ -22,7 +27,7 @@ usage: hipify_project_bench.py --hipify <stage>/bin/hipify-clang
            [--perl <stage>/bin/hipify-perl] [--jobs 2] [--count 175]
            [--sample 12] [--keep DIR]
 A benchmark, not a test: it reports numbers; the exit status is 0 unless a
-tool could not run.
+tool could not run or the outputs with and without precompiled headers differ.
 """
 import argparse
 import concurrent.futures
@@ -40,6 +45,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cuda_samples_tree  # noqa: E402
+import filecmp  # noqa: E402
 
 CLANG_BIN = "/usr/lib/llvm-19/bin"
 
@@ -102,6 +108,45 @@ def parse_commands(log):
     return commands, with_pch
 
 
+def differing_outputs(a, b):
+    """Relative paths whose files differ between the output trees a and b, or
+    exist in one only; the manifest (it records the options) and the cache
+    of precompiled headers are left out."""
+    skip = {".hipify-cache", ".hipify-manifest.json", ".hipify-manifest.journal"}
+    found = []
+
+    def walk(rel):
+        left = set(os.listdir(os.path.join(a, rel))) - skip
+        right = set(os.listdir(os.path.join(b, rel))) - skip
+        found.extend(os.path.join(rel, n) for n in sorted(left ^ right))
+        for name in sorted(left & right):
+            pa, pb = os.path.join(a, rel, name), os.path.join(b, rel, name)
+            if os.path.isdir(pa) and os.path.isdir(pb):
+                walk(os.path.join(rel, name))
+            elif not filecmp.cmp(pa, pb, shallow=False):
+                found.append(os.path.join(rel, name))
+    walk("")
+    return found
+
+
+def prelude_loads(log):
+    """{prelude's #include lines (one line, "" for the CUDA headers alone, None
+    for no PCH): number of parses that loaded it}, from hipify-clang -v."""
+    loads = {}
+    for line in open(log, errors="replace"):
+        if "note: parse: " not in line:
+            continue
+        argv = shlex.split(line.split("note: parse: ", 1)[1])
+        name = None
+        if "-include-pch" in argv:
+            pch = argv[argv.index("-include-pch") + 2]
+            main = pch[:-len(".pch")] + ".cu"
+            name = (" ".join(l.strip()[len("#include "):] for l in open(main))
+                    if os.path.exists(main) else "?")
+        loads[name] = loads.get(name, 0) + 1
+    return loads
+
+
 def build_pch(key, folder):
     """A precompiled header of the CUDA headers for the parse command `key`
     (the command without its source), built as hipify-clang builds its own:
@@ -127,6 +172,8 @@ def main():
                         help="sources translated and parsed one at a time")
     parser.add_argument("--keep", help="build the tree in DIR and keep it")
     parser.add_argument("--skip-clang-pch", action="store_true")
+    parser.add_argument("--skip-clang", action="store_true",
+                        help="no clang -fsyntax-only passes")
     args = parser.parse_args()
     perl = args.perl or os.path.join(os.path.dirname(args.hipify), "hipify-perl")
 
@@ -138,10 +185,14 @@ def main():
         common = os.path.join(tree, "Common")
         n = len(sources)
         sizes = sorted(open(s).read().count("\n") for s in sources)
-        print("== tree: %d .cu (%d lines; %d-%d, median %d), %d headers (Common/helper_cuda.h "
-              "and %d per-program), under %s" %
-              (n, lines, sizes[0], sizes[-1], statistics.median(sizes), len(headers),
-               len(headers) - 1, tree))
+        common_headers = [h for h in headers if os.path.dirname(h) == common]
+        print("== tree: %d sources (%d .cu, %d .cpp; %d lines; %d-%d, median %d), Common/ "
+              "(%s), %d per-sample headers, under %s" %
+              (n, sum(s.endswith(".cu") for s in sources), sum(s.endswith(".cpp") for s in sources),
+               lines, sizes[0], sizes[-1], statistics.median(sizes),
+               ", ".join("%s %d" % (os.path.basename(h), open(h).read().count("\n"))
+                         for h in common_headers),
+               len(headers) - len(common_headers), tree))
         print("   machine: %d cores, load average %.2f %.2f %.2f; %s UTC" %
               ((os.cpu_count(),) + os.getloadavg() +
                (datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"),)))
@@ -166,7 +217,21 @@ def main():
             print(open(log).read()[-4000:])
             sys.exit("bench: hipify-clang failed (%d): %s" % (code, shlex.join(argv[:8])))
         commands, with_pch = parse_commands(log)
-        missing = [s for s in sources if os.path.realpath(s) not in commands]
+        # A rerun with nothing changed: the manifest's hashes, no parse.
+        code, r_wall, r_cpu, r_rss = run(argv[:1] + argv[2:])
+        # The baseline: no precompiled header; the outputs must not differ.
+        base = os.path.join(work, "baseline")
+        shutil.rmtree(base, ignore_errors=True)
+        b_argv = [a if a != "--out-root=" + out else "--out-root=" + base for a in argv]
+        b_argv.insert(1, "--no-precompiled-headers")
+        b_argv.remove("-v")
+        code, b_wall, b_cpu, b_rss = run(b_argv)
+        if code != 0:
+            sys.exit("bench: hipify-clang --no-precompiled-headers failed (%d)" % code)
+        differ = differing_outputs(out, base)
+        # Host files without CUDA (a sample's reference code) are copied, not parsed.
+        missing = [s for s in sources if s.endswith(".cu") and
+                   os.path.realpath(s) not in commands]
         if missing:
             sys.exit("bench: hipify-clang -v printed no parse command for %d sources, e.g. %s" %
                      (len(missing), missing[0]))
@@ -174,11 +239,29 @@ def main():
         errors = sum(1 for l in open(log, errors="replace") if " error: " in l)
         print("\n== hipify-clang -j %d (%s): %.2f s wall, %.2f s CPU, peak RSS %.0f MiB" %
               (args.jobs, mode, h_wall, h_cpu, h_rss))
-        print("   %d parses, %d with the precompiled CUDA headers; %d distinct parse "
+        print("   %d parses, %d with a precompiled header; %d distinct parse "
               "commands; %d error lines" % (len(commands), with_pch, len(keys), errors))
+        print("   precompiled header each parse loaded (parses: its headers):")
+        for name, count in sorted(prelude_loads(log).items(), key=lambda i: -i[1]):
+            print("     %4d: %s" % (count, "(none)" if name is None else name or
+                                    "(the CUDA headers alone)"))
+        print("   rerun, nothing changed: %.2f s wall, %.2f s CPU, peak RSS %.0f MiB" %
+              (r_wall, r_cpu, r_rss))
+        print("== hipify-clang -j %d --no-precompiled-headers (the baseline): %.2f s wall, "
+              "%.2f s CPU, peak RSS %.0f MiB; ratio precompiled / baseline: wall %.2f, CPU %.2f" %
+              (args.jobs, b_wall, b_cpu, b_rss, h_wall / b_wall, h_cpu / b_cpu))
+        if differ:
+            print("   OUTPUTS DIFFER from the baseline's (%d files), e.g. %s" %
+                  (len(differ), ", ".join(differ[:5])))
+            sys.exit("bench: precompiled headers changed %d translations" % len(differ))
+        print("   outputs byte-identical to the baseline's (every file of the output tree "
+              "but the manifest)")
+        if args.skip_clang:
+            return 0
 
         # clang -fsyntax-only, the same commands, the same parallelism.
-        ordered = [commands[os.path.realpath(s)] for s in sources]
+        ordered = [commands[os.path.realpath(s)] for s in sources
+                   if os.path.realpath(s) in commands]
         c_wall, c_cpu, c_rss, c_failed, c_walls = run_all(ordered, args.jobs)
         print("\n== clang++ -fsyntax-only -j %d, no precompiled header: %.2f s wall, %.2f s CPU, "
               "peak RSS %.0f MiB per process%s" %
@@ -211,7 +294,8 @@ def main():
               (h_wall / perl_wall, h_cpu / perl_cpu))
 
         if args.sample:
-            picked = sorted(sources, key=lambda s: open(s).read().count("\n"))
+            picked = sorted((s for s in sources if os.path.realpath(s) in commands),
+                            key=lambda s: open(s).read().count("\n"))
             step = max(1, len(picked) // args.sample)
             picked = picked[step // 2::step][:args.sample]
             print("\n== per file, alone (hipify-clang --no-output -j 1 <file> against its clang "

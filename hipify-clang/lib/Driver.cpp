@@ -48,6 +48,8 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include <functional>
+#include <set>
 
 #include "llvm/Support/Process.h"
 
@@ -184,23 +186,50 @@ HipifyRun::leadingSystemIncludes(const Source &S,
       UserDirs.push_back(Dir);
     Quoted |= Flag == "-iquote";
   }
+  // A user header the list reaches is read too: what it opens with, after
+  // its include guard, comes next in every parse of the source, with only
+  // the guard's macro defined between (no library header tests a user
+  // header's guard). Its code then ends the list.
   std::vector<std::string> Names;
-  llvm::StringRef Folder = llvm::sys::path::parent_path(S.Path);
-  for (const LeadingInclude &Include : leadingIncludes(S.Contents)) {
-    llvm::SmallString<256> Beside(Folder);
-    llvm::sys::path::append(Beside, Include.Name);
-    // A quoted include that finds nothing beside the source searches as an
-    // angled one does.
-    if (!Include.Angled && (Quoted || llvm::sys::fs::exists(Beside)))
-      break;
-    if (llvm::any_of(UserDirs, [&](const std::string &Dir) {
-          llvm::SmallString<256> Path(Dir);
-          llvm::sys::path::append(Path, Include.Name);
-          return llvm::sys::fs::exists(Path);
-        }))
-      break; // A user header: nothing after it may be moved before it.
-    Names.push_back(Include.Name);
-  }
+  std::set<std::string> Entered;
+  std::function<void(llvm::StringRef, llvm::StringRef)> Scan =
+      [&](llvm::StringRef Text, llvm::StringRef Folder) {
+        for (const LeadingInclude &Include : leadingIncludes(Text)) {
+          std::string User;
+          llvm::SmallString<256> Beside(Folder);
+          llvm::sys::path::append(Beside, Include.Name);
+          // A quoted include that finds nothing beside the including file
+          // searches as an angled one does; -iquote folders are not read.
+          if (!Include.Angled && Quoted)
+            return;
+          if (!Include.Angled && llvm::sys::fs::exists(Beside))
+            User = std::string(Beside);
+          for (const std::string &Dir : UserDirs) {
+            if (!User.empty())
+              break;
+            llvm::SmallString<256> Path(Dir);
+            llvm::sys::path::append(Path, Include.Name);
+            if (llvm::sys::fs::exists(Path))
+              User = std::string(Path);
+          }
+          if (User.empty()) {
+            Names.push_back(Include.Name);
+            continue;
+          }
+          // Nothing after a user header may be moved before it: the list
+          // ends with what the header itself opens with.
+          llvm::SmallString<256> Real;
+          if (Entered.size() < MaxUserHeadersInPrelude &&
+              !llvm::sys::fs::real_path(User, Real) &&
+              Entered.insert(std::string(Real)).second)
+            if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+                    llvm::MemoryBuffer::getFile(Real))
+              Scan(afterIncludeGuard((*Buffer)->getBuffer()),
+                   llvm::sys::path::parent_path(User));
+          return;
+        }
+      };
+  Scan(S.Contents, llvm::sys::path::parent_path(S.Path));
   return Names;
 }
 
@@ -355,7 +384,7 @@ void HipifyRun::buildPrecompiledHeader(PchJob &J) {
 // one), all built in parallel. With a cache (PrecompiledHeaderCache.h) they
 // are kept across runs and a source's own prelude is worth building too.
 void HipifyRun::precompileCudaHeaders() {
-  if (!TC.HasCuda)
+  if (!TC.HasCuda || Options.NoPrecompiledHeaders)
     return;
   llvm::SmallString<256> TempDir(Options.TempDir);
   if (TempDir.empty())
@@ -593,7 +622,7 @@ HipifyRun::withDeferredPrecompiledHeader(std::vector<std::string> Command) {
 bool HipifyRun::openCache() {
   std::string Dir = Options.CacheDir;
   bool Default = Dir.empty();
-  if (Options.NoCache || !TC.HasCuda)
+  if (Options.NoCache || Options.NoPrecompiledHeaders || !TC.HasCuda)
     return true;
   if (Default) {
     if (Options.OutRoot.empty() || Options.NoOutput)
@@ -719,6 +748,11 @@ bool HipifyRun::checkOptions() {
   if (!Options.CacheDir.empty() && Options.NoCache) {
     reportError("--cache-dir names where precompiled headers are kept and "
                 "--no-cache keeps none; use only one of them");
+    return false;
+  }
+  if (!Options.CacheDir.empty() && Options.NoPrecompiledHeaders) {
+    reportError("--cache-dir names where precompiled headers are kept and "
+                "--no-precompiled-headers builds none; use only one of them");
     return false;
   }
   bool Perl = Options.Tool == Frontend::Perl;

@@ -2,10 +2,12 @@
 
 #include "PrecompiledPreludes.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace hipkit::hipify {
 
@@ -54,6 +56,64 @@ std::vector<LeadingInclude> leadingIncludes(llvm::StringRef Text) {
     Names.push_back({Name.str(), Angled});
   }
   return Names;
+}
+
+/// \p Text from its first directive or code, after blank lines and comments.
+static llvm::StringRef skipComments(llvm::StringRef Text) {
+  for (;;) {
+    Text = Text.ltrim(" \t\r\n\f\v");
+    if (Text.starts_with("//")) {
+      size_t End = Text.find('\n');
+      if (Text.take_front(End).rtrim(" \t\r").ends_with("\\"))
+        return Text;
+      Text = End == llvm::StringRef::npos ? "" : Text.drop_front(End);
+    } else if (Text.starts_with("/*")) {
+      size_t End = Text.find("*/", 2);
+      if (End == llvm::StringRef::npos)
+        return Text;
+      Text = Text.drop_front(End + 2);
+    } else {
+      return Text;
+    }
+  }
+}
+
+/// The directive that opens \p Text (after comments): its words, and the
+/// text after its line; no words when it is no simple directive.
+static std::pair<llvm::SmallVector<llvm::StringRef, 3>, llvm::StringRef>
+openingDirective(llvm::StringRef Text) {
+  Text = skipComments(Text);
+  llvm::SmallVector<llvm::StringRef, 3> Words;
+  if (!Text.consume_front("#"))
+    return {Words, Text};
+  llvm::StringRef Line = Text.take_until([](char C) { return C == '\n'; });
+  // A continued line or a comment on it: not simple.
+  if (Line.rtrim(" \t\r").ends_with("\\") || Line.contains("/*") ||
+      Line.contains("//"))
+    return {{}, Text};
+  Line.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef &W : Words)
+    W = W.trim(" \t\r");
+  return {Words, Text.drop_front(Line.size())};
+}
+
+llvm::StringRef afterIncludeGuard(llvm::StringRef Text) {
+  auto isPragmaOnce = [](llvm::ArrayRef<llvm::StringRef> W) {
+    return W.size() == 2 && W[0] == "pragma" && W[1] == "once";
+  };
+  auto [First, AfterFirst] = openingDirective(Text);
+  if (isPragmaOnce(First))
+    std::tie(First, AfterFirst) = openingDirective(Text = AfterFirst);
+  if (First.size() == 2 && First[0] == "ifndef") {
+    auto [Second, AfterSecond] = openingDirective(AfterFirst);
+    if (Second.size() == 2 && Second[0] == "define" && Second[1] == First[1]) {
+      Text = AfterSecond;
+      auto [Third, AfterThird] = openingDirective(Text);
+      if (isPragmaOnce(Third))
+        Text = AfterThird;
+    }
+  }
+  return Text;
 }
 
 unsigned headerCost(llvm::StringRef Header) {

@@ -8,7 +8,12 @@
 // source sees what it would see without it: the library headers of X may be
 // included in any order ([using.headers]: the C++ library guarantees it; CUDA's
 // headers are self-contained alike), and nothing before them in the source
-// (a #define, a user header) can change them, since the list ends there.
+// (a #define, a user header) can change them, since the list ends there. A
+// user header the list reaches adds what it opens with, after its include
+// guard, and ends the list: those includes come next in every parse of the
+// source, with only the guard's macro defined between, which no library header
+// tests (helper_functions.h opening with <exception.h>, which opens with
+// <iostream>: the samples' standard headers are precompiled too).
 // Which preludes are worth building is chosen here, from the sources' own
 // lists and a fixed estimate of each header's cost.
 //
@@ -35,6 +40,15 @@ struct LeadingInclude {
 /// line continuation, a macro-named include or anything unusual ends the
 /// list: a shorter list is always safe.
 std::vector<LeadingInclude> leadingIncludes(llvm::StringRef Text);
+
+/// \p Text after what opens a header before its first include: comments,
+/// `#pragma once`, and an include guard's `#ifndef G` and `#define G`; all of
+/// \p Text when it opens with anything else.
+llvm::StringRef afterIncludeGuard(llvm::StringRef Text);
+
+/// How many user headers a source's list of leading includes reads through
+/// (HipifyRun::leadingSystemIncludes).
+constexpr unsigned MaxUserHeadersInPrelude = 16;
 
 /// Estimated parse cost of \p Header beyond clang's CUDA wrapper, in tenths
 /// of a CPU second on this class of machine (measured: bench/README.md).

@@ -50,6 +50,9 @@ defm cache_dir : Eq<"cache-dir", "<dir>", "Keep the precompiled system headers (
   Group<grp_output>;
 def no_cache : F<"no-cache", "Keep no precompiled headers across runs (not even in --out-root)">,
   Group<grp_output>;
+def no_precompiled_headers : F<"no-precompiled-headers", "Precompile no headers: every source "
+  "parses all it includes (slower; the translations are the same)">,
+  Group<grp_output>;
 
 // Statistics.
 def examine : F<"examine", "Same as --no-output --print-stats">, Group<grp_stats>;

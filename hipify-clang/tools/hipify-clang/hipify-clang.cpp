@@ -101,6 +101,7 @@ int main(int Argc, char **Argv) {
   Options.TempDir = Args.getLastArgValue(OPT_temp_dir).str();
   Options.CacheDir = Args.getLastArgValue(OPT_cache_dir).str();
   Options.NoCache = Args.hasArg(OPT_no_cache);
+  Options.NoPrecompiledHeaders = Args.hasArg(OPT_no_precompiled_headers);
   Options.PrintStats = Args.hasArg(OPT_print_stats) || Args.hasArg(OPT_examine);
   Options.StatsFile = Args.getLastArgValue(OPT_o_stats).str();
   Options.PrintStatsCSV =

@@ -60,6 +60,9 @@ struct HipifyOptions {
   /// <out-root>/.hipify-cache in project mode, none otherwise); --no-cache.
   std::string CacheDir;
   bool NoCache = false;
+  /// --no-precompiled-headers: no PCH at all (the baseline a translation
+  /// with shared precompiled headers must equal byte for byte).
+  bool NoPrecompiledHeaders = false;
   /// --force: replace files at the paths of translated headers even when
   /// hipify-clang did not write them (see OutputPlan.h).
   bool Force = false;
