@@ -7,56 +7,10 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <optional>
 #include <tuple>
 
 namespace hipkit::hipify {
-
-std::vector<LeadingInclude> leadingIncludes(llvm::StringRef Text) {
-  std::vector<LeadingInclude> Names;
-  while (!Text.empty()) {
-    Text = Text.ltrim(" \t\r\n\f\v");
-    if (Text.consume_front("//")) {
-      size_t End = Text.find('\n');
-      // A comment continued by a backslash swallows the next line.
-      if (Text.take_front(End).rtrim(" \t\r").ends_with("\\"))
-        break;
-      Text = End == llvm::StringRef::npos ? "" : Text.drop_front(End);
-      continue;
-    }
-    if (Text.consume_front("/*")) {
-      size_t End = Text.find("*/");
-      if (End == llvm::StringRef::npos)
-        break;
-      Text = Text.drop_front(End + 2);
-      continue;
-    }
-    if (!Text.consume_front("#"))
-      break;
-    llvm::StringRef Line = Text.take_until([](char C) { return C == '\n'; });
-    Text = Text.drop_front(Line.size());
-    Line = Line.rtrim(" \t\r");
-    llvm::StringRef Rest = Line.ltrim(" \t");
-    if (!Rest.consume_front("include"))
-      break;
-    Rest = Rest.ltrim(" \t");
-    bool Angled = Rest.consume_front("<");
-    if (!Angled && !Rest.consume_front("\""))
-      break;
-    size_t Close = Rest.find(Angled ? '>' : '"');
-    if (Close == llvm::StringRef::npos || Close == 0)
-      break;
-    llvm::StringRef Name = Rest.take_front(Close);
-    llvm::StringRef After = Rest.drop_front(Close + 1).ltrim(" \t");
-    // Anything after the name but a line comment is unusual: stop.
-    if (!After.empty() && !After.starts_with("//"))
-      break;
-    if (Name.contains('\\') || Name.contains('"') || Name.contains("/*") ||
-        Name.contains("//"))
-      break;
-    Names.push_back({Name.str(), Angled});
-  }
-  return Names;
-}
 
 /// \p Text from its first directive or code, after blank lines and comments.
 static llvm::StringRef skipComments(llvm::StringRef Text) {
@@ -95,6 +49,82 @@ openingDirective(llvm::StringRef Text) {
   for (llvm::StringRef &W : Words)
     W = W.trim(" \t\r");
   return {Words, Text.drop_front(Line.size())};
+}
+
+/// \p Text after a conditional block whose every line is a comment, a
+/// `#pragma warning(...)`, `#else`, `#elif` or the closing `#endif` (the
+/// block that opens \p Text after its `#if` line): such a block is a no-op
+/// whatever its condition (clang reads MSVC's warning pragmas only with
+/// -fms-extensions, and then they only change which warnings print).
+/// std::nullopt for any other block.
+static std::optional<llvm::StringRef> afterWarningPragmaBlock(llvm::StringRef Text) {
+  for (;;) {
+    auto [Words, After] = openingDirective(Text);
+    if (Words.empty())
+      return std::nullopt;
+    if (Words[0] == "endif")
+      return After;
+    bool Pragma = Words[0] == "pragma" && Words.size() > 1 &&
+                  (Words[1] == "warning" || Words[1].starts_with("warning("));
+    if (!Pragma && Words[0] != "else" && !Words[0].starts_with("elif"))
+      return std::nullopt;
+    Text = After;
+  }
+}
+
+std::vector<LeadingInclude> leadingIncludes(llvm::StringRef Text) {
+  std::vector<LeadingInclude> Names;
+  while (!Text.empty()) {
+    Text = Text.ltrim(" \t\r\n\f\v");
+    if (Text.consume_front("//")) {
+      size_t End = Text.find('\n');
+      // A comment continued by a backslash swallows the next line.
+      if (Text.take_front(End).rtrim(" \t\r").ends_with("\\"))
+        break;
+      Text = End == llvm::StringRef::npos ? "" : Text.drop_front(End);
+      continue;
+    }
+    if (Text.consume_front("/*")) {
+      size_t End = Text.find("*/");
+      if (End == llvm::StringRef::npos)
+        break;
+      Text = Text.drop_front(End + 2);
+      continue;
+    }
+    if (!Text.consume_front("#"))
+      break;
+    llvm::StringRef Line = Text.take_until([](char C) { return C == '\n'; });
+    Text = Text.drop_front(Line.size());
+    Line = Line.rtrim(" \t\r");
+    llvm::StringRef Rest = Line.ltrim(" \t");
+    if (Rest.starts_with("if")) {
+      // `#ifdef WIN32` / `#pragma warning(disable : 4996)` / `#endif`.
+      std::optional<llvm::StringRef> After = afterWarningPragmaBlock(Text);
+      if (!After)
+        break;
+      Text = *After;
+      continue;
+    }
+    if (!Rest.consume_front("include"))
+      break;
+    Rest = Rest.ltrim(" \t");
+    bool Angled = Rest.consume_front("<");
+    if (!Angled && !Rest.consume_front("\""))
+      break;
+    size_t Close = Rest.find(Angled ? '>' : '"');
+    if (Close == llvm::StringRef::npos || Close == 0)
+      break;
+    llvm::StringRef Name = Rest.take_front(Close);
+    llvm::StringRef After = Rest.drop_front(Close + 1).ltrim(" \t");
+    // Anything after the name but a line comment is unusual: stop.
+    if (!After.empty() && !After.starts_with("//"))
+      break;
+    if (Name.contains('\\') || Name.contains('"') || Name.contains("/*") ||
+        Name.contains("//"))
+      break;
+    Names.push_back({Name.str(), Angled});
+  }
+  return Names;
 }
 
 llvm::StringRef afterIncludeGuard(llvm::StringRef Text) {
