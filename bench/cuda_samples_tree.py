@@ -1,23 +1,33 @@
-"""A tree shaped like NVIDIA's cuda-samples, built from hipkit's own test corpus.
+"""A tree shaped like NVIDIA's cuda-samples (v12.x), built from hipkit's own material.
 
-NVIDIA's cuda-samples has about 175 `.cu` files of 100 to 1,500 lines, one
-program per folder under `Samples/<category>/`, each including the shared
-`Common/helper_cuda.h` (found through `-I Common`), some a header of their own,
-about one in seven a CUDA library (cuBLAS, cuFFT, cuRAND, cuSPARSE, cuSOLVER,
-Thrust, CUB). The samples themselves are not part of hipkit, so this module
-builds a tree of that shape from the programs in `test/hipify/corpus` and
-`test/hipify/libraries`:
+NVIDIA's cuda-samples has about 175 `.cu` programs of 100 to 1,500 lines, one
+per folder under `Samples/<category>/`, many with `.cpp` host files and headers
+of their own beside them, all including the shared headers of `Common/`
+(helper_cuda.h, helper_functions.h and what it includes, helper_math.h,
+helper_gl.h, ...) with `-I Common`; a good share include Thrust, CUB,
+cooperative_groups.h, cuda_fp16.h, the GL headers and CUDA's libraries. The
+samples are not part of hipkit, so this module builds a tree of that shape:
 
-- each `.cu` is one or more corpus programs, concatenated until it reaches a
-  length drawn (deterministically) between 100 and 1,500 lines; each program
-  sits in its own `namespace <file>_<program>` with its `main` renamed `run`
-  and its `extern "C"` kernels and macros renamed or undefined, so the
-  programs of one file never clash and no two files are the same text;
-- every `.cu` includes `<helper_cuda.h>` (written here: error-check macros,
-  `_cudaGetErrorEnum` for the runtime, driver and each library, device-query
-  helpers, shaped like NVIDIA's) and gets a `main` that uses it;
-- two in five programs also include a header of their own (`<name>.cuh`, a
-  timer, a kernel and a launch helper) and use it.
+- each `.cu` is one or more programs of `test/hipify/corpus` (one in seven also
+  one of `test/hipify/libraries`), concatenated until it reaches a length drawn
+  (deterministically) between 100 and 1,500 lines; each program sits in its own
+  `namespace <file>_<program>` with its `main` renamed `run` and its `extern "C"`
+  kernels and clashing macros renamed or undefined, so the programs of one file
+  never clash and no two files are the same text;
+- `Common/` holds hipkit's own headers of the samples' names, include structure
+  and size (samples_common.py: error-name tables generated from the installed
+  CUDA headers' enumerators, operator tables from the vector types, the
+  search-path table from this tree's sample folders);
+- each sample includes, as often as in cuda-samples, <helper_functions.h> (3 in
+  5), <helper_cuda.h> (all), <helper_math.h> (1 in 5), the GL headers with
+  <helper_gl.h> and <cuda_gl_interop.h> (1 in 7), Thrust (1 in 8 besides the
+  Thrust programs), CUB (1 in 20), <cooperative_groups.h> (1 in 4) and
+  <cuda_fp16.h> (1 in 10), each with code that uses it; 3 in 10 include the
+  helpers first, the others in cuda-samples' usual order (system, CUDA,
+  project); 2 in 5 have a `<sample>_kernel.cuh` of their own and 2 in 5 a
+  `.cpp` beside the `.cu` (half of them host code calling the runtime or, some,
+  the driver API through <helper_cuda_drvapi.h>; the others host reference
+  code without CUDA, which is copied, not parsed).
 
 The lit lines of the test programs (`// RUN:`, `// CHECK:` ...) are dropped.
 """
