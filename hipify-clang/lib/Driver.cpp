@@ -380,8 +380,9 @@ void HipifyRun::buildPrecompiledHeader(PchJob &J) {
 // system headers that sources open with (PyTorch's, cooperative_groups.h,
 // thrust, cuBLAS, ...) cost more than the CUDA wrapper: a bounded number of
 // "preludes", the leading `#include <...>` lines shared by sources, are
-// precompiled on top of it (PrecompiledPreludes.h says when a source may load
-// one), all built in parallel. With a cache (PrecompiledHeaderCache.h) they
+// precompiled with the CUDA headers, each a PCH of its own
+// (PrecompiledPreludes.h says when a source may load one), all built in
+// parallel. With a cache (PrecompiledHeaderCache.h) they
 // are kept across runs and a source's own prelude is worth building too.
 void HipifyRun::precompileCudaHeaders() {
   if (!TC.HasCuda || Options.NoPrecompiledHeaders)
@@ -529,7 +530,12 @@ void HipifyRun::precompileCudaHeaders() {
   for (PchJob &J : Jobs) {
     if (J.Prelude != 0) {
       // Its base is what a source falls back to when it is not built.
-      J.Parent = int(JobOf.at({J.Key, 0}));
+      auto Base = JobOf.find({J.Key, 0});
+      if (Base == JobOf.end()) {
+        J.Refusal = "the CUDA headers of its command could not be precompiled";
+        continue;
+      }
+      J.Parent = int(Base->second);
       J.Cost = preludeCostOf(PrecompiledHeaders[J.Key].Preludes[J.Prelude]);
       // Its one user builds it when its parse starts (parseSource).
       if (Cache && J.Users == 1 && !Cache->isFresh(J.Stem)) {
