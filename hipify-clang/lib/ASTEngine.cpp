@@ -939,6 +939,15 @@ public:
     return true;
   }
 
+  // Bodies of functions the system headers define are not parsed
+  // (HipifyAction turns skipping on): nothing in them is translated or
+  // checked, and user code sees only their declarations. Clang parses those
+  // it cannot skip (constexpr, deduced return types).
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const SourceManager &SM = D->getASTContext().getSourceManager();
+    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+  }
+
   void HandleTranslationUnit(ASTContext &AST) override {
     ReferenceVisitor Visitor(Ctx, AST);
     for (Decl *D : UserDecls)
@@ -1019,6 +1028,9 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     Ctx.beginFile(CI.getSourceManager());
+    // Each consumer says which bodies (ReferenceConsumer: system headers').
+    if (Ctx.options().SkipSystemFunctionBodies)
+      CI.getFrontendOpts().SkipFunctionBodies = true;
     // "N errors generated" would go straight to stderr, out of order with
     // the buffered diagnostics of parallel parses; the driver says it instead.
     CI.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());

@@ -31,6 +31,7 @@
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -166,6 +167,12 @@ llvm::Expected<std::string> readSource(llvm::StringRef Path) {
 }
 
 
+/// Whether \p Arg loads a precompiled header (the user's, in a command
+/// before parseCommand adds ours).
+static bool isIncludePch(llvm::StringRef Arg) {
+  return Arg == "-include-pch" || Arg.starts_with("-include-pch=");
+}
+
 /// The command without the source, which all sources of a project share.
 std::vector<std::string> commandKey(const std::vector<std::string> &Command) {
   return std::vector<std::string>(Command.begin(), Command.end() - 1);
@@ -296,6 +303,33 @@ public:
         Inputs(Inputs) {}
 
 private:
+  /// Says that only system headers' function bodies may be skipped (a
+  /// consumer's no counts: MultiplexConsumer skips what all skip).
+  class SystemBodies : public clang::ASTConsumer {
+    bool shouldSkipFunctionBody(clang::Decl *D) override {
+      const clang::SourceManager &SM = D->getASTContext().getSourceManager();
+      return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+    }
+  };
+
+  // The bodies of functions system headers define are skipped, as a parse
+  // skips them (ASTEngine.cpp's ReferenceConsumer): nothing in them is
+  // translated, and loading the header costs less. A user header in it
+  // (-include) keeps its bodies.
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI,
+                    llvm::StringRef InFile) override {
+    std::unique_ptr<clang::ASTConsumer> Generator =
+        clang::GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    if (!Generator)
+      return nullptr;
+    CI.getFrontendOpts().SkipFunctionBodies = true;
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
+    Consumers.push_back(std::move(Generator));
+    Consumers.push_back(std::make_unique<SystemBodies>());
+    return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
+  }
+
   void EndSourceFileAction() override {
     clang::CompilerInstance &CI = getCompilerInstance();
     clang::SourceManager &SM = CI.getSourceManager();
@@ -421,9 +455,7 @@ void HipifyRun::precompileCudaHeaders() {
       continue;
     // The user's own precompiled header comes first: one of ours would have
     // to be chained on it, which clang 19 cannot load (see below).
-    if (llvm::any_of(Key, [](llvm::StringRef Arg) {
-          return Arg == "-include-pch" || Arg.starts_with("-include-pch=");
-        }))
+    if (llvm::any_of(Key, isIncludePch))
       continue;
     std::string BaseStem = Cache ? Cache->stemFor(Key, {}, "") : "";
     auto stemOf = [&](const std::vector<std::string> &Prelude) {
@@ -1042,6 +1074,8 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     AO.SystemDirs = {TC.CudaPath, TC.ResourceDir, TC.StandInDir};
     AO.Checks = &EnabledWarnings;
     AO.UserRoot = UserRoot;
+    AO.SkipSystemFunctionBodies = !llvm::any_of(
+        buildParseCommand(Options, TC, S.ProjectFlags, S.Path), isIncludePch);
     ParseOutcome Outcome = runASTEngineWithin(
         withDeferredPrecompiledHeader(parseCommand(S)), AO, Result,
         Options.ParseTimeoutSeconds);

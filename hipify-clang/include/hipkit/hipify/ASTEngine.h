@@ -87,6 +87,11 @@ struct ASTEngineOptions {
   /// The folder whose user headers are translated (real path): the project's
   /// --in-root, or when empty the source's own folder.
   std::string UserRoot;
+  /// Leave the bodies of functions defined in system headers unparsed
+  /// (nothing in them is translated). Off when the command loads the user's
+  /// own precompiled header, built with them: clang would report the
+  /// skipped definitions as different from its.
+  bool SkipSystemFunctionBodies = false;
 };
 
 /// Parses \p Source with the compiler command \p Command (argv[0] first) and
