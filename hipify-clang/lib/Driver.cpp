@@ -1333,6 +1333,7 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
     if (!Options.QuietWarnings)
       llvm::errs() << printable(FT.formatWarnings(Selection, WarningErrors),
                                 /*KeepNewlines=*/true);
+    NewerHip.collect(FT);
     FT.finishStatistics();
     TranslationStatistics Stats = FT.statistics();
     Stats.ChangedFiles = FT.changesAnything();
@@ -1536,6 +1537,16 @@ void HipifyRun::writeManifests() {
                   "; a later run will not replace the headers it lists");
       Failed = true;
     }
+}
+
+void HipifyRun::reportNewerHip() {
+  if (Options.QuietWarnings)
+    return;
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  NewerHip.print(OS, Selection, Policy.options().TargetHipVersionText,
+                 WarningErrors);
+  llvm::errs() << printable(Text, /*KeepNewlines=*/true);
 }
 
 void HipifyRun::printStatistics() {
@@ -1750,6 +1761,7 @@ int HipifyRun::run() {
       Failed = true;
   writeManifests();
   removeTemporaries();
+  reportNewerHip();
   printStatistics();
   writeReport();
   return finishRun();

@@ -415,7 +415,15 @@ void FileTranslation::warnIfNewerThanTarget(unsigned Offset,
                                             const NamePolicy &Policy) {
   if (!Decision.NewerThanTarget || !WarnedNewer.insert(Row.CudaName).second)
     return;
-  if (Decision.Action == NameAction::KeepIdentical)
+  const ApiInfo *Api = lookupApi(Row.Api);
+  llvm::StringRef Library =
+      Api && Api->isLibrary() && !Api->HipLibrary.empty() ? Api->HipLibrary
+                                                          : "HIP";
+  bool Kept = Decision.Action == NameAction::KeepIdentical;
+  NewerHip.push_back({Offset, Library, Row.HipAdded,
+                      (Kept ? Row.CudaName : Decision.Replacement).str(),
+                      Row.CudaName});
+  if (Kept)
     warn(Offset, warning_names::NewerThanTarget,
          llvm::formatv("'{0}' needs HIP {1}, but the targeted ROCm has HIP {2}",
                        Row.CudaName, Row.HipAdded,
@@ -426,6 +434,7 @@ void FileTranslation::warnIfNewerThanTarget(unsigned Offset,
                        "ROCm has HIP {3}",
                        Decision.Replacement, Row.CudaName, Row.HipAdded,
                        Policy.options().TargetHipVersionText));
+  Warnings.back().Summarized = true;
 }
 
 void FileTranslation::addEdit(unsigned Offset, unsigned Length,
@@ -473,7 +482,7 @@ std::string FileTranslation::formatWarnings(const WarningSelection &Selection,
                                             unsigned &Errors) const {
   std::string Text;
   for (const FileWarning &W : warnings()) {
-    if (!Selection.Enabled(W.Check))
+    if (W.Summarized || !Selection.Enabled(W.Check))
       continue;
     bool IsError = Selection.AsError(W.Check);
     Errors += IsError;

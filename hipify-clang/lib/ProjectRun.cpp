@@ -1076,6 +1076,7 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
     if (!Options.QuietWarnings)
       llvm::errs() << printable(FT.formatWarnings(Selection, WarningErrors),
                                 /*KeepNewlines=*/true);
+    NewerHip.collect(FT);
     FT.finishStatistics();
     TranslationStatistics Stats = FT.statistics();
     Stats.ChangedFiles = FT.changesAnything();
@@ -1186,6 +1187,7 @@ int HipifyRun::runProject() {
       reportWarning(llvm::toString(std::move(E)));
     }
   }
+  reportNewerHip();
   printStatistics();
   writeReport();
   if (Options.Verbose || llvm::sys::Process::StandardErrIsDisplayed())

@@ -40,6 +40,11 @@ Toolchain hipkit::hipify::discoverToolchain(const HipifyOptions &Options) {
   llvm::sys::path::append(StandIns, "lib", "hipify-clang", "include");
   TC.StandInDir = std::string(StandIns);
 
+  // A HIP version named on the command line needs no ROCm to read it from.
+  if (!Options.HipVersion.empty()) {
+    TC.HipVersion = Options.HipVersion;
+    return TC;
+  }
   // The ROCm hipcc would compile the translation with, found by the same
   // search (common/'s hipkitRocm); only its HIP version matters here.
   RocmSearchOptions Search;

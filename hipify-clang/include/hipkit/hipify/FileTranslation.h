@@ -103,6 +103,19 @@ struct FileWarning {
   std::string Check;     ///< "hipify-unsupported", "hipkit-warp-size", ...
   bool IsHazard = false; ///< From a porting check (hipkit-*).
   bool IsNote = false;   ///< Says what was done, not what is left to do.
+  /// Printed once per run for all files (NewerHipSummary), not here: the
+  /// report keeps it with its line.
+  bool Summarized = false;
+};
+
+/// A HIP name written although the targeted HIP is older than the release
+/// that added it (NewerThanTarget).
+struct NewerHipUse {
+  unsigned Offset;
+  llvm::StringRef Library; ///< "HIP", "hipBLAS", ...: what the HIP name is of.
+  llvm::StringRef HipAdded; ///< "5.5"
+  std::string HipName;
+  llvm::StringRef CudaName;
 };
 
 /// Which warnings are printed, and which as errors (clang-tidy glob lists
@@ -247,8 +260,9 @@ public:
   /// Counts a reference to \p Row as translated, by an edit made elsewhere
   /// (a pasted prefix rewritten in a macro body).
   void countConverted(const ApiMapping &Row, EditOrigin Origin);
-  /// Warns (once per name) when \p Decision writes a HIP name newer than the
-  /// targeted HIP version.
+  /// Records (once per name) that \p Decision writes a HIP name newer than
+  /// the targeted HIP version: the report lists it, and the driver says it
+  /// once per library and version for the whole run (NewerHipSummary).
   void warnIfNewerThanTarget(unsigned Offset, const ApiMapping &Row,
                              const NameDecision &Decision,
                              const NamePolicy &Policy);
@@ -302,6 +316,7 @@ public:
   /// warnings \p Selection enables; \p Errors counts those printed as errors.
   std::string formatWarnings(const WarningSelection &Selection,
                              unsigned &Errors) const;
+  const std::vector<NewerHipUse> &newerHipUses() const { return NewerHip; }
   /// The text of line \p Line (1-based), without its line ending.
   llvm::StringRef lineText(unsigned Line) const;
   /// An original line as apply()'s output has it: its line number there and
@@ -352,6 +367,7 @@ private:
   NameResolver Resolver{Contents};
   llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
   llvm::DenseSet<llvm::StringRef> WarnedNewer;
+  std::vector<NewerHipUse> NewerHip;
   /// Per library without a ROCm library (cuFFT), the index in Warnings of the
   /// one warning that --roc keeps its HIP names: at its first reference in the
   /// file, whichever engine finds that one last.
