@@ -1057,8 +1057,10 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     if (!TC.HasCuda && Options.HipKernelExecutionSyntax)
       rewriteLaunchesLexically(*Result.Files[I]);
   }
-  for (const auto &File : Result.Files)
+  for (const auto &File : Result.Files) {
+    File->insertHelpers();
     markTorchExtensionFile(*File);
+  }
   double Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();

@@ -1070,6 +1070,7 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
       Engine.translate(FT, Whole);
       if (Options.HipKernelExecutionSyntax)
         rewriteLaunchesLexically(FT);
+      FT.insertHelpers();
       markTorchExtensionFile(FT);
     }
     clearProgress();

@@ -84,6 +84,10 @@ inline constexpr llvm::StringLiteral BuildFileLeft = "hipify-build-file-left";
 /// counterpart (NVIDIA processors): a note saying which, and how to change it.
 inline constexpr llvm::StringLiteral BuildFileChoice =
     "hipify-build-file-choice";
+/// A CUDA API HIP lacks, written as calls to functions the translation
+/// defines in the file (the `helper` rule, HelperBlocks.def): a note saying
+/// where they are.
+inline constexpr llvm::StringLiteral HelperDefined = "hipify-helper-defined";
 /// A macro that builds CUDA names by token pasting (`cuda##x`) whose names
 /// do not all map by one change of the pasted prefix, or cannot be known in
 /// the file: left untranslated.
@@ -93,7 +97,7 @@ inline constexpr llvm::StringLiteral All[] = {
     NewerThanTarget, NoRocEquivalent,      NotInTables,   Removed,
     RocKeepsHipName, RuleNotApplied,       Unsupported,   UserHeaderKept,
     NotUtf8,         MacroDefined,         HeaderOutsideRoot,
-    BuildFileLeft,   BuildFileChoice,      PastedName};
+    BuildFileLeft,   BuildFileChoice,      PastedName,    HelperDefined};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.
@@ -239,6 +243,13 @@ public:
   /// blanks after it), counts it as translated and notes \p Message (the
   /// `remove` rule). A porting check's report of the same spelling is then
   /// dropped: the translation has done what it asks for.
+  /// The code of HelperBlocks.def's block \p Block is needed from \p Offset
+  /// on (a call the `helper` rule wrote); insertHelpers() writes it.
+  void requireHelper(llvm::StringRef Block, unsigned Offset);
+  /// Writes each required helper block once, before the top-level
+  /// declaration (or directive) holding its first use, with a note there.
+  /// Called once the engines are done with the file.
+  void insertHelpers();
   void removeName(unsigned Offset, unsigned Length, const ApiMapping &Row,
                   EditOrigin Origin, const llvm::Twine &Message);
 
@@ -368,6 +379,8 @@ private:
   llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
   llvm::DenseSet<llvm::StringRef> WarnedNewer;
   std::vector<NewerHipUse> NewerHip;
+  /// Helper blocks required, with the offset of their first use.
+  std::map<std::string, unsigned> HelperUses;
   /// Per library without a ROCm library (cuFFT), the index in Warnings of the
   /// one warning that --roc keeps its HIP names: at its first reference in the
   /// file, whichever engine finds that one last.
