@@ -4,8 +4,9 @@
 // invocations, quoted, bracket and unquoted arguments, line and bracket
 // comments), so a CUDA word in a comment or a string of another command is
 // never taken for a name. Makefiles are read as logical lines (backslash
-// continuations joined): variable assignments and recipe lines are the places
-// nvcc, its flags and -l libraries are spelled. The rows of
+// continuations joined): variable assignments, recipe lines and the arguments
+// of ifeq/ifneq (where Makefiles look for nvcc) are the places nvcc, its flags
+// and -l libraries are spelled. The rows of
 // BuildFileMappings.def say what each spelling becomes, those of common's
 // NvccFlags.def what each nvcc flag does. setup.py has its own reader
 // (SetupPyMigration.cpp) over the same flag decisions (decideNvccFlag,
