@@ -4,8 +4,9 @@
 // invocations, quoted, bracket and unquoted arguments, line and bracket
 // comments), so a CUDA word in a comment or a string of another command is
 // never taken for a name. Makefiles are read as logical lines (backslash
-// continuations joined): variable assignments and recipe lines are the places
-// nvcc, its flags and -l libraries are spelled. The rows of
+// continuations joined): variable assignments, recipe lines and the arguments
+// of ifeq/ifneq (where Makefiles look for nvcc) are the places nvcc, its flags
+// and -l libraries are spelled. The rows of
 // BuildFileMappings.def say what each spelling becomes, those of common's
 // NvccFlags.def what each nvcc flag does. setup.py has its own reader
 // (SetupPyMigration.cpp) over the same flag decisions (decideNvccFlag,
@@ -18,6 +19,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 
@@ -63,6 +65,14 @@ const LinkLibraryRow LinkLibraries[] = {
 #include "hipkit/hipify/BuildFileMappings.def"
 };
 
+struct NvidiaLibraryRow {
+  llvm::StringLiteral Cuda, Why;
+};
+const NvidiaLibraryRow NvidiaLibraries[] = {
+#define NVIDIA_LIBRARY(Cuda, Why) {Cuda, Why},
+#include "hipkit/hipify/BuildFileMappings.def"
+};
+
 using hipkit::nvcc::FlagMatch;
 using hipkit::nvcc::FlagRow;
 
@@ -80,6 +90,13 @@ const SourceListCommand SourceListCommands[] = {{"add_executable", "", 1},
                                                 {"list", "APPEND", 2}};
 
 bool isWordChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// Whether the Makefile word \p W runs the tool \p Tool: its name, or a path
+/// to it (`$(CUDA_HOME)/bin/nvcc`, `/usr/local/cuda/bin/nvcc`).
+bool namesTool(llvm::StringRef W, llvm::StringRef Tool) {
+  return W == Tool || (W.ends_with(Tool) && W.drop_back(Tool.size())
+                                                .ends_with("/"));
+}
 
 /// What the word scanner found: [Begin, End) of the file.
 struct Word {
@@ -233,13 +250,16 @@ llvm::StringRef firstNvccSpelling(llvm::StringRef Text) {
   llvm::SmallVector<llvm::StringRef, 16> Pieces;
   llvm::SplitString(Text, Pieces, " \t,(){}");
   for (llvm::StringRef P : Pieces) {
-    if (P == "nvcc" || P.ends_with("/nvcc"))
+    if (namesTool(P, "nvcc"))
       return P;
     // A separate flag's value may be in the next piece.
     llvm::StringRef Alone[] = {P, ""};
     if (hipkit::nvcc::matchFlag(Alone, 0))
       return P;
     for (const LinkLibraryRow &R : LinkLibraries)
+      if (P.starts_with("-l") && P.drop_front(2) == R.Cuda)
+        return P;
+    for (const NvidiaLibraryRow &R : NvidiaLibraries)
       if (P.starts_with("-l") && P.drop_front(2) == R.Cuda)
         return P;
   }
@@ -439,6 +459,17 @@ private:
   void migrateMakeCall(const Word &W, unsigned RangeBegin);
   /// The processor flag of a Makefile, written once per logical line.
   std::string makeProcessorFlag(unsigned LineBegin);
+  /// Makefiles: the arguments of an `ifeq`/`ifneq` line (`else ifeq` too),
+  /// where Makefiles test for nvcc (`ifeq ($(shell which nvcc),)`) and
+  /// compare against its name; false for any other line.
+  bool migrateConditional(unsigned LineBegin, llvm::StringRef Line);
+  /// Makefiles: the word \p I of \p Words runs a tool of NVIDIA's that AMD
+  /// machines lack (nvidia-smi): left, with what to use instead.
+  void leaveNvidiaTool(const std::vector<Word> &Words, size_t I);
+  /// The 1-based line of \p Offset, for messages pointing at another place.
+  unsigned lineOf(unsigned Offset) const {
+    return 1 + Text.take_front(Offset).count('\n');
+  }
 
   // CMake
   /// Renames the CMake names of the table in \p A, an argument of a command
@@ -463,6 +494,9 @@ private:
   std::set<unsigned> ProcessorFlagLines;
   bool NeedsProcessorVariable = false;
   unsigned CurrentLine = 0;
+  /// The NVIDIA libraries (NVIDIA_LIBRARY rows) already warned about in this
+  /// file, and where: a later -l of one is removed with a note.
+  llvm::StringMap<unsigned> WarnedLibraries;
   /// The end of the last removal: the next one stops there.
   unsigned RemovedUpTo = 0;
   /// What separates the words a flag becomes: a blank in a command line or a
@@ -480,9 +514,39 @@ bool BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
   size_t Removed = 0;
   for (size_t I = 0; I < Words.size(); ++I) {
     llvm::StringRef W = text(Words[I].Begin, Words[I].End);
-    if (Kind == BuildFileKind::Makefile &&
-        (W == "nvcc" || W.ends_with("/nvcc"))) {
+    if (Kind == BuildFileKind::Makefile && namesTool(W, "nvcc")) {
       replace(Words[I].Begin, Words[I].End, "hipcc");
+      // A version probe that reads nvcc's release line reads nothing.
+      if (I + 1 < Words.size()) {
+        llvm::StringRef Next = text(Words[I + 1].Begin, Words[I + 1].End);
+        if (Next == "--version" || Next == "-V")
+          note(Words[I].Begin,
+               "'hipcc " + Next +
+                   "' prints HIP's and clang's versions ('HIP version: "
+                   "6.4...'), not nvcc's 'release 12.4' line: check what "
+                   "this command reads from it");
+      }
+      continue;
+    }
+    if (Kind == BuildFileKind::Makefile && namesTool(W, "nvidia-smi")) {
+      leaveNvidiaTool(Words, I);
+      continue;
+    }
+    if (const NvidiaLibraryRow *R = llvm::find_if(
+            NvidiaLibraries,
+            [&](const NvidiaLibraryRow &R) {
+              return W.starts_with("-l") && W.drop_front(2) == R.Cuda;
+            });
+        R != std::end(NvidiaLibraries)) {
+      remove(Words[I].Begin, Words[I].End, Begin);
+      ++Removed;
+      auto [First, New] =
+          WarnedLibraries.try_emplace(R->Cuda, lineOf(Words[I].Begin));
+      if (New)
+        leave(Words[I].Begin, "removed '" + W + "': " + R->Why);
+      else
+        note(Words[I].Begin, "removed '" + W + "', as at line " +
+                                 llvm::Twine(First->second));
       continue;
     }
     if (const LinkLibraryRow *R = llvm::find_if(LinkLibraries,
@@ -628,6 +692,79 @@ std::string BuildFileMigrator::makeProcessorFlag(unsigned LineBegin) {
     return "";
   NeedsProcessorVariable = true;
   return "--offload-arch=$(HIP_ARCH)";
+}
+
+void BuildFileMigrator::leaveNvidiaTool(const std::vector<Word> &Words,
+                                        size_t I) {
+  // AMD's tools take other options and print other text, so no command
+  // line of nvidia-smi's has a rewrite; the processor query has a better
+  // answer than a tool: hipcc's own choice of the machine's GPU.
+  llvm::StringRef Next =
+      I + 1 < Words.size() ? text(Words[I + 1].Begin, Words[I + 1].End) : "";
+  if (Next.starts_with("--query-gpu=") && Next.contains("compute_cap")) {
+    leave(Words[I].Begin,
+          "'" + text(Words[I].Begin, Words[I].End) + " " +
+              Next.take_until([](char C) { return C == ','; }) +
+              "' reads an NVIDIA GPU's compute capability, which AMD GPUs "
+              "lack: name the AMD processor to compile for instead "
+              "(amdgpu-arch prints this machine's, e.g. gfx942; hipcc's "
+              "--offload-arch=native compiles for it)");
+    return;
+  }
+  leave(Words[I].Begin,
+        "'" + text(Words[I].Begin, Words[I].End) +
+            "' is NVIDIA's GPU tool, which AMD machines lack: use amd-smi or "
+            "rocm-smi here (other options, other output), or amdgpu-arch for "
+            "the GPU's processor (gfx942)");
+}
+
+bool BuildFileMigrator::migrateConditional(unsigned LineBegin,
+                                           llvm::StringRef Line) {
+  llvm::StringRef Rest = Line.ltrim();
+  if (Rest.consume_front("else") && !Rest.empty() && !llvm::isSpace(Rest[0]))
+    return false; // elsewhere = ...
+  Rest = Rest.ltrim();
+  if (!Rest.consume_front("ifeq") && !Rest.consume_front("ifneq"))
+    return false;
+  if (!Rest.empty() && !llvm::isSpace(Rest[0]) && Rest[0] != '(' &&
+      Rest[0] != '"' && Rest[0] != '\'')
+    return false; // ifeqx = ...
+  Rest = Rest.ltrim();
+  unsigned At = LineBegin + unsigned(Line.size() - Rest.size());
+  std::vector<Word> Arguments;
+  if (Rest.starts_with("(")) {
+    // ifeq (a,b): make splits at the comma outside any reference.
+    unsigned Depth = 0, ArgumentBegin = At + 1;
+    for (size_t I = 1; I < Rest.size(); ++I) {
+      char C = Rest[I];
+      if (C == '(' || C == '{') {
+        ++Depth;
+      } else if ((C == ')' || C == '}') && Depth) {
+        --Depth;
+      } else if (C == ')') {
+        Arguments.push_back({ArgumentBegin, At + unsigned(I)});
+        break;
+      } else if (C == ',' && !Depth) {
+        Arguments.push_back({ArgumentBegin, At + unsigned(I)});
+        ArgumentBegin = At + unsigned(I) + 1;
+      }
+    }
+  } else {
+    // ifeq "a" "b", or with single quotes: the text inside each pair.
+    for (size_t I = 0; I < Rest.size(); ++I) {
+      char Quote = Rest[I];
+      if (Quote != '"' && Quote != '\'')
+        continue;
+      size_t Close = Rest.find(Quote, I + 1);
+      if (Close == llvm::StringRef::npos)
+        break;
+      Arguments.push_back({At + unsigned(I) + 1, At + unsigned(Close)});
+      I = Close;
+    }
+  }
+  for (const Word &A : Arguments)
+    migrateFlags(A.Begin, A.End);
+  return true;
 }
 
 void BuildFileMigrator::renameWords(const CMakeArgument &A, bool InCondition) {
@@ -1029,6 +1166,8 @@ void BuildFileMigrator::migrateMakefile() {
       migrateFlags(Begin, Begin + Line.size());
       continue;
     }
+    if (migrateConditional(Begin, Line))
+      continue;
     // $(foreach sm,$(SMS),$(eval GENCODE_FLAGS += ...)): a statement that is
     // a function call, with its assignments inside.
     if (parseMakeCall(Text, Begin + unsigned(Line.size() - Trimmed.size()),
@@ -1111,6 +1250,10 @@ FlagOutcome buildfile::decideNvccFlag(const nvcc::FlagMatch &M,
     return Out;
   }
   if (R.isJobCount()) {
+    // -t is other tools' flag too (cp -t DIR): nvcc's takes a number.
+    if (!Spelling.ltrim('-').starts_with(R.Long) &&
+        (Value.empty() || !llvm::all_of(Value, llvm::isDigit)))
+      return Out;
     Out.What = Action::Remove;
     Out.Message = ("removed nvcc's '" + Spelling +
                    "': hipkit's hipcc compiles the AMD processors of a "

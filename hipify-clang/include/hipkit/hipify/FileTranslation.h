@@ -78,7 +78,9 @@ inline constexpr llvm::StringLiteral NotUtf8 = "hipify-not-utf8";
 inline constexpr llvm::StringLiteral HeaderOutsideRoot =
     "hipify-header-outside-root";
 /// A CUDA spelling of a CMake file or Makefile that has no safe HIP
-/// counterpart (FindCUDA's commands, nvcc-only flags): left, with what to do.
+/// counterpart (FindCUDA's commands, nvcc-only flags): left, with what to do;
+/// or removed where keeping it breaks the AMD build (-lnvidia-ml), with what
+/// to port.
 inline constexpr llvm::StringLiteral BuildFileLeft = "hipify-build-file-left";
 /// A choice the build-file migration made where CUDA's value has no HIP
 /// counterpart (NVIDIA processors): a note saying which, and how to change it.
