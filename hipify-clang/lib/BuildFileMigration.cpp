@@ -564,13 +564,22 @@ bool BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
         replace(Words[I].Begin, Words[I].End, ("-l" + Name).str());
       continue;
     }
+    // A host compiler (g++ compiling a translated .cpp, linking the driver
+    // API) needs what hipcc adds itself: HIP's headers with the platform
+    // macro, and its library folder. For hipcc they are redundant.
     if (Kind == BuildFileKind::Makefile &&
         (W.starts_with("-I") || W.starts_with("-L")) &&
         W.lower().find("cuda") != std::string::npos) {
-      leave(Words[I].Begin,
-            "'" + W +
-                "' points into the CUDA installation; hipcc finds "
-                "HIP's headers and libraries itself: remove it");
+      bool Include = W.starts_with("-I");
+      replace(Words[I].Begin, Words[I].End,
+              Include ? "-D__HIP_PLATFORM_AMD__ -I$(shell hipconfig --path)/include"
+                      : "-L$(shell hipconfig --path)/lib");
+      note(Words[I].Begin,
+           "'" + W + "' pointed into the CUDA installation; it now points "
+                     "into HIP's (hipconfig --path), which a host compiler "
+                     "needs for HIP's " +
+               (Include ? "headers" : "libamdhip64") +
+               " and hipcc finds itself");
       continue;
     }
     unsigned SpanBegin = Words[I].Begin, SpanEnd = Words[I].End;
