@@ -417,6 +417,10 @@ public:
 
   void migrateCMake();
   void migrateMakefile();
+  /// A Makefile variable whose value is a CUDA library's name alone, linked
+  /// as -l$(NAME): the name becomes the HIP library's. True when it did.
+  bool migrateLibraryNameVariable(unsigned Begin, llvm::StringRef Target,
+                                  unsigned ValueBegin, unsigned ValueEnd);
 
 private:
   /// Removes [Begin, End) with the blanks before it or, when it is the first
@@ -1134,6 +1138,35 @@ std::optional<size_t> assignmentValue(llvm::StringRef Line) {
   return std::nullopt;
 }
 
+bool BuildFileMigrator::migrateLibraryNameVariable(unsigned,
+                                                   llvm::StringRef Target,
+                                                   unsigned ValueBegin,
+                                                   unsigned ValueEnd) {
+  // `CUDARTLIB ?= cudart` with `-l${CUDARTLIB}` elsewhere: the library's name
+  // alone is the value, so no -l flag shows it.
+  llvm::StringRef Name = Target.drop_back().rtrim(" \t?:+!");
+  Name = Name.rtrim();
+  llvm::StringRef Value = text(ValueBegin, ValueEnd);
+  llvm::StringRef Word = Value.trim(" \t");
+  if (Name.empty() || Word.empty() || Word.find_first_of(" \t$") != llvm::StringRef::npos)
+    return false;
+  if (!Text.contains(("-l$(" + Name + ")").str()) &&
+      !Text.contains(("-l${" + Name + "}").str()))
+    return false;
+  const LinkLibraryRow *R =
+      llvm::find_if(LinkLibraries, [&](const LinkLibraryRow &R) {
+        return Word == R.Cuda;
+      });
+  if (R == std::end(LinkLibraries))
+    return false;
+  llvm::StringRef HipName = Roc ? R->Roc : R->Hip;
+  unsigned WordBegin = ValueBegin + unsigned(Value.find(Word));
+  replace(WordBegin, WordBegin + unsigned(Word.size()), HipName);
+  note(WordBegin, "'" + Name + "' names the library that -l$(" + Name +
+                      ") links: '" + Word + "' became '" + HipName + "'");
+  return true;
+}
+
 void BuildFileMigrator::migrateMakefile() {
   std::optional<unsigned> FirstStatement;
   bool InDefine = false;
@@ -1193,6 +1226,9 @@ void BuildFileMigrator::migrateMakefile() {
         ValueEnd = J;
         break;
       }
+    if (migrateLibraryNameVariable(Begin, Line.take_front(*Value),
+                                   Begin + *Value, Begin + ValueEnd))
+      continue;
     migrateFlags(Begin + *Value, Begin + ValueEnd);
   }
   if (NeedsProcessorVariable && !Text.contains("HIP_ARCH")) {
