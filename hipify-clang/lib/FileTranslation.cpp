@@ -520,16 +520,12 @@ void FileTranslation::insertHelpers() {
     Buffer.add(At, 0, At == 0 ? Text.drop_front(Text.starts_with("\n")) : Text);
     auto [Line, Column] = lineAndColumn(At);
     (void)Column;
-    Warnings.push_back(
-        {FirstUse,
+    note(FirstUse, warning_names::HelperDefined,
          llvm::formatv("HIP has no counterpart of this CUDA API; it is "
                        "written as calls to functions hipify-clang defines "
                        "before line {0} of this file (HelperBlocks.def's "
                        "'{1}')",
-                       Line, Block)
-             .str(),
-         warning_names::HelperDefined.str(), /*IsHazard=*/false,
-         /*IsNote=*/true});
+                       Line, Block));
   }
   HelperUses.clear();
 }

@@ -90,6 +90,10 @@ inline constexpr llvm::StringLiteral BuildFileChoice =
 /// defines in the file (the `helper` rule, HelperBlocks.def): a note saying
 /// where they are.
 inline constexpr llvm::StringLiteral HelperDefined = "hipify-helper-defined";
+/// `#pragma weak NAME=TARGET` in a CUDA source: nvcc's device compilation
+/// ignores a weak alias of host code, clang's rejects it (the host variable
+/// is not emitted there), so it is put under `!__HIP_DEVICE_COMPILE__`.
+inline constexpr llvm::StringLiteral HostOnlyAlias = "hipify-host-only-alias";
 /// A macro that builds CUDA names by token pasting (`cuda##x`) whose names
 /// do not all map by one change of the pasted prefix, or cannot be known in
 /// the file: left untranslated.
@@ -99,7 +103,8 @@ inline constexpr llvm::StringLiteral All[] = {
     NewerThanTarget, NoRocEquivalent,      NotInTables,   Removed,
     RocKeepsHipName, RuleNotApplied,       Unsupported,   UserHeaderKept,
     NotUtf8,         MacroDefined,         HeaderOutsideRoot,
-    BuildFileLeft,   BuildFileChoice,      PastedName,    HelperDefined};
+    BuildFileLeft,   BuildFileChoice,      PastedName,    HelperDefined,
+    HostOnlyAlias};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.
