@@ -15,6 +15,13 @@
 //   HIP's int4, float4... are structs wrapping a vector, which the builtins
 //   reject.
 // - ACCESS `load` / `store` (the other hints): the plain access.
+// - ACCESS `volatile-load` (__ldcv: fetched again, never from a cache): a
+//   plain load may be kept in a register (a polling loop would never end),
+//   so where the AST engine sees an integer, floating-point or pointer
+//   pointee the call becomes a relaxed atomic load at system scope, which
+//   reads memory each time, coherent with the host and other devices
+//   (`__hip_atomic_load(p, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_SYSTEM)`,
+//   clang's builtin under every HIP); elsewhere it is left and reported.
 //
 // The plain access is `(*(p))` for a load and `(*(p) = v)` for a store: it
 // parenthesizes the pointer and the whole (`__ldcs(p).x` stays a member of
@@ -40,6 +47,7 @@
 #include "clang/AST/Type.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
 using namespace hipkit::hipify;
@@ -53,10 +61,11 @@ constexpr llvm::StringLiteral Kept = "hint-kept";
 
 class CacheHintRule : public RewriteRule {
 public:
-  CacheHintRule(bool Store, bool Streaming,
+  CacheHintRule(bool Store, bool Streaming, bool Volatile,
                 llvm::SmallVector<llvm::StringRef, 2> HipTypes)
       : RewriteRule(RewriteRuleKind::CacheHint), Store(Store),
-        Streaming(Streaming), HipTypes(std::move(HipTypes)) {}
+        Streaming(Streaming), Volatile(Volatile),
+        HipTypes(std::move(HipTypes)) {}
 
   bool rewriteReference(FileTranslation &FT, unsigned Offset,
                         const ApiMapping &Row, EditOrigin Origin,
@@ -66,6 +75,16 @@ public:
       if (!FT.firstRewriteAt(Offset, Kept))
         return true;
       FT.countConverted(Row, Origin);
+      return false;
+    }
+    if (Volatile) {
+      FT.countUnconverted(Row);
+      FT.warn(Offset, warning_names::RuleNotApplied,
+              llvm::formatv("'{0}' reads memory again at each call, which "
+                            "HIP writes only for a pointer to an integer, "
+                            "floating-point or pointer type the parse sees; "
+                            "left untranslated (write *(volatile T *)(ptr))",
+                            Row.CudaName));
       return false;
     }
     std::optional<CallArguments> Call =
@@ -100,7 +119,7 @@ public:
     if (!Call || Call->Arguments.size() != arity() || !Pointer ||
         Site.Call.getNumArgs() != arity())
       return;
-    enum { Keep, NonTemporal, Plain } Form = Plain;
+    enum { Keep, NonTemporal, Plain, AtomicLoad } Form = Plain;
     QualType Type = Pointer->getType();
     if (!Pointer->isTypeDependent() && Type->isPointerType() &&
         !Type->getPointeeType()->isDependentType()) {
@@ -109,7 +128,14 @@ public:
         Form = Keep;
       else if (Streaming && takenByNonTemporalBuiltins(Pointee))
         Form = NonTemporal;
+      else if (Volatile && (Pointee->isIntegerType() ||
+                            Pointee->isRealFloatingType() ||
+                            Pointee->isAnyPointerType()))
+        Form = AtomicLoad;
     }
+    // Anything else is reported by the reference.
+    if (Volatile && Form != AtomicLoad)
+      return;
     if (!FT->firstRewriteAt(Offset, Handled))
       return;
     unsigned Length = Site.Row.CudaName.size();
@@ -130,6 +156,12 @@ public:
     case Plain:
       FT->addEdit(Offset, Length, "(*", EditOrigin::AST);
       writePlainAccess(*FT, *Call);
+      return;
+    case AtomicLoad:
+      FT->addEdit(Offset, Length, "__hip_atomic_load", EditOrigin::AST);
+      FT->addEdit(Call->List.End, 0,
+                  ", __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_SYSTEM",
+                  EditOrigin::AST);
       return;
     }
   }
@@ -171,6 +203,7 @@ private:
 
   bool Store;
   bool Streaming;
+  bool Volatile;
   llvm::SmallVector<llvm::StringRef, 2> HipTypes; ///< Into the constant table.
 };
 
@@ -180,10 +213,11 @@ std::unique_ptr<RewriteRule>
 hipkit::hipify::createCacheHintRule(llvm::StringRef Text) {
   auto [Access, Types] = Text.split(':');
   bool Streaming = Access.consume_front("stream-");
-  if (Access != "load" && Access != "store")
+  bool Volatile = !Streaming && Access.consume_front("volatile-");
+  if (Access != "load" && (Access != "store" || Volatile))
     return nullptr;
   llvm::SmallVector<llvm::StringRef, 2> HipTypes;
   Types.split(HipTypes, ',', -1, /*KeepEmpty=*/false);
   return std::make_unique<CacheHintRule>(Access == "store", Streaming,
-                                         std::move(HipTypes));
+                                         Volatile, std::move(HipTypes));
 }
