@@ -79,6 +79,9 @@ void RewriteRule::rewriteInclude(FileTranslation &, unsigned, unsigned,
 void RewriteRule::rewriteMember(CallEditor &, const clang::MemberExpr &,
                                 const ApiMapping &) const {}
 
+void RewriteRule::rewriteEmptyBraces(CallEditor &, clang::SourceLocation,
+                                     const ApiMapping &) const {}
+
 const clang::Expr *RewriteRule::writtenArgument(const clang::CallExpr &Call,
                                                 unsigned Index) {
   if (Index >= Call.getNumArgs() ||

@@ -91,9 +91,10 @@ def load_rewrite_rules(path=RULES_DEF):
 
 REWRITE_RULES = load_rewrite_rules()
 # The only rules an unsupported row may have: they explain why the name is left
-# (why), remove a name HIP needs nothing in place of (remove), or write a call
-# to a function the translation defines (helper); no HIP name is written.
-RULES_FOR_UNSUPPORTED_ROWS = {"why", "remove", "helper"}
+# (why), remove a name HIP needs nothing in place of (remove), write a call as
+# the plain access it hints (hint: HIP has no cache-hinted store) or write a
+# call to a function the translation defines (helper); no HIP name is written.
+RULES_FOR_UNSUPPORTED_ROWS = {"why", "remove", "hint", "helper"}
 # The code blocks the `helper` rule may name (HelperBlocks.def).
 HELPER_BLOCKS_DEF = os.path.join(os.path.dirname(RULES_DEF), "HelperBlocks.def")
 with open(HELPER_BLOCKS_DEF, encoding="utf-8") as _blocks:

@@ -107,6 +107,11 @@ public:
   /// row's type (`perf.algo` for a cudnnConvolutionFwdAlgoPerf_t).
   virtual void rewriteMember(CallEditor &Editor, const clang::MemberExpr &E,
                              const ApiMapping &Row) const;
+  /// The AST engine's rewrite of an empty braced list assigned to an object
+  /// of the row's type (`acc = {};`), whose `{` is at \p LeftBrace.
+  virtual void rewriteEmptyBraces(CallEditor &Editor,
+                                  clang::SourceLocation LeftBrace,
+                                  const ApiMapping &Row) const;
 
 protected:
   explicit RewriteRule(RewriteRuleKind Kind) : Kind(Kind) {}
