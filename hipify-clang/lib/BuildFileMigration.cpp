@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
 #include <optional>
@@ -1142,29 +1143,38 @@ bool BuildFileMigrator::migrateLibraryNameVariable(unsigned,
                                                    llvm::StringRef Target,
                                                    unsigned ValueBegin,
                                                    unsigned ValueEnd) {
-  // `CUDARTLIB ?= cudart` with `-l${CUDARTLIB}` elsewhere: the library's name
-  // alone is the value, so no -l flag shows it.
-  llvm::StringRef Name = Target.drop_back().rtrim(" \t?:+!");
-  Name = Name.rtrim();
+  // `CUDARTLIB ?= cudart` linked as -l${CUDARTLIB}, `LIBRARIES += nccl` as
+  // $(LIBRARIES:%=-l%): the libraries' names alone are the value, so no -l
+  // flag shows them.
+  llvm::StringRef Name = Target.drop_back().rtrim(" \t?:+!").rtrim();
+  if (Name.empty() || Name.find_first_of(" \t$") != llvm::StringRef::npos)
+    return false;
+  bool LinkedByName = false;
+  for (const char *Use : {"-l$({0})", "-l${{{0}}", "$({0}:%=-l%)",
+                          "${{{0}:%=-l%}"})
+    LinkedByName |= Text.contains(llvm::formatv(Use, Name).str());
+  if (!LinkedByName)
+    return false;
   llvm::StringRef Value = text(ValueBegin, ValueEnd);
-  llvm::StringRef Word = Value.trim(" \t");
-  if (Name.empty() || Word.empty() || Word.find_first_of(" \t$") != llvm::StringRef::npos)
-    return false;
-  if (!Text.contains(("-l$(" + Name + ")").str()) &&
-      !Text.contains(("-l${" + Name + "}").str()))
-    return false;
-  const LinkLibraryRow *R =
-      llvm::find_if(LinkLibraries, [&](const LinkLibraryRow &R) {
-        return Word == R.Cuda;
-      });
-  if (R == std::end(LinkLibraries))
-    return false;
-  llvm::StringRef HipName = Roc ? R->Roc : R->Hip;
-  unsigned WordBegin = ValueBegin + unsigned(Value.find(Word));
-  replace(WordBegin, WordBegin + unsigned(Word.size()), HipName);
-  note(WordBegin, "'" + Name + "' names the library that -l$(" + Name +
-                      ") links: '" + Word + "' became '" + HipName + "'");
-  return true;
+  llvm::SmallVector<llvm::StringRef, 4> Words;
+  Value.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  bool Changed = false;
+  for (llvm::StringRef Word : Words) {
+    Word = Word.trim(" \t");
+    const LinkLibraryRow *R =
+        llvm::find_if(LinkLibraries, [&](const LinkLibraryRow &R) {
+          return Word == R.Cuda;
+        });
+    if (Word.empty() || R == std::end(LinkLibraries))
+      continue;
+    llvm::StringRef HipName = Roc ? R->Roc : R->Hip;
+    unsigned WordBegin = ValueBegin + unsigned(Word.data() - Value.data());
+    replace(WordBegin, WordBegin + unsigned(Word.size()), HipName);
+    note(WordBegin, "'" + Name + "' names libraries the Makefile links (-l): '" +
+                        Word + "' became '" + HipName + "'");
+    Changed = true;
+  }
+  return Changed;
 }
 
 void BuildFileMigrator::migrateMakefile() {
