@@ -90,9 +90,9 @@ def load_rewrite_rules(path=RULES_DEF):
 
 REWRITE_RULES = load_rewrite_rules()
 # The only rules an unsupported row may have: they explain why the name is left
-# (why), or remove a name HIP needs nothing in place of (remove); no HIP name
-# is written.
-RULES_FOR_UNSUPPORTED_ROWS = {"why", "remove"}
+# (why), remove a name HIP needs nothing in place of (remove), or write the use
+# with what HIP has (tilereduce); no HIP name is written.
+RULES_FOR_UNSUPPORTED_ROWS = {"why", "remove", "tilereduce"}
 
 # Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
 KINDS = {"function": "Function", "type": "Type", "enum": "Enum",
