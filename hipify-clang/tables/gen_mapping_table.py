@@ -90,9 +90,9 @@ def load_rewrite_rules(path=RULES_DEF):
 
 REWRITE_RULES = load_rewrite_rules()
 # The only rules an unsupported row may have: they explain why the name is left
-# (why), remove a name HIP needs nothing in place of (remove), or write the use
-# with what HIP has (tilereduce); no HIP name is written.
-RULES_FOR_UNSUPPORTED_ROWS = {"why", "remove", "tilereduce"}
+# (why, whyonce), remove a name HIP needs nothing in place of (remove), or write
+# the use with what HIP has (tilereduce); no HIP name is written.
+RULES_FOR_UNSUPPORTED_ROWS = {"why", "whyonce", "remove", "tilereduce"}
 
 # Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
 KINDS = {"function": "Function", "type": "Type", "enum": "Enum",
@@ -116,6 +116,7 @@ API_TITLES = {
     "library_types": "CUDA library types (library_types.h)",
     "headers": "CUDA headers",
     "macros": "CUDA macros tested by user code",
+    "wmma": "Warp matrix functions (mma.h, nvcuda::wmma); AMD's counterpart is rocWMMA",
     "cublas": "cuBLAS (cublas_v2.h, cublas_api.h, cublasXt.h)",
     "cublas_legacy": "cuBLAS legacy API (cublas.h)",
     "curand": "cuRAND (curand.h; device API: curand_kernel.h and the curand_*.h it includes)",
