@@ -116,7 +116,6 @@ API_TITLES = {
     "library_types": "CUDA library types (library_types.h)",
     "headers": "CUDA headers",
     "macros": "CUDA macros tested by user code",
-    "wmma": "Warp matrix functions (mma.h, nvcuda::wmma); AMD's counterpart is rocWMMA",
     "cublas": "cuBLAS (cublas_v2.h, cublas_api.h, cublasXt.h)",
     "cublas_legacy": "cuBLAS legacy API (cublas.h)",
     "curand": "cuRAND (curand.h; device API: curand_kernel.h and the curand_*.h it includes)",
@@ -132,6 +131,7 @@ API_TITLES = {
     "thrust": "Thrust's CUDA system (thrust/system/cuda, thrust::cuda, THRUST_DEVICE_SYSTEM_CUDA)",
     "torch": "PyTorch's CUDA API (ATen/cuda, ATen/native/**/cuda, c10/cuda, THC; at::cuda, "
              "c10::cuda, C10_CUDA_*)",
+    "wmma": "Warp matrix functions (mma.h, nvcuda::wmma); AMD's counterpart is rocWMMA",
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
