@@ -53,14 +53,20 @@ constexpr llvm::StringLiteral Butterfly =
 /// on the value's type; empty for a name that is no such operator.
 llvm::StringRef operatorLambda(llvm::StringRef Name) {
   return llvm::StringSwitch<llvm::StringRef>(Name)
-      .Case("plus", "[](auto a, decltype(a) b) -> decltype(a) { return a + b; }")
-      .Case("less",
-            "[](auto a, decltype(a) b) -> decltype(a) { return b < a ? b : a; }")
-      .Case("greater",
-            "[](auto a, decltype(a) b) -> decltype(a) { return a < b ? b : a; }")
-      .Case("bit_and", "[](auto a, decltype(a) b) -> decltype(a) { return a & b; }")
-      .Case("bit_or", "[](auto a, decltype(a) b) -> decltype(a) { return a | b; }")
-      .Case("bit_xor", "[](auto a, decltype(a) b) -> decltype(a) { return a ^ b; }")
+      .Case("plus",
+            "[](auto a, decltype(a) b) -> decltype(a) { return a + b; }")
+      .Case(
+          "less",
+          "[](auto a, decltype(a) b) -> decltype(a) { return b < a ? b : a; }")
+      .Case(
+          "greater",
+          "[](auto a, decltype(a) b) -> decltype(a) { return a < b ? b : a; }")
+      .Case("bit_and",
+            "[](auto a, decltype(a) b) -> decltype(a) { return a & b; }")
+      .Case("bit_or",
+            "[](auto a, decltype(a) b) -> decltype(a) { return a | b; }")
+      .Case("bit_xor",
+            "[](auto a, decltype(a) b) -> decltype(a) { return a ^ b; }")
       .Default("");
 }
 
@@ -77,7 +83,8 @@ bool isThreadBlockTile(QualType T) {
   T = T.getNonReferenceType();
   if (const auto *TST = T->getAs<TemplateSpecializationType>()) {
     const TemplateDecl *TD = TST->getTemplateName().getAsTemplateDecl();
-    return TD && TD->getName() == "thread_block_tile" && inCooperativeGroups(TD);
+    return TD && TD->getName() == "thread_block_tile" &&
+           inCooperativeGroups(TD);
   }
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
   return RD && RD->getName() == "thread_block_tile" && inCooperativeGroups(RD);
@@ -96,8 +103,8 @@ std::optional<CudaOperator> cudaOperator(const Expr *Arg) {
       Arg = Construct->getArg(0)->IgnoreImplicit();
   const TypeSourceInfo *Written = nullptr;
   if (const auto *Temporary = dyn_cast<CXXTemporaryObjectExpr>(Arg))
-    Written = Temporary->getNumArgs() == 0 ? Temporary->getTypeSourceInfo()
-                                           : nullptr;
+    Written =
+        Temporary->getNumArgs() == 0 ? Temporary->getTypeSourceInfo() : nullptr;
   else if (const auto *Unresolved = dyn_cast<CXXUnresolvedConstructExpr>(Arg))
     Written = Unresolved->getNumArgs() == 0 ? Unresolved->getTypeSourceInfo()
                                             : nullptr;
@@ -138,7 +145,8 @@ public:
     for (const Expr *Arg : Site.Call.arguments())
       if (std::optional<CudaOperator> Operator = cudaOperator(Arg)) {
         unsigned Offset;
-        if (FileTranslation *FT = Editor.translationAt(Operator->NameLoc, Offset))
+        if (FileTranslation *FT =
+                Editor.translationAt(Operator->NameLoc, Offset))
           FT->firstRewriteAt(Offset, CoveredName);
       }
   }
@@ -155,10 +163,10 @@ public:
     }
     FT.countUnconverted(Row);
     if (!FT.rewroteAt(Offset, CoveredName))
-      FT.warn(Offset, warning_names::Unsupported,
-              llvm::formatv(
-                  "'{0}' has no HIP equivalent: {1}; left untranslated",
-                  Row.CudaName, Text));
+      FT.warn(
+          Offset, warning_names::Unsupported,
+          llvm::formatv("'{0}' has no HIP equivalent: {1}; left untranslated",
+                        Row.CudaName, Text));
     return false;
   }
 
@@ -172,7 +180,8 @@ public:
             if (Rule->kind() == RewriteRuleKind::TileReduce)
               return std::nullopt;
     // The butterfly needs the tile's shfl_xor: HIP's cooperative groups.
-    const ApiMapping *Groups = NameResolver::resolveHeader("cooperative_groups.h");
+    const ApiMapping *Groups =
+        NameResolver::resolveHeader("cooperative_groups.h");
     if (!Groups || Groups->HipName.empty())
       return std::nullopt;
     return Groups->HipName;
@@ -204,8 +213,9 @@ private:
     if (!FT)
       return false;
     unsigned CalleeBegin, CalleeEnd;
-    if (!Editor.fileRange(CharSourceRange::getTokenRange(Callee->getSourceRange()),
-                          FT, CalleeBegin, CalleeEnd))
+    if (!Editor.fileRange(
+            CharSourceRange::getTokenRange(Callee->getSourceRange()), FT,
+            CalleeBegin, CalleeEnd))
       return false;
     std::optional<CudaOperator> Operator = cudaOperator(Op);
     // An operator object of CUDA's declared apart (`cg::plus<int> op;`) has a
@@ -232,7 +242,8 @@ private:
 
   static bool isCudaOperatorType(QualType T) {
     const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-    return RD && inCooperativeGroups(RD) && !operatorLambda(RD->getName()).empty();
+    return RD && inCooperativeGroups(RD) &&
+           !operatorLambda(RD->getName()).empty();
   }
 
   llvm::StringRef Text; ///< Points into the constant table.
