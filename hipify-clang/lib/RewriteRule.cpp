@@ -76,6 +76,11 @@ void RewriteRule::rewriteInclude(FileTranslation &, unsigned, unsigned,
                                  const ApiMapping &, llvm::StringRef,
                                  const NamePolicy &) const {}
 
+std::optional<llvm::StringRef>
+RewriteRule::includeReplacement(FileTranslation &, const ApiMapping &) const {
+  return std::nullopt;
+}
+
 void RewriteRule::rewriteMember(CallEditor &, const clang::MemberExpr &,
                                 const ApiMapping &) const {}
 

@@ -514,9 +514,18 @@ void TokenEngine::translate(FileTranslation &FT,
     if (Row) {
       FT.UsesCudaFeatures = true;
       NameDecision Decision = Policy.decide(*Row);
-      if (Decision.Action == NameAction::ReportUnsupported ||
-          Decision.Action == NameAction::ReportExperimental ||
-          Decision.Action == NameAction::ReportNoRocEquivalent) {
+      // The header's rule may have translated every use of its names
+      // (`tilereduce`: cg::reduce on a tile): the include then names HIP's.
+      const RewriteRule *Rule = RewriteRule::forRow(*Row);
+      std::optional<llvm::StringRef> Instead;
+      if (Rule && Decision.Action == NameAction::ReportUnsupported)
+        Instead = Rule->includeReplacement(FT, *Row);
+      if (Instead) {
+        Decision.Action = NameAction::Rewrite;
+        Decision.Replacement = *Instead;
+      } else if (Decision.Action == NameAction::ReportUnsupported ||
+                 Decision.Action == NameAction::ReportExperimental ||
+                 Decision.Action == NameAction::ReportNoRocEquivalent) {
         // Counted and reported like any other name.
         FT.addReference(D.NameBegin + 1, *Row, Origin, Policy);
         continue;

@@ -91,10 +91,11 @@ def load_rewrite_rules(path=RULES_DEF):
 
 REWRITE_RULES = load_rewrite_rules()
 # The only rules an unsupported row may have: they explain why the name is left
-# (why), remove a name HIP needs nothing in place of (remove), write a call as
-# the plain access it hints (hint: HIP has no cache-hinted store) or write a
-# call to a function the translation defines (helper); no HIP name is written.
-RULES_FOR_UNSUPPORTED_ROWS = {"why", "remove", "hint", "helper"}
+# (why, whyonce), remove a name HIP needs nothing in place of (remove), write a
+# call as the plain access it hints (hint: HIP has no cache-hinted store), write
+# the use with what HIP has (tilereduce) or write a call to a function the
+# translation defines (helper); no HIP name is written.
+RULES_FOR_UNSUPPORTED_ROWS = {"why", "whyonce", "remove", "hint", "tilereduce", "helper"}
 # The code blocks the `helper` rule may name (HelperBlocks.def).
 HELPER_BLOCKS_DEF = os.path.join(os.path.dirname(RULES_DEF), "HelperBlocks.def")
 with open(HELPER_BLOCKS_DEF, encoding="utf-8") as _blocks:
@@ -137,6 +138,7 @@ API_TITLES = {
     "thrust": "Thrust's CUDA system (thrust/system/cuda, thrust::cuda, THRUST_DEVICE_SYSTEM_CUDA)",
     "torch": "PyTorch's CUDA API (ATen/cuda, ATen/native/**/cuda, c10/cuda, THC; at::cuda, "
              "c10::cuda, C10_CUDA_*)",
+    "wmma": "Warp matrix functions (mma.h, nvcuda::wmma); AMD's counterpart is rocWMMA",
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'

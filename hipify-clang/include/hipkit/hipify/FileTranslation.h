@@ -231,6 +231,11 @@ public:
   bool firstRewriteAt(unsigned Offset, llvm::StringRef Rule) {
     return RuleRewrites.insert({Rule.str(), Offset}).second;
   }
+  /// Whether a rule has asked firstRewriteAt for \p Offset under \p Rule's
+  /// name: a call rewrite tells the later reference to the same name so.
+  bool rewroteAt(unsigned Offset, llvm::StringRef Rule) const {
+    return RuleRewrites.count({Rule.str(), Offset});
+  }
 
   /// An edit that is not a name: include lines, kernel launches. \p Kind is
   /// the statistics category ("include", "kernel_launch") or empty when the
