@@ -59,6 +59,20 @@ namespace {
 constexpr llvm::StringLiteral Handled = "hint";
 constexpr llvm::StringLiteral Kept = "hint-kept";
 
+/// Whether no typedef (or alias) is among \p Type's sugar.
+bool spelledWithoutTypedef(QualType Type) {
+  const clang::Type *T = Type.getTypePtr();
+  while (true) {
+    if (isa<TypedefType>(T))
+      return false;
+    const clang::Type *Next =
+        T->getLocallyUnqualifiedSingleStepDesugaredType().getTypePtr();
+    if (Next == T)
+      return true;
+    T = Next;
+  }
+}
+
 class CacheHintRule : public RewriteRule {
 public:
   CacheHintRule(bool Store, bool Streaming, bool Volatile,
@@ -124,13 +138,17 @@ public:
     if (!Pointer->isTypeDependent() && Type->isPointerType() &&
         !Type->getPointeeType()->isDependentType()) {
       QualType Pointee = Type->getPointeeType();
+      // A typedef may name another type where the translation is built
+      // (llm.c's floatX is float in the parse, __nv_bfloat16 under
+      // -DENABLE_BF16): only a type spelled without one decides the form.
+      bool Fixed = spelledWithoutTypedef(Pointee);
       if (isHipType(Pointee))
         Form = Keep;
-      else if (Streaming && takenByNonTemporalBuiltins(Pointee))
+      else if (Streaming && Fixed && takenByNonTemporalBuiltins(Pointee))
         Form = NonTemporal;
-      else if (Volatile && (Pointee->isIntegerType() ||
-                            Pointee->isRealFloatingType() ||
-                            Pointee->isAnyPointerType()))
+      else if (Volatile && Fixed &&
+               (Pointee->isIntegerType() || Pointee->isRealFloatingType() ||
+                Pointee->isAnyPointerType()))
         Form = AtomicLoad;
     }
     // Anything else is reported by the reference.

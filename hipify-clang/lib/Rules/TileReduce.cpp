@@ -96,6 +96,18 @@ struct CudaOperator {
   SourceLocation NameLoc;
   llvm::StringRef Lambda;
 };
+/// Whether \p E is `{}` as written: CUDA 13's operators derive from
+/// cuda::std's, so `cg::plus<float>{}` initializes its bases with implicit,
+/// empty initializer lists.
+bool writtenEmpty(const Expr *E) {
+  const auto *List = dyn_cast<InitListExpr>(E->IgnoreImplicit());
+  if (!List)
+    return false;
+  return llvm::all_of(List->inits(), [](const Expr *Init) {
+    return isa<ImplicitValueInitExpr>(Init) || writtenEmpty(Init);
+  });
+}
+
 std::optional<CudaOperator> cudaOperator(const Expr *Arg) {
   Arg = Arg->IgnoreImplicit();
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(Arg))
@@ -109,11 +121,8 @@ std::optional<CudaOperator> cudaOperator(const Expr *Arg) {
     Written = Unresolved->getNumArgs() == 0 ? Unresolved->getTypeSourceInfo()
                                             : nullptr;
   else if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Arg))
-    Written = isa<InitListExpr>(Cast->getSubExpr()->IgnoreImplicit()) &&
-                      cast<InitListExpr>(Cast->getSubExpr()->IgnoreImplicit())
-                              ->getNumInits() == 0
-                  ? Cast->getTypeInfoAsWritten()
-                  : nullptr;
+    Written = writtenEmpty(Cast->getSubExpr()) ? Cast->getTypeInfoAsWritten()
+                                               : nullptr;
   if (!Written)
     return std::nullopt;
   TypeLoc TL = Written->getTypeLoc().getUnqualifiedLoc();
