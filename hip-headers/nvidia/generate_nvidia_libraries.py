@@ -27,7 +27,11 @@ CUDA's header declares becomes
                         (__device__ inline where CUDA's is, as
                         curand_kernel.h's), generated only where both
                         declarations agree parameter by parameter once the
-                        HIP type names are mapped to CUDA's.
+                        HIP type names are mapped to CUDA's; a pointer
+                        parameter ROCm declares more const than CUDA
+                        (hipsparseSpMatSetAttribute's const void *) is passed
+                        with HIPKIT_CONST_CAST, each such wrapper commented
+                        and listed in the docs page.
 
 HIP type names map to CUDA's through the type rows of the library's table and
 of the runtime's (runtime.tsv, library_types.tsv, complex.tsv, fp16.tsv); a
@@ -194,6 +198,7 @@ class Generator:
         own = previous
         emitted = dict(types=set(), enumerators=set(), macros=set(), functions=set())
         left_out = []
+        cast = []  # (hip name, which parameters): wrappers casting const away
 
         # HIP type -> CUDA type, the library's rows first, then the runtime's.
         hip_to_cuda = {}
@@ -258,14 +263,30 @@ class Generator:
                 return re.sub(r"\bconst\s+|\s+const\b", "", text)
             return re.sub(r"\*\s*const$", "*", text)
 
-        def agree(h_type, c_type):
+        def both(h_type, c_type):
+            """ROCm's type in CUDA's names and CUDA's, canonical; None for a HIP
+            type with no CUDA counterpart."""
             mapped = to_cuda(unqualified(h_type))
             if re.search(r"\b(hip|HIP)\w*", mapped):
-                return False  # a HIP type with no CUDA counterpart
+                return None
             h, c = canonical(mapped), canonical(unqualified(c_type))
             # hipblasStride (int64_t) for long long: a 64-bit integer by value.
-            h, c = INT64.get(h, h), INT64.get(c, c)
-            return h == c or qualification_conversion(h, c)
+            return INT64.get(h, h), INT64.get(c, c)
+
+        def agree(h_type, c_type):
+            types = both(h_type, c_type)
+            return types is not None and (types[0] == types[1] or
+                                          qualification_conversion(*types))
+
+        def const_only(h_type, c_type):
+            """ROCm's pointer parameter differs from CUDA's in const alone
+            (hipsparseSpMatSetAttribute's const void *, cuSPARSE's void *):
+            the same object, which the wrapper passes with the const cast
+            away, as CUDA's signature only fails to promise not to write it."""
+            types = both(h_type, c_type)
+            return types is not None and "*" in types[0] and \
+                len(set(re.sub(r"\s+", "", re.sub(r"\bconst\b", "", t))
+                        for t in types)) == 1
 
         out = []
         # Types.
@@ -344,6 +365,10 @@ class Generator:
                         continue
                     differing = [(i, hp[1], cp[1]) for i, (hp, cp) in
                                  enumerate(zip(h.params, c.params)) if not agree(hp[1], cp[1])]
+                    casts = {}
+                    if differing and all(const_only(ht, ct) for _, ht, ct in differing):
+                        casts = {i: api.normalize(ct) for i, _, ct in differing}
+                        differing = []
                     if differing:
                         i, ht, ct = differing[0]
                         difference = difference or " (parameter %d: `%s` against `%s`)" % (
@@ -359,15 +384,23 @@ class Generator:
                         if default is not None:
                             decl += " HIPKIT_DEFAULT(%s)" % default
                         params.append(decl)
-                    call = "%s(%s)" % (c_name, ", ".join(names))
+                    args = [("HIPKIT_CONST_CAST(%s, %s)" % (casts[i], name)) if i in casts
+                            else name for i, name in enumerate(names)]
+                    call = "%s(%s)" % (c_name, ", ".join(args))
                     result = re.sub(r"\b(enum|struct|union)\s+", "", h.result)
                     body = "%s;" % call if api.normalize(h.result) == "void" else \
                         "return %s;" % call
                     # HIPKIT_INLINE (the runtime layer's): static inline in C.
                     qualifiers = "__device__ inline" if c_name in cuda["device"] \
                         else "HIPKIT_INLINE"
-                    wrappers.append("%s %s %s(%s) {\n  %s\n}" % (
-                        qualifiers, result, h_name, ", ".join(params), body))
+                    note = ""
+                    if casts:
+                        why = "; ".join("parameter %d: ROCm's `%s`, CUDA's `%s`" % (
+                            i + 1, api.normalize(h.params[i][1]), casts[i]) for i in sorted(casts))
+                        cast.append((h_name, why))
+                        note = "// Const cast away (%s).\n" % why.replace("`", "")
+                    wrappers.append("%s%s %s %s(%s) {\n  %s\n}" % (
+                        note, qualifiers, result, h_name, ", ".join(params), body))
                     made = True
                     break
             templates = [h for h in hip["functions"][h_name] if h.template is not None]
@@ -424,7 +457,7 @@ class Generator:
             out.append("// ROCm's other spellings of these names.")
             out += ["#define %s %s" % (n, spellings[n]) for n in sorted(spellings)]
             emitted["macros"] |= set(spellings)
-        return out, left_out, emitted
+        return out, left_out, emitted, cast
 
     def macro_bodies(self, lib):
         """ROCm's object-like macros whose body is one identifier."""
@@ -495,6 +528,15 @@ class Generator:
             "#include <hip/hip_runtime_api.h>",
             "#include <library_types.h>",
             "",
+            "// A wrapper whose ROCm parameter is more const than CUDA's (ROCm's",
+            "// hipsparseSpMatSetAttribute takes const void *, cuSPARSE's void *) passes",
+            "// it with the const cast away: C has no const_cast.",
+            "#ifdef __cplusplus",
+            "#define HIPKIT_CONST_CAST(type, value) const_cast<type>(value)",
+            "#else",
+            "#define HIPKIT_CONST_CAST(type, value) ((type)(value))",
+            "#endif",
+            "",
         ]
         types, values = {}, {}
         for r in rows:
@@ -562,7 +604,7 @@ def main():
     os.makedirs(opts.output, exist_ok=True)
     gen = Generator(opts)
     files = {COMMON_HEADER: gen.common()}
-    summary, left = [], []
+    summary, left, casts = [], [], []
     done = {}
     for lib in libraries:
         rows = read(opts.tables, lib.tables)
@@ -573,7 +615,8 @@ def main():
                 previous[key] |= done[name][key]
             previous_rows += read(opts.tables, next(l for l in LIBRARIES
                                                     if l.output == name).tables)
-        body, left_out, emitted = gen.library(lib, rows, previous, previous_rows)
+        body, left_out, emitted, cast = gen.library(lib, rows, previous, previous_rows)
+        casts += [(lib.output, h, why) for h, why in cast]
         # The header's own names; those of the headers it includes are theirs.
         summary.append((lib.output, {key: set(names) for key, names in emitted.items()}))
         for key in emitted:
@@ -602,6 +645,13 @@ def main():
                 f.write("| `%s` | %d | %d | %d |\n" % (name, len(emitted["types"]),
                                                        len(emitted["enumerators"]),
                                                        len(emitted["functions"])))
+            f.write("\n## Generated with a cast\n\nFunctions whose ROCm signature differs "
+                    "from CUDA's only in const on a pointer parameter: the wrapper passes the\n"
+                    "argument with the const cast away (`HIPKIT_CONST_CAST`), the same object "
+                    "CUDA's signature only fails to promise not to write.\n\n")
+            f.write("| header | HIP name | parameters |\n|---|---|---|\n")
+            for header, h, why in sorted(casts):
+                f.write("| `%s` | `%s` | %s |\n" % (header, h, why))
             f.write("\n## Left out\n\nSupported rows whose HIP name ROCm 6.4 declares but that "
                     "the NVIDIA headers do not offer.\n\n")
             f.write("| header | HIP name | kind | why |\n|---|---|---|---|\n")
