@@ -84,7 +84,7 @@ LIBRARIES = [
     Library("hipsparse/hipsparse.h", "hipSPARSE over cuSPARSE", ["cusparse.tsv"],
             "hipsparse/hipsparse.h", ["cusparse.h"], ("Info",)),
     Library("hipsolver/hipsolver.h", "hipSOLVER's dense API over cuSOLVER", ["cusolver.tsv"],
-            "hipsolver/hipsolver.h", ["cusolverDn.h"], ("Info",),
+            "hipsolver/hipsolver.h", ["cusolverDn.h", "cusolverSp.h"], ("Info",),
             # ROCm's hipsolver.h names hipSPARSE's matrix descriptor too: the same
             # type as hipsparse.h's, so a program may include both.
             after=["hipblas/hipblas.h", "hipsparse/hipsparse.h"]),
