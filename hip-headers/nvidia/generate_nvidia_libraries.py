@@ -60,6 +60,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generate_nvidia_api as api  # noqa: E402
+import generate_nvidia_hipcub as hipcub  # noqa: E402
 
 
 class Library:
@@ -587,7 +588,7 @@ def main():
     opts = ap.parse_args()
     libraries = LIBRARIES
     if opts.only:
-        known = {lib.output for lib in LIBRARIES}
+        known = {lib.output for lib in LIBRARIES} | {"hipcub/hipcub.hpp"}
         for name in opts.only:
             if name not in known:
                 api.fail("--only %s: no such header; give one of %s" % (
@@ -627,6 +628,12 @@ def main():
         earlier = {h for header, h, _, _ in left if header in lib.after}
         left += [(lib.output, h, k, why) for h, k, why in left_out
                  if h not in mine and h not in earlier]
+    hipcub_missing = []
+    if not opts.only or "hipcub/hipcub.hpp" in opts.only:
+        hipcub_files, hipcub_missing = hipcub.generate(opts.clang, opts.tables,
+                                                       opts.rocm_include, opts.cuda_include)
+        files.update(hipcub_files)
+        summary.append(("hipcub/hipcub.hpp", None))
     for name, text in files.items():
         path = os.path.join(opts.output, name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -642,9 +649,20 @@ def main():
                     "(hipblas.h's types in hipsolver.h and hipblaslt.h) counts there.\n\n")
             f.write("| header | types | enumerators and macros | functions |\n|---|---|---|---|\n")
             for name, emitted in summary:
+                if emitted is None:
+                    continue
                 f.write("| `%s` | %d | %d | %d |\n" % (name, len(emitted["types"]),
                                                        len(emitted["enumerators"]),
                                                        len(emitted["functions"])))
+            if hipcub_missing:
+                f.write("\n## hipCUB\n\n`hipcub/hipcub.hpp` and the per-algorithm headers "
+                        "hipify-clang writes are CUB 3's names under\n`hipcub` (the "
+                        "device-wide algorithms return `hipError_t`). hipCUB's names CUB 3 "
+                        "lacks stop the build\nwhere a program uses them, with this "
+                        "reason, but for the operators CCCL 3 names a replacement\nof:"
+                        "\n\n| HIP name | kind | why |\n|---|---|---|\n")
+                for h, kind, why in sorted(hipcub_missing):
+                    f.write("| `%s` | %s | %s |\n" % (h, kind, why))
             f.write("\n## Generated with a cast\n\nFunctions whose ROCm signature differs "
                     "from CUDA's only in const on a pointer parameter: the wrapper passes the\n"
                     "argument with the const cast away (`HIPKIT_CONST_CAST`), the same object "
