@@ -2,7 +2,8 @@
 """Generate the HIP libraries' NVIDIA side: hipblas/hipblas.h, hipfft/hipfft.h,
 hiprand/hiprand.h, hiprand/hiprand_kernel.h, hipsparse/hipsparse.h,
 hipsolver/hipsolver.h and hipblaslt/hipblaslt.h over cuBLAS, cuFFT, cuRAND,
-cuSPARSE, cuSOLVER and cuBLASLt.
+cuSPARSE, cuSOLVER (cusolverDn.h and cusolverSp.h) and cuBLASLt, and hipcub/
+over CUB 3 (generate_nvidia_hipcub.py, which says how).
 
 The same reading of hipify's tables as the runtime layer
 (generate_nvidia_api.py, whose AST reading this module shares): every
