@@ -58,12 +58,13 @@ NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 POINTER = re.compile(r"0x[0-9a-fA-F]+")
 # hipBLAS, hipBLASLt, hipFFT, hipRAND, hipSPARSE and hipSOLVER are hipkit's
 # headers over the CUDA libraries on NVIDIA (hip-headers/nvidia/libraries): the
-# translation links -lhip<library>, which hipcc makes the CUDA library. The HIP
+# translation links -lhip<library>, which hipcc makes the CUDA library; hipCUB
+# is hipkit's headers over CUB 3 (header-only). The HIP
 # libraries below have no NVIDIA side in hipkit: the HIP build of a program using
 # one is skipped unless their headers are given with --hip-library-include.
-# MIOpen, RCCL and roctx exist only for AMD; hipCUB's and rocThrust's NVIDIA
-# backends are not hipkit's.
-HIP_LIBRARY_HEADERS = {"<cudnn": "MIOpen", "<cub/": "hipCUB",
+# MIOpen, RCCL and roctx exist only for AMD; rocThrust's NVIDIA backend is not
+# hipkit's.
+HIP_LIBRARY_HEADERS = {"<cudnn": "MIOpen",
                        "<thrust/": "rocThrust", "<nccl": "RCCL", "<nvtx3/": "roctx",
                        "<nvToolsExt": "roctx"}
 # What the translation links instead of the original's CUDA library.

@@ -39,6 +39,20 @@ for var in ["HIP_PLATFORM", "HIP_PATH", "ROCM_PATH", "HIP_CLANG_PATH", "DEVICE_L
 config.environment["HOME"] = os.environ.get("HOME", "/tmp")
 
 config.substitutions.append(("%hipkit_root", stage))
+# Projects built end to end (test/cmake, test/hipify/build-files, test/hipify/projects): lit's
+# shell does not expand $PATH, so they get the PATH "a newcomer" has, the hipkit prefix's bin/
+# in front of the suite's PATH; their outputs' code objects are listed by one script; their own
+# compiler settings come from the RUN lines only.
+config.substitutions.append(
+    ("%hipkit_path", os.pathsep.join([os.path.join(stage, "bin"), config.environment["PATH"]])))
+config.substitutions.append(
+    ("%code_objects", "%s %s" % (config.python_executable,
+                                 os.path.join(config.hipkit_src_root, "test", "cmake", "Inputs",
+                                              "list-code-objects.py"))))
+for var in ["CC", "CXX", "HIPCXX", "HIPFLAGS", "CXXFLAGS", "CFLAGS", "LDFLAGS", "CMAKE_GENERATOR",
+            "CMAKE_HIP_COMPILER_LAUNCHER", "CMAKE_CXX_COMPILER_LAUNCHER", "CMAKE_PREFIX_PATH",
+            "CCACHE_DIR", "MAKEFLAGS"]:
+    config.environment.pop(var, None)
 config.substitutions.append(("%hipkit_src", config.hipkit_src_root))
 config.substitutions.append(("%hipcc", os.path.join(bindir, "hipcc")))
 config.substitutions.append(("%hipconfig", os.path.join(bindir, "hipconfig")))

@@ -2,7 +2,8 @@
 """Generate the HIP libraries' NVIDIA side: hipblas/hipblas.h, hipfft/hipfft.h,
 hiprand/hiprand.h, hiprand/hiprand_kernel.h, hipsparse/hipsparse.h,
 hipsolver/hipsolver.h and hipblaslt/hipblaslt.h over cuBLAS, cuFFT, cuRAND,
-cuSPARSE, cuSOLVER and cuBLASLt.
+cuSPARSE, cuSOLVER (cusolverDn.h and cusolverSp.h) and cuBLASLt, and hipcub/
+over CUB 3 (generate_nvidia_hipcub.py, which says how).
 
 The same reading of hipify's tables as the runtime layer
 (generate_nvidia_api.py, whose AST reading this module shares): every
@@ -27,7 +28,11 @@ CUDA's header declares becomes
                         (__device__ inline where CUDA's is, as
                         curand_kernel.h's), generated only where both
                         declarations agree parameter by parameter once the
-                        HIP type names are mapped to CUDA's.
+                        HIP type names are mapped to CUDA's; a pointer
+                        parameter ROCm declares more const than CUDA
+                        (hipsparseSpMatSetAttribute's const void *) is passed
+                        with HIPKIT_CONST_CAST, each such wrapper commented
+                        and listed in the docs page.
 
 HIP type names map to CUDA's through the type rows of the library's table and
 of the runtime's (runtime.tsv, library_types.tsv, complex.tsv, fp16.tsv); a
@@ -56,6 +61,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generate_nvidia_api as api  # noqa: E402
+import generate_nvidia_hipcub as hipcub  # noqa: E402
 
 
 class Library:
@@ -80,7 +86,7 @@ LIBRARIES = [
     Library("hipsparse/hipsparse.h", "hipSPARSE over cuSPARSE", ["cusparse.tsv"],
             "hipsparse/hipsparse.h", ["cusparse.h"], ("Info",)),
     Library("hipsolver/hipsolver.h", "hipSOLVER's dense API over cuSOLVER", ["cusolver.tsv"],
-            "hipsolver/hipsolver.h", ["cusolverDn.h"], ("Info",),
+            "hipsolver/hipsolver.h", ["cusolverDn.h", "cusolverSp.h"], ("Info",),
             # ROCm's hipsolver.h names hipSPARSE's matrix descriptor too: the same
             # type as hipsparse.h's, so a program may include both.
             after=["hipblas/hipblas.h", "hipsparse/hipsparse.h"]),
@@ -194,6 +200,7 @@ class Generator:
         own = previous
         emitted = dict(types=set(), enumerators=set(), macros=set(), functions=set())
         left_out = []
+        cast = []  # (hip name, which parameters): wrappers casting const away
 
         # HIP type -> CUDA type, the library's rows first, then the runtime's.
         hip_to_cuda = {}
@@ -258,14 +265,30 @@ class Generator:
                 return re.sub(r"\bconst\s+|\s+const\b", "", text)
             return re.sub(r"\*\s*const$", "*", text)
 
-        def agree(h_type, c_type):
+        def both(h_type, c_type):
+            """ROCm's type in CUDA's names and CUDA's, canonical; None for a HIP
+            type with no CUDA counterpart."""
             mapped = to_cuda(unqualified(h_type))
             if re.search(r"\b(hip|HIP)\w*", mapped):
-                return False  # a HIP type with no CUDA counterpart
+                return None
             h, c = canonical(mapped), canonical(unqualified(c_type))
             # hipblasStride (int64_t) for long long: a 64-bit integer by value.
-            h, c = INT64.get(h, h), INT64.get(c, c)
-            return h == c or qualification_conversion(h, c)
+            return INT64.get(h, h), INT64.get(c, c)
+
+        def agree(h_type, c_type):
+            types = both(h_type, c_type)
+            return types is not None and (types[0] == types[1] or
+                                          qualification_conversion(*types))
+
+        def const_only(h_type, c_type):
+            """ROCm's pointer parameter differs from CUDA's in const alone
+            (hipsparseSpMatSetAttribute's const void *, cuSPARSE's void *):
+            the same object, which the wrapper passes with the const cast
+            away, as CUDA's signature only fails to promise not to write it."""
+            types = both(h_type, c_type)
+            return types is not None and "*" in types[0] and \
+                len(set(re.sub(r"\s+", "", re.sub(r"\bconst\b", "", t))
+                        for t in types)) == 1
 
         out = []
         # Types.
@@ -344,6 +367,10 @@ class Generator:
                         continue
                     differing = [(i, hp[1], cp[1]) for i, (hp, cp) in
                                  enumerate(zip(h.params, c.params)) if not agree(hp[1], cp[1])]
+                    casts = {}
+                    if differing and all(const_only(ht, ct) for _, ht, ct in differing):
+                        casts = {i: api.normalize(ct) for i, _, ct in differing}
+                        differing = []
                     if differing:
                         i, ht, ct = differing[0]
                         difference = difference or " (parameter %d: `%s` against `%s`)" % (
@@ -359,15 +386,23 @@ class Generator:
                         if default is not None:
                             decl += " HIPKIT_DEFAULT(%s)" % default
                         params.append(decl)
-                    call = "%s(%s)" % (c_name, ", ".join(names))
+                    args = [("HIPKIT_CONST_CAST(%s, %s)" % (casts[i], name)) if i in casts
+                            else name for i, name in enumerate(names)]
+                    call = "%s(%s)" % (c_name, ", ".join(args))
                     result = re.sub(r"\b(enum|struct|union)\s+", "", h.result)
                     body = "%s;" % call if api.normalize(h.result) == "void" else \
                         "return %s;" % call
                     # HIPKIT_INLINE (the runtime layer's): static inline in C.
                     qualifiers = "__device__ inline" if c_name in cuda["device"] \
                         else "HIPKIT_INLINE"
-                    wrappers.append("%s %s %s(%s) {\n  %s\n}" % (
-                        qualifiers, result, h_name, ", ".join(params), body))
+                    note = ""
+                    if casts:
+                        why = "; ".join("parameter %d: ROCm's `%s`, CUDA's `%s`" % (
+                            i + 1, api.normalize(h.params[i][1]), casts[i]) for i in sorted(casts))
+                        cast.append((h_name, why))
+                        note = "// Const cast away (%s).\n" % why.replace("`", "")
+                    wrappers.append("%s%s %s %s(%s) {\n  %s\n}" % (
+                        note, qualifiers, result, h_name, ", ".join(params), body))
                     made = True
                     break
             templates = [h for h in hip["functions"][h_name] if h.template is not None]
@@ -424,7 +459,7 @@ class Generator:
             out.append("// ROCm's other spellings of these names.")
             out += ["#define %s %s" % (n, spellings[n]) for n in sorted(spellings)]
             emitted["macros"] |= set(spellings)
-        return out, left_out, emitted
+        return out, left_out, emitted, cast
 
     def macro_bodies(self, lib):
         """ROCm's object-like macros whose body is one identifier."""
@@ -495,6 +530,15 @@ class Generator:
             "#include <hip/hip_runtime_api.h>",
             "#include <library_types.h>",
             "",
+            "// A wrapper whose ROCm parameter is more const than CUDA's (ROCm's",
+            "// hipsparseSpMatSetAttribute takes const void *, cuSPARSE's void *) passes",
+            "// it with the const cast away: C has no const_cast.",
+            "#ifdef __cplusplus",
+            "#define HIPKIT_CONST_CAST(type, value) const_cast<type>(value)",
+            "#else",
+            "#define HIPKIT_CONST_CAST(type, value) ((type)(value))",
+            "#endif",
+            "",
         ]
         types, values = {}, {}
         for r in rows:
@@ -545,7 +589,7 @@ def main():
     opts = ap.parse_args()
     libraries = LIBRARIES
     if opts.only:
-        known = {lib.output for lib in LIBRARIES}
+        known = {lib.output for lib in LIBRARIES} | {"hipcub/hipcub.hpp"}
         for name in opts.only:
             if name not in known:
                 api.fail("--only %s: no such header; give one of %s" % (
@@ -562,7 +606,7 @@ def main():
     os.makedirs(opts.output, exist_ok=True)
     gen = Generator(opts)
     files = {COMMON_HEADER: gen.common()}
-    summary, left = [], []
+    summary, left, casts = [], [], []
     done = {}
     for lib in libraries:
         rows = read(opts.tables, lib.tables)
@@ -573,7 +617,8 @@ def main():
                 previous[key] |= done[name][key]
             previous_rows += read(opts.tables, next(l for l in LIBRARIES
                                                     if l.output == name).tables)
-        body, left_out, emitted = gen.library(lib, rows, previous, previous_rows)
+        body, left_out, emitted, cast = gen.library(lib, rows, previous, previous_rows)
+        casts += [(lib.output, h, why) for h, why in cast]
         # The header's own names; those of the headers it includes are theirs.
         summary.append((lib.output, {key: set(names) for key, names in emitted.items()}))
         for key in emitted:
@@ -584,6 +629,12 @@ def main():
         earlier = {h for header, h, _, _ in left if header in lib.after}
         left += [(lib.output, h, k, why) for h, k, why in left_out
                  if h not in mine and h not in earlier]
+    hipcub_missing = []
+    if not opts.only or "hipcub/hipcub.hpp" in opts.only:
+        hipcub_files, hipcub_missing = hipcub.generate(opts.clang, opts.tables,
+                                                       opts.rocm_include, opts.cuda_include)
+        files.update(hipcub_files)
+        summary.append(("hipcub/hipcub.hpp", None))
     for name, text in files.items():
         path = os.path.join(opts.output, name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -599,9 +650,27 @@ def main():
                     "(hipblas.h's types in hipsolver.h and hipblaslt.h) counts there.\n\n")
             f.write("| header | types | enumerators and macros | functions |\n|---|---|---|---|\n")
             for name, emitted in summary:
+                if emitted is None:
+                    continue
                 f.write("| `%s` | %d | %d | %d |\n" % (name, len(emitted["types"]),
                                                        len(emitted["enumerators"]),
                                                        len(emitted["functions"])))
+            if hipcub_missing:
+                f.write("\n## hipCUB\n\n`hipcub/hipcub.hpp` and the per-algorithm headers "
+                        "hipify-clang writes are CUB 3's names under\n`hipcub` (the "
+                        "device-wide algorithms return `hipError_t`). hipCUB's names CUB 3 "
+                        "lacks stop the build\nwhere a program uses them, with this "
+                        "reason, but for the operators CCCL 3 names a replacement\nof:"
+                        "\n\n| HIP name | kind | why |\n|---|---|---|\n")
+                for h, kind, why in sorted(hipcub_missing):
+                    f.write("| `%s` | %s | %s |\n" % (h, kind, why))
+            f.write("\n## Generated with a cast\n\nFunctions whose ROCm signature differs "
+                    "from CUDA's only in const on a pointer parameter: the wrapper passes the\n"
+                    "argument with the const cast away (`HIPKIT_CONST_CAST`), the same object "
+                    "CUDA's signature only fails to promise not to write.\n\n")
+            f.write("| header | HIP name | parameters |\n|---|---|---|\n")
+            for header, h, why in sorted(casts):
+                f.write("| `%s` | `%s` | %s |\n" % (header, h, why))
             f.write("\n## Left out\n\nSupported rows whose HIP name ROCm 6.4 declares but that "
                     "the NVIDIA headers do not offer.\n\n")
             f.write("| header | HIP name | kind | why |\n|---|---|---|---|\n")

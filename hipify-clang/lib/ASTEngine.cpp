@@ -737,6 +737,51 @@ public:
     return true;
   }
 
+  /// `acc = {};` on a half or bfloat16 object: both CUDA's class and HIP's
+  /// have several assignment operators that `{}` selects equally; nvcc takes
+  /// the move assignment, clang rejects the call with either header set. Its
+  /// recovery keeps both sides: the left one's type (through typedefs, as
+  /// written) names the row whose rule writes the braces.
+  bool VisitRecoveryExpr(RecoveryExpr *E) {
+    llvm::ArrayRef<Expr *> Sides = E->subExpressions();
+    if (Sides.size() != 2 || !Sides[0] || !Sides[1] ||
+        Sides[0]->isTypeDependent())
+      return true;
+    const auto *List = dyn_cast<InitListExpr>(Sides[1]->IgnoreImplicit());
+    if (!List || List->getNumInits() != 0 || List->getLBraceLoc().isMacroID())
+      return true;
+    // The recovery of a binary operator records no operator: an assignment
+    // has `=` alone between its sides.
+    SourceManager &SM = Ctx.sourceManager();
+    SourceLocation AfterLeft = Lexer::getLocForEndOfToken(
+        Sides[0]->getEndLoc(), 0, SM, AST.getLangOpts());
+    if (AfterLeft.isInvalid() ||
+        Lexer::getSourceText(
+            CharSourceRange::getCharRange(AfterLeft, List->getLBraceLoc()), SM,
+            AST.getLangOpts())
+                .trim() != "=")
+      return true;
+    QualType T = Sides[0]->getType();
+    while (!T.isNull()) {
+      const NamedDecl *D = nullptr;
+      if (const auto *TT = T->getAs<TypedefType>())
+        D = TT->getDecl();
+      else
+        D = T->getAsTagDecl();
+      if (D && !Ctx.isUserLocation(D->getLocation()))
+        if (const ApiMapping *Row = Ctx.rowFor(D, List->getLBraceLoc()))
+          if (const RewriteRule *Rule = RewriteRule::forRow(*Row)) {
+            Rule->rewriteEmptyBraces(*this, List->getLBraceLoc(), *Row);
+            return true;
+          }
+      const auto *TT = T->getAs<TypedefType>();
+      if (!TT)
+        break;
+      T = TT->desugar();
+    }
+    return true;
+  }
+
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
     Ctx.markUsesCuda(E->getBeginLoc());
     if (Ctx.options().HipKernelExecutionSyntax)

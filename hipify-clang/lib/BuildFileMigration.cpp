@@ -4,8 +4,9 @@
 // invocations, quoted, bracket and unquoted arguments, line and bracket
 // comments), so a CUDA word in a comment or a string of another command is
 // never taken for a name. Makefiles are read as logical lines (backslash
-// continuations joined): variable assignments and recipe lines are the places
-// nvcc, its flags and -l libraries are spelled. The rows of
+// continuations joined): variable assignments, recipe lines and the arguments
+// of ifeq/ifneq (where Makefiles look for nvcc) are the places nvcc, its flags
+// and -l libraries are spelled. The rows of
 // BuildFileMappings.def say what each spelling becomes, those of common's
 // NvccFlags.def what each nvcc flag does. setup.py has its own reader
 // (SetupPyMigration.cpp) over the same flag decisions (decideNvccFlag,
@@ -18,7 +19,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
 #include <optional>
@@ -63,6 +66,14 @@ const LinkLibraryRow LinkLibraries[] = {
 #include "hipkit/hipify/BuildFileMappings.def"
 };
 
+struct NvidiaLibraryRow {
+  llvm::StringLiteral Cuda, Why;
+};
+const NvidiaLibraryRow NvidiaLibraries[] = {
+#define NVIDIA_LIBRARY(Cuda, Why) {Cuda, Why},
+#include "hipkit/hipify/BuildFileMappings.def"
+};
+
 using hipkit::nvcc::FlagMatch;
 using hipkit::nvcc::FlagRow;
 
@@ -80,6 +91,13 @@ const SourceListCommand SourceListCommands[] = {{"add_executable", "", 1},
                                                 {"list", "APPEND", 2}};
 
 bool isWordChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// Whether the Makefile word \p W runs the tool \p Tool: its name, or a path
+/// to it (`$(CUDA_HOME)/bin/nvcc`, `/usr/local/cuda/bin/nvcc`).
+bool namesTool(llvm::StringRef W, llvm::StringRef Tool) {
+  return W == Tool || (W.ends_with(Tool) && W.drop_back(Tool.size())
+                                                .ends_with("/"));
+}
 
 /// What the word scanner found: [Begin, End) of the file.
 struct Word {
@@ -233,13 +251,16 @@ llvm::StringRef firstNvccSpelling(llvm::StringRef Text) {
   llvm::SmallVector<llvm::StringRef, 16> Pieces;
   llvm::SplitString(Text, Pieces, " \t,(){}");
   for (llvm::StringRef P : Pieces) {
-    if (P == "nvcc" || P.ends_with("/nvcc"))
+    if (namesTool(P, "nvcc"))
       return P;
     // A separate flag's value may be in the next piece.
     llvm::StringRef Alone[] = {P, ""};
     if (hipkit::nvcc::matchFlag(Alone, 0))
       return P;
     for (const LinkLibraryRow &R : LinkLibraries)
+      if (P.starts_with("-l") && P.drop_front(2) == R.Cuda)
+        return P;
+    for (const NvidiaLibraryRow &R : NvidiaLibraries)
       if (P.starts_with("-l") && P.drop_front(2) == R.Cuda)
         return P;
   }
@@ -397,6 +418,10 @@ public:
 
   void migrateCMake();
   void migrateMakefile();
+  /// A Makefile variable whose value is a CUDA library's name alone, linked
+  /// as -l$(NAME): the name becomes the HIP library's. True when it did.
+  bool migrateLibraryNameVariable(unsigned Begin, llvm::StringRef Target,
+                                  unsigned ValueBegin, unsigned ValueEnd);
 
 private:
   /// Removes [Begin, End) with the blanks before it or, when it is the first
@@ -439,6 +464,17 @@ private:
   void migrateMakeCall(const Word &W, unsigned RangeBegin);
   /// The processor flag of a Makefile, written once per logical line.
   std::string makeProcessorFlag(unsigned LineBegin);
+  /// Makefiles: the arguments of an `ifeq`/`ifneq` line (`else ifeq` too),
+  /// where Makefiles test for nvcc (`ifeq ($(shell which nvcc),)`) and
+  /// compare against its name; false for any other line.
+  bool migrateConditional(unsigned LineBegin, llvm::StringRef Line);
+  /// Makefiles: the word \p I of \p Words runs a tool of NVIDIA's that AMD
+  /// machines lack (nvidia-smi): left, with what to use instead.
+  void leaveNvidiaTool(const std::vector<Word> &Words, size_t I);
+  /// The 1-based line of \p Offset, for messages pointing at another place.
+  unsigned lineOf(unsigned Offset) const {
+    return 1 + Text.take_front(Offset).count('\n');
+  }
 
   // CMake
   /// Renames the CMake names of the table in \p A, an argument of a command
@@ -463,6 +499,9 @@ private:
   std::set<unsigned> ProcessorFlagLines;
   bool NeedsProcessorVariable = false;
   unsigned CurrentLine = 0;
+  /// The NVIDIA libraries (NVIDIA_LIBRARY rows) already warned about in this
+  /// file, and where: a later -l of one is removed with a note.
+  llvm::StringMap<unsigned> WarnedLibraries;
   /// The end of the last removal: the next one stops there.
   unsigned RemovedUpTo = 0;
   /// What separates the words a flag becomes: a blank in a command line or a
@@ -480,9 +519,39 @@ bool BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
   size_t Removed = 0;
   for (size_t I = 0; I < Words.size(); ++I) {
     llvm::StringRef W = text(Words[I].Begin, Words[I].End);
-    if (Kind == BuildFileKind::Makefile &&
-        (W == "nvcc" || W.ends_with("/nvcc"))) {
+    if (Kind == BuildFileKind::Makefile && namesTool(W, "nvcc")) {
       replace(Words[I].Begin, Words[I].End, "hipcc");
+      // A version probe that reads nvcc's release line reads nothing.
+      if (I + 1 < Words.size()) {
+        llvm::StringRef Next = text(Words[I + 1].Begin, Words[I + 1].End);
+        if (Next == "--version" || Next == "-V")
+          note(Words[I].Begin,
+               "'hipcc " + Next +
+                   "' prints HIP's and clang's versions ('HIP version: "
+                   "6.4...'), not nvcc's 'release 12.4' line: check what "
+                   "this command reads from it");
+      }
+      continue;
+    }
+    if (Kind == BuildFileKind::Makefile && namesTool(W, "nvidia-smi")) {
+      leaveNvidiaTool(Words, I);
+      continue;
+    }
+    if (const NvidiaLibraryRow *R = llvm::find_if(
+            NvidiaLibraries,
+            [&](const NvidiaLibraryRow &R) {
+              return W.starts_with("-l") && W.drop_front(2) == R.Cuda;
+            });
+        R != std::end(NvidiaLibraries)) {
+      remove(Words[I].Begin, Words[I].End, Begin);
+      ++Removed;
+      auto [First, New] =
+          WarnedLibraries.try_emplace(R->Cuda, lineOf(Words[I].Begin));
+      if (New)
+        leave(Words[I].Begin, "removed '" + W + "': " + R->Why);
+      else
+        note(Words[I].Begin, "removed '" + W + "', as at line " +
+                                 llvm::Twine(First->second));
       continue;
     }
     if (const LinkLibraryRow *R = llvm::find_if(LinkLibraries,
@@ -500,13 +569,22 @@ bool BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
         replace(Words[I].Begin, Words[I].End, ("-l" + Name).str());
       continue;
     }
+    // A host compiler (g++ compiling a translated .cpp, linking the driver
+    // API) needs what hipcc adds itself: HIP's headers with the platform
+    // macro, and its library folder. For hipcc they are redundant.
     if (Kind == BuildFileKind::Makefile &&
         (W.starts_with("-I") || W.starts_with("-L")) &&
         W.lower().find("cuda") != std::string::npos) {
-      leave(Words[I].Begin,
-            "'" + W +
-                "' points into the CUDA installation; hipcc finds "
-                "HIP's headers and libraries itself: remove it");
+      bool Include = W.starts_with("-I");
+      replace(Words[I].Begin, Words[I].End,
+              Include ? "-D__HIP_PLATFORM_AMD__ -I$(shell hipconfig --path)/include"
+                      : "-L$(shell hipconfig --path)/lib");
+      note(Words[I].Begin,
+           "'" + W + "' pointed into the CUDA installation; it now points "
+                     "into HIP's (hipconfig --path), which a host compiler "
+                     "needs for HIP's " +
+               (Include ? "headers" : "libamdhip64") +
+               " and hipcc finds itself");
       continue;
     }
     unsigned SpanBegin = Words[I].Begin, SpanEnd = Words[I].End;
@@ -628,6 +706,79 @@ std::string BuildFileMigrator::makeProcessorFlag(unsigned LineBegin) {
     return "";
   NeedsProcessorVariable = true;
   return "--offload-arch=$(HIP_ARCH)";
+}
+
+void BuildFileMigrator::leaveNvidiaTool(const std::vector<Word> &Words,
+                                        size_t I) {
+  // AMD's tools take other options and print other text, so no command
+  // line of nvidia-smi's has a rewrite; the processor query has a better
+  // answer than a tool: hipcc's own choice of the machine's GPU.
+  llvm::StringRef Next =
+      I + 1 < Words.size() ? text(Words[I + 1].Begin, Words[I + 1].End) : "";
+  if (Next.starts_with("--query-gpu=") && Next.contains("compute_cap")) {
+    leave(Words[I].Begin,
+          "'" + text(Words[I].Begin, Words[I].End) + " " +
+              Next.take_until([](char C) { return C == ','; }) +
+              "' reads an NVIDIA GPU's compute capability, which AMD GPUs "
+              "lack: name the AMD processor to compile for instead "
+              "(amdgpu-arch prints this machine's, e.g. gfx942; hipcc's "
+              "--offload-arch=native compiles for it)");
+    return;
+  }
+  leave(Words[I].Begin,
+        "'" + text(Words[I].Begin, Words[I].End) +
+            "' is NVIDIA's GPU tool, which AMD machines lack: use amd-smi or "
+            "rocm-smi here (other options, other output), or amdgpu-arch for "
+            "the GPU's processor (gfx942)");
+}
+
+bool BuildFileMigrator::migrateConditional(unsigned LineBegin,
+                                           llvm::StringRef Line) {
+  llvm::StringRef Rest = Line.ltrim();
+  if (Rest.consume_front("else") && !Rest.empty() && !llvm::isSpace(Rest[0]))
+    return false; // elsewhere = ...
+  Rest = Rest.ltrim();
+  if (!Rest.consume_front("ifeq") && !Rest.consume_front("ifneq"))
+    return false;
+  if (!Rest.empty() && !llvm::isSpace(Rest[0]) && Rest[0] != '(' &&
+      Rest[0] != '"' && Rest[0] != '\'')
+    return false; // ifeqx = ...
+  Rest = Rest.ltrim();
+  unsigned At = LineBegin + unsigned(Line.size() - Rest.size());
+  std::vector<Word> Arguments;
+  if (Rest.starts_with("(")) {
+    // ifeq (a,b): make splits at the comma outside any reference.
+    unsigned Depth = 0, ArgumentBegin = At + 1;
+    for (size_t I = 1; I < Rest.size(); ++I) {
+      char C = Rest[I];
+      if (C == '(' || C == '{') {
+        ++Depth;
+      } else if ((C == ')' || C == '}') && Depth) {
+        --Depth;
+      } else if (C == ')') {
+        Arguments.push_back({ArgumentBegin, At + unsigned(I)});
+        break;
+      } else if (C == ',' && !Depth) {
+        Arguments.push_back({ArgumentBegin, At + unsigned(I)});
+        ArgumentBegin = At + unsigned(I) + 1;
+      }
+    }
+  } else {
+    // ifeq "a" "b", or with single quotes: the text inside each pair.
+    for (size_t I = 0; I < Rest.size(); ++I) {
+      char Quote = Rest[I];
+      if (Quote != '"' && Quote != '\'')
+        continue;
+      size_t Close = Rest.find(Quote, I + 1);
+      if (Close == llvm::StringRef::npos)
+        break;
+      Arguments.push_back({At + unsigned(I) + 1, At + unsigned(Close)});
+      I = Close;
+    }
+  }
+  for (const Word &A : Arguments)
+    migrateFlags(A.Begin, A.End);
+  return true;
 }
 
 void BuildFileMigrator::renameWords(const CMakeArgument &A, bool InCondition) {
@@ -988,6 +1139,44 @@ std::optional<size_t> assignmentValue(llvm::StringRef Line) {
   return std::nullopt;
 }
 
+bool BuildFileMigrator::migrateLibraryNameVariable(unsigned,
+                                                   llvm::StringRef Target,
+                                                   unsigned ValueBegin,
+                                                   unsigned ValueEnd) {
+  // `CUDARTLIB ?= cudart` linked as -l${CUDARTLIB}, `LIBRARIES += nccl` as
+  // $(LIBRARIES:%=-l%): the libraries' names alone are the value, so no -l
+  // flag shows them.
+  llvm::StringRef Name = Target.drop_back().rtrim(" \t?:+!").rtrim();
+  if (Name.empty() || Name.find_first_of(" \t$") != llvm::StringRef::npos)
+    return false;
+  bool LinkedByName = false;
+  for (const char *Use : {"-l$({0})", "-l${{{0}}", "$({0}:%=-l%)",
+                          "${{{0}:%=-l%}"})
+    LinkedByName |= Text.contains(llvm::formatv(Use, Name).str());
+  if (!LinkedByName)
+    return false;
+  llvm::StringRef Value = text(ValueBegin, ValueEnd);
+  llvm::SmallVector<llvm::StringRef, 4> Words;
+  Value.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  bool Changed = false;
+  for (llvm::StringRef Word : Words) {
+    Word = Word.trim(" \t");
+    const LinkLibraryRow *R =
+        llvm::find_if(LinkLibraries, [&](const LinkLibraryRow &R) {
+          return Word == R.Cuda;
+        });
+    if (Word.empty() || R == std::end(LinkLibraries))
+      continue;
+    llvm::StringRef HipName = Roc ? R->Roc : R->Hip;
+    unsigned WordBegin = ValueBegin + unsigned(Word.data() - Value.data());
+    replace(WordBegin, WordBegin + unsigned(Word.size()), HipName);
+    note(WordBegin, "'" + Name + "' names libraries the Makefile links (-l): '" +
+                        Word + "' became '" + HipName + "'");
+    Changed = true;
+  }
+  return Changed;
+}
+
 void BuildFileMigrator::migrateMakefile() {
   std::optional<unsigned> FirstStatement;
   bool InDefine = false;
@@ -1029,6 +1218,8 @@ void BuildFileMigrator::migrateMakefile() {
       migrateFlags(Begin, Begin + Line.size());
       continue;
     }
+    if (migrateConditional(Begin, Line))
+      continue;
     // $(foreach sm,$(SMS),$(eval GENCODE_FLAGS += ...)): a statement that is
     // a function call, with its assignments inside.
     if (parseMakeCall(Text, Begin + unsigned(Line.size() - Trimmed.size()),
@@ -1045,6 +1236,9 @@ void BuildFileMigrator::migrateMakefile() {
         ValueEnd = J;
         break;
       }
+    if (migrateLibraryNameVariable(Begin, Line.take_front(*Value),
+                                   Begin + *Value, Begin + ValueEnd))
+      continue;
     migrateFlags(Begin + *Value, Begin + ValueEnd);
   }
   if (NeedsProcessorVariable && !Text.contains("HIP_ARCH")) {
@@ -1111,6 +1305,10 @@ FlagOutcome buildfile::decideNvccFlag(const nvcc::FlagMatch &M,
     return Out;
   }
   if (R.isJobCount()) {
+    // -t is other tools' flag too (cp -t DIR): nvcc's takes a number.
+    if (!Spelling.ltrim('-').starts_with(R.Long) &&
+        (Value.empty() || !llvm::all_of(Value, llvm::isDigit)))
+      return Out;
     Out.What = Action::Remove;
     Out.Message = ("removed nvcc's '" + Spelling +
                    "': hipkit's hipcc compiles the AMD processors of a "

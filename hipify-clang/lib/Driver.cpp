@@ -1101,8 +1101,10 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     if (!TC.HasCuda && Options.HipKernelExecutionSyntax)
       rewriteLaunchesLexically(*Result.Files[I]);
   }
-  for (const auto &File : Result.Files)
+  for (const auto &File : Result.Files) {
+    File->insertHelpers();
     markTorchExtensionFile(*File);
+  }
   double Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
@@ -1377,6 +1379,7 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
     if (!Options.QuietWarnings)
       llvm::errs() << printable(FT.formatWarnings(Selection, WarningErrors),
                                 /*KeepNewlines=*/true);
+    NewerHip.collect(FT);
     FT.finishStatistics();
     TranslationStatistics Stats = FT.statistics();
     Stats.ChangedFiles = FT.changesAnything();
@@ -1580,6 +1583,16 @@ void HipifyRun::writeManifests() {
                   "; a later run will not replace the headers it lists");
       Failed = true;
     }
+}
+
+void HipifyRun::reportNewerHip() {
+  if (Options.QuietWarnings)
+    return;
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  NewerHip.print(OS, Selection, Policy.options().TargetHipVersionText,
+                 WarningErrors);
+  llvm::errs() << printable(Text, /*KeepNewlines=*/true);
 }
 
 void HipifyRun::printStatistics() {
@@ -1794,6 +1807,7 @@ int HipifyRun::run() {
       Failed = true;
   writeManifests();
   removeTemporaries();
+  reportNewerHip();
   printStatistics();
   writeReport();
   return finishRun();

@@ -1,6 +1,7 @@
 //===- FileTranslation.cpp ------------------------------------------------===//
 #include "hipkit/hipify/FileTranslation.h"
 
+#include "hipkit/hipify/CudaLexer.h"
 #include "hipkit/hipify/RewriteRule.h"
 
 #include "clang/Basic/CharInfo.h"
@@ -415,7 +416,15 @@ void FileTranslation::warnIfNewerThanTarget(unsigned Offset,
                                             const NamePolicy &Policy) {
   if (!Decision.NewerThanTarget || !WarnedNewer.insert(Row.CudaName).second)
     return;
-  if (Decision.Action == NameAction::KeepIdentical)
+  const ApiInfo *Api = lookupApi(Row.Api);
+  llvm::StringRef Library =
+      Api && Api->isLibrary() && !Api->HipLibrary.empty() ? Api->HipLibrary
+                                                          : "HIP";
+  bool Kept = Decision.Action == NameAction::KeepIdentical;
+  NewerHip.push_back({Offset, Library, Row.HipAdded,
+                      (Kept ? Row.CudaName : Decision.Replacement).str(),
+                      Row.CudaName});
+  if (Kept)
     warn(Offset, warning_names::NewerThanTarget,
          llvm::formatv("'{0}' needs HIP {1}, but the targeted ROCm has HIP {2}",
                        Row.CudaName, Row.HipAdded,
@@ -426,6 +435,99 @@ void FileTranslation::warnIfNewerThanTarget(unsigned Offset,
                        "ROCm has HIP {3}",
                        Decision.Replacement, Row.CudaName, Row.HipAdded,
                        Policy.options().TargetHipVersionText));
+  Warnings.back().Summarized = true;
+}
+
+namespace {
+
+/// The code of HelperBlocks.def's block \p Name; empty when there is none.
+llvm::StringRef helperBlockText(llvm::StringRef Name) {
+#define HIPIFY_HELPER_BLOCK(BlockName, Text)                                   \
+  if (Name == #BlockName)                                                      \
+    return Text;
+#include "hipkit/hipify/HelperBlocks.def"
+  return "";
+}
+
+/// Where a top-level declaration or directive may start at or before
+/// \p Offset in \p Contents (NUL-terminated): the start of the line after the
+/// previous top-level declaration or directive, or of the directive holding
+/// \p Offset (a macro body). Code inserted there is outside every brace, so
+/// it is at namespace scope, before the declaration that holds \p Offset.
+unsigned topLevelLineBefore(llvm::StringRef Contents, unsigned Offset) {
+  auto NextLineStart = [&](unsigned From) {
+    size_t NewLine = Contents.find('\n', From);
+    return NewLine == llvm::StringRef::npos ? unsigned(Contents.size())
+                                            : unsigned(NewLine + 1);
+  };
+  auto LineStart = [&](unsigned At) {
+    size_t NewLine = Contents.take_front(At).rfind('\n');
+    return NewLine == llvm::StringRef::npos ? 0u : unsigned(NewLine + 1);
+  };
+  unsigned Best = 0;
+  auto Consider = [&](unsigned Candidate) {
+    if (Candidate <= Offset && Candidate > Best)
+      Best = Candidate;
+  };
+  CudaRawLexer Lexer(Contents);
+  unsigned Depth = 0;
+  RawToken Token = Lexer.next();
+  while (Token.Kind != clang::tok::eof && Token.Offset <= Offset) {
+    if (Token.Kind == clang::tok::hash && Token.StartOfLine) {
+      if (Depth == 0)
+        Consider(LineStart(Token.Offset));
+      do
+        Token = Lexer.next();
+      while (Token.Kind != clang::tok::eof && !Token.StartOfLine);
+      if (Depth == 0 && Token.Kind != clang::tok::eof)
+        Consider(LineStart(Token.Offset));
+      continue;
+    }
+    if (Token.Kind == clang::tok::l_brace)
+      ++Depth;
+    else if (Token.Kind == clang::tok::r_brace && Depth > 0)
+      --Depth;
+    bool EndsDeclaration =
+        Depth == 0 &&
+        (Token.Kind == clang::tok::semi || Token.Kind == clang::tok::r_brace);
+    unsigned End = Token.end();
+    Token = Lexer.next();
+    // A declaration's closing brace may be followed by its declarators or a
+    // semicolon (`struct S { ... } s;`): only a token on a later line starts
+    // the next declaration.
+    if (EndsDeclaration && Token.StartOfLine &&
+        Token.Kind != clang::tok::semi)
+      Consider(NextLineStart(End));
+  }
+  return Best;
+}
+
+} // namespace
+
+void FileTranslation::requireHelper(llvm::StringRef Block, unsigned Offset) {
+  auto [It, IsNew] = HelperUses.try_emplace(Block.str(), Offset);
+  if (!IsNew)
+    It->second = std::min(It->second, Offset);
+}
+
+void FileTranslation::insertHelpers() {
+  for (const auto &[Block, FirstUse] : HelperUses) {
+    llvm::StringRef Text = helperBlockText(Block);
+    if (Text.empty())
+      continue; // gen_mapping_table.py checks every block's name.
+    unsigned At = topLevelLineBefore(Contents, FirstUse);
+    // The block's leading newline sets it apart from the code before it.
+    Buffer.add(At, 0, At == 0 ? Text.drop_front(Text.starts_with("\n")) : Text);
+    auto [Line, Column] = lineAndColumn(At);
+    (void)Column;
+    note(FirstUse, warning_names::HelperDefined,
+         llvm::formatv("HIP has no counterpart of this CUDA API; it is "
+                       "written as calls to functions hipify-clang defines "
+                       "before line {0} of this file (HelperBlocks.def's "
+                       "'{1}')",
+                       Line, Block));
+  }
+  HelperUses.clear();
 }
 
 void FileTranslation::addEdit(unsigned Offset, unsigned Length,
@@ -473,7 +575,7 @@ std::string FileTranslation::formatWarnings(const WarningSelection &Selection,
                                             unsigned &Errors) const {
   std::string Text;
   for (const FileWarning &W : warnings()) {
-    if (!Selection.Enabled(W.Check))
+    if (W.Summarized || !Selection.Enabled(W.Check))
       continue;
     bool IsError = Selection.AsError(W.Check);
     Errors += IsError;

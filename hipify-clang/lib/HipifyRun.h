@@ -8,6 +8,7 @@
 #ifndef HIPKIT_HIPIFY_LIB_HIPIFYRUN_H
 #define HIPKIT_HIPIFY_LIB_HIPIFYRUN_H
 
+#include "NewerHipSummary.h"
 #include "PrecompiledHeaderCache.h"
 #include "hipkit/Support/OutputTree.h"
 #include "hipkit/Support/RunFolder.h"
@@ -178,6 +179,10 @@ private:
   checks::GlobList EnabledWarnings, ErrorWarnings;
   WarningSelection Selection;
   unsigned WarningErrors = 0;
+  /// HIP names newer than the targeted HIP, said once per library and
+  /// version when the files are all reported (reportNewerHip).
+  NewerHipSummary NewerHip;
+  void reportNewerHip();
   /// --report: every file's entry, in output order.
   std::optional<ReportFormat> ReportAs;
   std::vector<ReportedFile> ReportedFiles;

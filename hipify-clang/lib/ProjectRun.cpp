@@ -373,7 +373,7 @@ bool HipifyRun::prepareProject() {
     return false;
 
   // Which files are parsed: those named, else the database's, else every .cu
-  // and every C++ source that uses CUDA.
+  // and every C or C++ source that uses CUDA.
   llvm::StringMap<size_t> ByRealPath;
   for (size_t I = 0; I < ProjectFiles.size(); ++I)
     if (ProjectFiles[I].Kind != ProjectFileKind::Symlink)
@@ -402,9 +402,11 @@ bool HipifyRun::prepareProject() {
       const ProjectFile &F = ProjectFiles[I];
       if (F.Kind == ProjectFileKind::CudaSource) {
         Parsed.push_back(I);
-      } else if (F.Kind == ProjectFileKind::CxxSource) {
-        // A C++ source is parsed as CUDA only when the token engine finds
-        // CUDA in it: a plain host file has nothing to translate.
+      } else if (F.Kind == ProjectFileKind::CxxSource ||
+                 F.Kind == ProjectFileKind::CSource) {
+        // A C++ source is parsed as CUDA (a C source as C) only when the
+        // token engine finds CUDA in it: a plain host file has nothing to
+        // translate.
         std::string Text;
         if (!readWholeFile(F.Path, Text) ||
             checkSourceText(F.Path, Text).operator bool())
@@ -1070,12 +1072,14 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
       Engine.translate(FT, Whole);
       if (Options.HipKernelExecutionSyntax)
         rewriteLaunchesLexically(FT);
+      FT.insertHelpers();
       markTorchExtensionFile(FT);
     }
     clearProgress();
     if (!Options.QuietWarnings)
       llvm::errs() << printable(FT.formatWarnings(Selection, WarningErrors),
                                 /*KeepNewlines=*/true);
+    NewerHip.collect(FT);
     FT.finishStatistics();
     TranslationStatistics Stats = FT.statistics();
     Stats.ChangedFiles = FT.changesAnything();
@@ -1186,6 +1190,7 @@ int HipifyRun::runProject() {
       reportWarning(llvm::toString(std::move(E)));
     }
   }
+  reportNewerHip();
   printStatistics();
   writeReport();
   if (Options.Verbose || llvm::sys::Process::StandardErrIsDisplayed())

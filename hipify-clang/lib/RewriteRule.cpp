@@ -76,8 +76,16 @@ void RewriteRule::rewriteInclude(FileTranslation &, unsigned, unsigned,
                                  const ApiMapping &, llvm::StringRef,
                                  const NamePolicy &) const {}
 
+std::optional<llvm::StringRef>
+RewriteRule::includeReplacement(FileTranslation &, const ApiMapping &) const {
+  return std::nullopt;
+}
+
 void RewriteRule::rewriteMember(CallEditor &, const clang::MemberExpr &,
                                 const ApiMapping &) const {}
+
+void RewriteRule::rewriteEmptyBraces(CallEditor &, clang::SourceLocation,
+                                     const ApiMapping &) const {}
 
 const clang::Expr *RewriteRule::writtenArgument(const clang::CallExpr &Call,
                                                 unsigned Index) {

@@ -74,6 +74,33 @@ unsigned lineStart(llvm::StringRef Contents, unsigned Offset) {
   return NewLine + 1;
 }
 
+/// `#pragma weak NAME=TARGET` (nccl-tests names its test engine so) in a
+/// file that uses CUDA: clang's device compilation emits no host variable
+/// and rejects the alias ("alias must point to a defined variable or
+/// function"), where nvcc's ignores it; the host compilation keeps it.
+void guardWeakAlias(FileTranslation &FT, const Directive &D) {
+  if (!FT.isMainFile() && !FT.UsesCudaFeatures)
+    return;
+  llvm::StringRef Contents = FT.contents();
+  llvm::StringRef Line = Contents.slice(D.HashOffset, D.LineEnd);
+  llvm::StringRef Rest = Line.drop_front(1).ltrim(" \t");
+  if (!Rest.consume_front("pragma"))
+    return;
+  Rest = Rest.ltrim(" \t");
+  if (!Rest.consume_front("weak") || !Rest.contains('=') ||
+      Line.contains("__HIP_DEVICE_COMPILE__"))
+    return;
+  unsigned Begin = lineStart(Contents, D.HashOffset);
+  llvm::StringRef EOL = FT.lineEnding();
+  FT.addEdit(Begin, 0,
+             ("#if !defined(__HIP_DEVICE_COMPILE__)" + EOL).str(),
+             EditOrigin::Lexical, "");
+  FT.addEdit(D.LineEnd, 0, (EOL + "#endif").str(), EditOrigin::Lexical, "");
+  FT.note(D.HashOffset, warning_names::HostOnlyAlias,
+          "a weak alias of host code, which clang's device compilation "
+          "rejects: kept for the host compilation only");
+}
+
 /// Splits the tokens into directives (with their #if nesting) and marks which
 /// tokens belong to lines whose identifiers must not be translated: include
 /// lines (handled as headers), the macro name of #define/#undef, #pragma,
@@ -464,6 +491,8 @@ void TokenEngine::translate(FileTranslation &FT,
     AfterGuardOrPragmaOnce = Directives[1].LineEnd;
   }
   for (const Directive &D : Directives) {
+    if (D.Kind == DirectiveKind::Pragma)
+      guardWeakAlias(FT, D);
     if (D.Kind == DirectiveKind::Pragma && D.Blocks.empty() &&
         !AfterGuardOrPragmaOnce &&
         Contents.slice(D.HashOffset, D.LineEnd).contains("once"))
@@ -485,9 +514,18 @@ void TokenEngine::translate(FileTranslation &FT,
     if (Row) {
       FT.UsesCudaFeatures = true;
       NameDecision Decision = Policy.decide(*Row);
-      if (Decision.Action == NameAction::ReportUnsupported ||
-          Decision.Action == NameAction::ReportExperimental ||
-          Decision.Action == NameAction::ReportNoRocEquivalent) {
+      // The header's rule may have translated every use of its names
+      // (`tilereduce`: cg::reduce on a tile): the include then names HIP's.
+      const RewriteRule *Rule = RewriteRule::forRow(*Row);
+      std::optional<llvm::StringRef> Instead;
+      if (Rule && Decision.Action == NameAction::ReportUnsupported)
+        Instead = Rule->includeReplacement(FT, *Row);
+      if (Instead) {
+        Decision.Action = NameAction::Rewrite;
+        Decision.Replacement = *Instead;
+      } else if (Decision.Action == NameAction::ReportUnsupported ||
+                 Decision.Action == NameAction::ReportExperimental ||
+                 Decision.Action == NameAction::ReportNoRocEquivalent) {
         // Counted and reported like any other name.
         FT.addReference(D.NameBegin + 1, *Row, Origin, Policy);
         continue;

@@ -1,5 +1,6 @@
 //===- Toolchain.cpp ------------------------------------------------------===//
 #include "hipkit/hipify/Toolchain.h"
+#include "hipkit/hipify/ProjectTree.h"
 #include "clang/Tooling/CompilationDatabase.h"
 
 #include "hipkit/Rocm/RocmInstallation.h"
@@ -40,6 +41,11 @@ Toolchain hipkit::hipify::discoverToolchain(const HipifyOptions &Options) {
   llvm::sys::path::append(StandIns, "lib", "hipify-clang", "include");
   TC.StandInDir = std::string(StandIns);
 
+  // A HIP version named on the command line needs no ROCm to read it from.
+  if (!Options.HipVersion.empty()) {
+    TC.HipVersion = Options.HipVersion;
+    return TC;
+  }
   // The ROCm hipcc would compile the translation with, found by the same
   // search (common/'s hipkitRocm); only its HIP version matters here.
   RocmSearchOptions Search;
@@ -136,11 +142,67 @@ hipkit::hipify::findTorchHeaders(llvm::ArrayRef<std::string> Command) {
   return std::nullopt;
 }
 
+namespace {
+/// Whether a `-std=` argument names a standard of the other language than
+/// the parse's (\p IsC): flags after `--` apply to every source, so a run
+/// over .cu and .c files takes `-std=c++17 -std=c11`, each source its own.
+bool isOtherLanguageStandard(llvm::StringRef Arg, bool IsC) {
+  if (!Arg.consume_front("-std=") && !Arg.consume_front("--std="))
+    return false;
+  bool NamesCxx = Arg.starts_with("c++") || Arg.starts_with("gnu++");
+  return NamesCxx == IsC;
+}
+
+/// \p Flags without those naming the other language's standard.
+void appendFlags(std::vector<std::string> &Command,
+                 llvm::ArrayRef<std::string> Flags, bool IsC) {
+  for (const std::string &Flag : Flags)
+    if (!isOtherLanguageStandard(Flag, IsC))
+      Command.push_back(Flag);
+}
+
+/// The user's flags of a parse, after hipify-clang's own.
+void appendUserFlags(std::vector<std::string> &Command,
+                     const HipifyOptions &Options,
+                     llvm::ArrayRef<std::string> ProjectFlags, bool IsC) {
+  appendFlags(Command, ProjectFlags, IsC);
+  for (const std::string &Dir : Options.IncludeDirs)
+    Command.push_back("-I" + Dir);
+  for (const std::string &Define : Options.Defines)
+    Command.push_back("-D" + Define);
+  appendFlags(Command, Options.ClangArgs, IsC);
+  appendFlags(Command, Options.ExtraArgs, IsC);
+}
+
+std::vector<std::string>
+buildCParseCommand(const HipifyOptions &Options, const Toolchain &TC,
+                   llvm::ArrayRef<std::string> ProjectFlags,
+                   llvm::StringRef Source) {
+  std::vector<std::string> Command = {"clang"};
+  appendFlags(Command, Options.ExtraArgsBefore, /*IsC=*/true);
+  llvm::append_range(
+      Command, std::vector<std::string>{
+                   "-x", "c", "-fsyntax-only", "-w", "-ferror-limit=0",
+                   "-resource-dir", TC.ResourceDir,
+                   // After every other include directory, as for CUDA.
+                   "-idirafter", TC.CudaPath + "/include", "-idirafter",
+                   TC.StandInDir});
+  appendUserFlags(Command, Options, ProjectFlags, /*IsC=*/true);
+  Command.push_back(Source.str());
+  return Command;
+}
+} // namespace
+
 std::vector<std::string> hipkit::hipify::buildParseCommand(
     const HipifyOptions &Options, const Toolchain &TC,
     llvm::ArrayRef<std::string> ProjectFlags, llvm::StringRef Source) {
+  // A C source is parsed as C, as nvcc hands a .c file to the host's C
+  // compiler: with C's -std, and CUDA's runtime API headers (C headers)
+  // from CUDA's include folder, which clang searches only in CUDA mode.
+  if (projectFileKind(Source) == ProjectFileKind::CSource)
+    return buildCParseCommand(Options, TC, ProjectFlags, Source);
   std::vector<std::string> Command = {"clang++"};
-  llvm::append_range(Command, Options.ExtraArgsBefore);
+  appendFlags(Command, Options.ExtraArgsBefore, /*IsC=*/false);
   // CUDA mode, as nvcc would compile a .cu file, whatever the file's suffix.
   // The host side is enough: device code is parsed too (only code generation
   // is per side), and device-only #if branches go to the token engine.
@@ -178,13 +240,7 @@ std::vector<std::string> hipkit::hipify::buildParseCommand(
             "-include", TC.StandInDir + "/hipify_cuda_nvcc_builtins.h"});
   for (const std::string &Arch : Options.CudaGpuArchs)
     Command.push_back("--cuda-gpu-arch=" + Arch);
-  llvm::append_range(Command, ProjectFlags);
-  for (const std::string &Dir : Options.IncludeDirs)
-    Command.push_back("-I" + Dir);
-  for (const std::string &Define : Options.Defines)
-    Command.push_back("-D" + Define);
-  llvm::append_range(Command, Options.ClangArgs);
-  llvm::append_range(Command, Options.ExtraArgs);
+  appendUserFlags(Command, Options, ProjectFlags, /*IsC=*/false);
   // PyTorch's folders (and pybind11's and CPython's, which an extension
   // builds against) are libraries', not the user's, however the command
   // names them: searched as system folders, their headers are neither

@@ -39,10 +39,11 @@ RULE_RE = re.compile(r'^HIPIFY_REWRITE_RULE\(\s*(\w+),\s*(\w+),\s*"([^"]*)",\s*"
 # What each part of a rule's syntax matches.
 RULE_SYNTAX = {"N": r"[0-9]+", "TYPE": r"[A-Za-z_][A-Za-z0-9_ *:]*", "TEXT": r"\S.*"}
 # An argument list (the `arguments` rule): call argument N or `=TEXT`, comma-separated;
-# cases (the `when` rule): `N=NAME|NAME&...>LIST`, `;`-separated.
+# cases (the `when` rule): `N=NAME|NAME&...>LIST`, `;`-separated; a NAME may be 0, the null
+# pointer constant.
 _PIECE = r"(?:[0-9]+|=[^,;\s][^,;]*)"
 _LIST = r"%s(?:,%s)*" % (_PIECE, _PIECE)
-_CONDITION = r"[0-9]+=[A-Za-z_]\w*(?:\|[A-Za-z_]\w*)*"
+_CONDITION = r"[0-9]+=(?:[A-Za-z_]\w*|0)(?:\|(?:[A-Za-z_]\w*|0))*"
 _CASE = r"%s(?:&%s)*>%s" % (_CONDITION, _CONDITION, _LIST)
 RULE_SYNTAX["LIST"] = _LIST
 RULE_SYNTAX["MEMBERS"] = r"[A-Za-z_]\w*=(?:[A-Za-z_]\w*)?(?:,[A-Za-z_]\w*=(?:[A-Za-z_]\w*)?)*"
@@ -90,9 +91,15 @@ def load_rewrite_rules(path=RULES_DEF):
 
 REWRITE_RULES = load_rewrite_rules()
 # The only rules an unsupported row may have: they explain why the name is left
-# (why), or remove a name HIP needs nothing in place of (remove); no HIP name
-# is written.
-RULES_FOR_UNSUPPORTED_ROWS = {"why", "remove"}
+# (why, whyonce), remove a name HIP needs nothing in place of (remove), write a
+# call as the plain access it hints (hint: HIP has no cache-hinted store), write
+# the use with what HIP has (tilereduce) or write a call to a function the
+# translation defines (helper); no HIP name is written.
+RULES_FOR_UNSUPPORTED_ROWS = {"why", "whyonce", "remove", "hint", "tilereduce", "helper"}
+# The code blocks the `helper` rule may name (HelperBlocks.def).
+HELPER_BLOCKS_DEF = os.path.join(os.path.dirname(RULES_DEF), "HelperBlocks.def")
+with open(HELPER_BLOCKS_DEF, encoding="utf-8") as _blocks:
+    HELPER_BLOCKS = set(re.findall(r"^HIPIFY_HELPER_BLOCK\((\w+),", _blocks.read(), re.M))
 
 # Spelling in the tables -> enumerator of hipkit::hipify::NameKind / SupportStatus.
 KINDS = {"function": "Function", "type": "Type", "enum": "Enum",
@@ -131,6 +138,7 @@ API_TITLES = {
     "thrust": "Thrust's CUDA system (thrust/system/cuda, thrust::cuda, THRUST_DEVICE_SYSTEM_CUDA)",
     "torch": "PyTorch's CUDA API (ATen/cuda, ATen/native/**/cuda, c10/cuda, THC; at::cuda, "
              "c10::cuda, C10_CUDA_*)",
+    "wmma": "Warp matrix functions (mma.h, nvcuda::wmma); AMD's counterpart is rocWMMA",
 }
 
 # The APIs that are CUDA libraries: the library's name (in messages: "'cublasFoo'
@@ -310,6 +318,9 @@ def validate_row(row):
             expected = " or ".join(filter(None, [", ".join(spellings[:-1]), spellings[-1]]))
             fail("bad rewrite '%s' for '%s' (expected %s)"
                  % (row.rewrite, row.cuda_name, expected))
+        if name == "helper" and argument.partition(":")[0] not in HELPER_BLOCKS:
+            fail("rewrite '%s' of '%s' names no block of HelperBlocks.def (%s)"
+                 % (row.rewrite, row.cuda_name, ", ".join(sorted(HELPER_BLOCKS))))
         if row.status == "unsupported" and name not in RULES_FOR_UNSUPPORTED_ROWS:
             fail("unsupported row '%s' has a rewrite; nothing is written for it"
                  % row.cuda_name)

@@ -4,7 +4,8 @@
 // bfloat16 __ldg; a training loop's __ldcs of its 128-bit int4 packs), or one
 // still dependent in a template (instantiated here with __nv_bfloat16, as an
 // activation kernel of a PyTorch extension is), becomes the load itself,
-// `*(...)`. The types HIP has keep the call. The output compiles for gfx942
+// `*(...)` (the cache hints `(*(...))`, cache-hints.test). The types HIP has
+// keep the call. The output compiles for gfx942
 // against the ROCm 6.4 headers.
 // REQUIRES: cuda, rocm-6.4-root
 // RUN: rm -rf %t && mkdir -p %t
@@ -33,7 +34,7 @@ __global__ void loads(float *out, const __nv_bfloat16 *b, const bf16_t *t,
   int i = threadIdx.x;
   // CHECK: out[i] = __bfloat162float(*(b + i)) + __bfloat162float(*(&t[i]));
   out[i] = __bfloat162float(__ldg(b + i)) + __bfloat162float(__ldg(&t[i]));
-  // CHECK-NEXT: out[i] += __bfloat162float(*(&b[i])) + __bfloat162float(*(&b[i])) + __bfloat162float(*(&b[i]));
+  // CHECK-NEXT: out[i] += __bfloat162float((*(&b[i]))) + __bfloat162float((*(&b[i]))) + __bfloat162float((*(&b[i])));
   out[i] += __bfloat162float(__ldca(&b[i])) + __bfloat162float(__ldcg(&b[i])) + __bfloat162float(__ldcs(&b[i]));
   // CHECK-NEXT: out[i] += __low2float(*(b2 + i));
   out[i] += __low2float(__ldg(b2 + i));
@@ -44,11 +45,11 @@ __global__ void loads(float *out, const __nv_bfloat16 *b, const bf16_t *t,
 // Packed 128-bit loads, as training loops write them.
 __global__ void packs(int4 *out, const int4 *in, const float4 *f) {
   int i = threadIdx.x;
-  // CHECK: int4 a = *(in + i);
+  // CHECK: int4 a = (*(in + i));
   int4 a = __ldcs(in + i);
-  // CHECK-NEXT: int4 b = *(&in[i + 1]);
+  // CHECK-NEXT: int4 b = (*(&in[i + 1]));
   int4 b = __ldcg(&in[i + 1]);
-  // CHECK-NEXT: float4 c = *(f + i);
+  // CHECK-NEXT: float4 c = (*(f + i));
   float4 c = __ldca(f + i);
   out[i] = make_int4(a.x + b.x + int(c.x), a.y, b.y, a.w);
 }

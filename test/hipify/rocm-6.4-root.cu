@@ -17,7 +17,7 @@
 // NOTE: targeted HIP version: 6.4 (HIP root [[ROOT]]; ROCm root [[ROOT]], from --rocm-path)
 // NOTE-NOT: newer than
 // OLDWARN-DAG: 'hipMemAllocNodeParams' (for 'cudaMemAllocNodeParamsV2') needs HIP 5.7, but the targeted ROCm has HIP 5.2
-// OLDWARN-DAG: 'hipDriverProcAddressQueryResult' (for 'cudaDriverEntryPointQueryResult') needs HIP 6.4, but the targeted ROCm has HIP 5.2
+// OLDWARN-DAG: 'hipDriverProcAddressQueryResult' (for 'cudaDriverEntryPointQueryResult') needs HIP 6.4, {{.*}}but the targeted ROCm has HIP 5.2
 
 // NEW: #include <hipblas/hipblas.h>
 #include <cublas_v2.h>

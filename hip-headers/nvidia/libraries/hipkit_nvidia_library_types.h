@@ -8,6 +8,15 @@
 #include <hip/hip_runtime_api.h>
 #include <library_types.h>
 
+// A wrapper whose ROCm parameter is more const than CUDA's (ROCm's
+// hipsparseSpMatSetAttribute takes const void *, cuSPARSE's void *) passes
+// it with the const cast away: C has no const_cast.
+#ifdef __cplusplus
+#define HIPKIT_CONST_CAST(type, value) const_cast<type>(value)
+#else
+#define HIPKIT_CONST_CAST(type, value) ((type)(value))
+#endif
+
 typedef cudaDataType hipDataType;
 #define HIP_C_16BF CUDA_C_16BF
 #define HIP_C_16F CUDA_C_16F

@@ -1,14 +1,14 @@
 //===- Dereference.cpp - deref:TYPE,TYPE... -------------------------------===//
 //
 // HIP declares __ldg for the scalar, vector and half types but for no
-// bfloat16 type, and the cache-hinted loads (__ldca, __ldcg, __ldcs) for the
-// half types alone (no release up to 7.2), each as `return *ptr;`; CUDA has
-// all of them for every type. A call whose pointer argument points to one of
+// bfloat16 type (no release up to 7.2), as `return *ptr;`; CUDA has it for
+// every type (the cache-hinted loads are CacheHint.cpp's). A call whose
+// pointer argument points to one of
 // TYPES (the CUDA spellings, as the row lists them; `!TYPES`: to any type but
 // those), or whose argument is still dependent in a template (an
 // instantiation may need such a type), becomes the load itself: the name is
 // replaced by `*` (`__ldg(&x[i])` -> `*(&x[i])`), which is what HIP's own
-// loads do on every type; a cache hint only ever changes speed.
+// loads do on every type.
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/RewriteRule.h"

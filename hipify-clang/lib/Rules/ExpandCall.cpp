@@ -6,7 +6,9 @@
 // which clang's builtins spell for every HIP. Where the row's name is newer
 // than the targeted HIP, the whole call (its arguments, the mask, dropped as
 // the drop rule drops the *_sync shuffles' masks) becomes TEXT, with no
-// warning; a newer HIP keeps the call.
+// warning; a newer HIP keeps the call. A use that is no call (a macro that
+// names the function, its calls spelled at the macro's uses) is left with a
+// warning saying so.
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/CallArguments.h"
@@ -30,8 +32,18 @@ public:
       return true;
     std::optional<CallArguments> Call =
         findCallArguments(FT.contents(), Offset);
-    if (!Call)
-      return true; // Not a call (a function's address): left and warned about.
+    if (!Call) {
+      // Not a call: a function's address, or a macro naming it
+      // (`#define SYNC_WARP __syncwarp`), whose calls are spelled elsewhere.
+      // What to do is writing the call where the name is.
+      FT.countUnconverted(Row);
+      FT.warn(Offset, warning_names::CallNotFound,
+              llvm::formatv("'{0}' needs HIP {1}, and no call was found to "
+                            "write as '{2}'; left untranslated (write the "
+                            "call here: `#define M() {0}()` for a macro)",
+                            Row.CudaName, Row.HipAdded, Text));
+      return false;
+    }
     Decision.NewerThanTarget = false;
     Decision.Action = NameAction::Rewrite;
     Decision.Replacement = Text;

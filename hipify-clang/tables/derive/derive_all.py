@@ -14,7 +14,7 @@ dpkg, CUDA's dist-info and a hash of its include tree); a mismatch is one line n
 package and what to do, and exit status 1. RUNS below holds every derivation's command
 line (the only place they are written); each script writes the provenance comment of its
 tables (provenance.py) from the manifest rows RUNS gives it. The curated tables
-(headers.tsv, macros.tsv) are copied, not derived (derive_tables.py reads them).
+(headers.tsv, macros.tsv, wmma.tsv) are copied, not derived (derive_tables.py reads them).
 """
 
 import argparse
@@ -36,7 +36,7 @@ SOURCE = os.path.dirname(os.path.dirname(TABLES))
 sys.path.insert(0, HERE)
 import provenance  # noqa: E402
 
-CURATED = ["headers.tsv", "macros.tsv"]
+CURATED = ["headers.tsv", "macros.tsv", "wmma.tsv"]
 
 # The header sets and where each is found: `cuda` (the include folder, its version from
 # cuda.h and a hash of its files; the wheels' dist-info beside it), `dpkg` (installed

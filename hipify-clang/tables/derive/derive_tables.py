@@ -983,7 +983,7 @@ def main(argv):
         opt_in_default = (version, directory)
     hip = Hip(args.hip, newer, compiler_ids, opt_in_default)
     # Names the hand-curated tables own are not derived again.
-    for curated in ("headers.tsv", "macros.tsv"):
+    for curated in ("headers.tsv", "macros.tsv", "wmma.tsv"):
         if os.path.exists(os.path.join(args.out, curated)):
             for row in read_tsv(os.path.join(args.out, curated), COLUMNS):
                 CURATED.add(row["cuda_name"])

@@ -72,6 +72,9 @@ defm rocm_path : Eq<"rocm-path", "<dir>", "ROCm installation whose HIP version t
   "targets (default: $ROCM_PATH, else the first ROCm of $HIP_PATH, the prefix hipify-clang is "
   "installed in, /opt/rocm, the newest /opt/rocm-<version>, /usr; $HIP_PATH, when set, gives the "
   "HIP version)">, Group<grp_parse>;
+defm hip_version : Eq<"hip-version", "<major.minor>", "HIP version the translation targets, "
+  "instead of the HIP of the ROCm --rocm-path's search finds (names HIP added later get their "
+  "older forms, or are warned about)">, Group<grp_parse>;
 def p : Separate<["-"], "p">, MetaVarName<"<build dir>">, Group<grp_parse>,
   HelpText<"Build directory holding compile_commands.json (its -I/-D/-U/-include/-std flags are used)">;
 def p_eq : Joined<["-"], "p=">, Alias<p>;

@@ -111,6 +111,16 @@ int main(int Argc, char **Argv) {
   Options.ResourceDir =
       Args.getLastArgValue(OPT_clang_resource_directory).str();
   Options.RocmPath = Args.getLastArgValue(OPT_rocm_path).str();
+  if (const Arg *A = Args.getLastArg(OPT_hip_version)) {
+    StringRef Value = A->getValue();
+    auto [Major, Minor] = Value.split('.');
+    unsigned Number;
+    if (Major.getAsInteger(10, Number) || Minor.getAsInteger(10, Number))
+      hipkit::exitWithError("--hip-version takes a HIP release as "
+                            "<major>.<minor> (such as 6.4), not '" +
+                            Value + "'");
+    Options.HipVersion = Value.str();
+  }
   Options.BuildPath = Args.getLastArgValue(OPT_p).str();
   Options.ExtraArgs = Args.getAllArgValues(OPT_extra_arg);
   Options.ExtraArgsBefore = Args.getAllArgValues(OPT_extra_arg_before);

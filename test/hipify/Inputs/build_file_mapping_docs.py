@@ -15,7 +15,8 @@ NVCC_DEF = "common/include/hipkit/Support/NvccFlags.def"
 DOC = "docs/hipify-clang.md"
 BEGIN = "<!-- build-file-mappings begin -->"
 END = "<!-- build-file-mappings end -->"
-KINDS = ("CMAKE_NAME", "CMAKE_TARGET", "CMAKE_LEGACY", "LINK_LIBRARY", "NVCC_FLAG")
+KINDS = ("CMAKE_NAME", "CMAKE_TARGET", "CMAKE_LEGACY", "LINK_LIBRARY", "NVIDIA_LIBRARY",
+         "NVCC_FLAG")
 FIELD = re.compile(r'"((?:[^"\\]|\\.)*)"|\b(Word|Joined|Separate|Both|Host|Device)\b')
 
 
@@ -70,6 +71,8 @@ def render(all_rows):
     for cuda, hip, roc in by["LINK_LIBRARY"]:
         lines.append("| %s | %s | %s |" % (code("-l" + cuda), code("-l" + hip) if hip else "dropped",
                                           code("-l" + roc) if roc else "dropped"))
+    for cuda, why in by["NVIDIA_LIBRARY"]:
+        lines.append("| %s | removed, with a warning: %s | the same |" % (code("-l" + cuda), html(why)))
     lines += ["", "nvcc flags (Makefiles; CMake's CUDA flags; setup.py's `nvcc` flags), from "
               "`common/include/hipkit/Support/NvccFlags.def`, which hipcc reads for the same "
               "flags ([hipcc.md](hipcc.md#nvccs-options)); nvcc takes each name after `-` or `--`:",
@@ -85,7 +88,7 @@ def render(all_rows):
         elif amd == "$HOST":
             out = "the value's options themselves, its commas as separators"
         elif amd == "$JOBS":
-            out = "removed, with a note (hipkit's hipcc: `-j VALUE`)"
+            out = "removed, with a note (hipkit's hipcc reads `--threads VALUE` as its `-j VALUE`)"
         elif amd == "":
             out = "removed"
         else:

@@ -125,6 +125,14 @@ HIPKIT_INLINE hiprandStatus_t hiprandGetDirectionVectors32(hiprandDirectionVecto
 HIPKIT_INLINE hiprandStatus_t hiprandGetDirectionVectors64(hiprandDirectionVectors64_t ** vectors, hiprandDirectionVectorSet_t set) {
   return curandGetDirectionVectors64(vectors, set);
 }
+// Const cast away (parameter 1: ROCm's const unsigned int**, CUDA's unsigned int**).
+HIPKIT_INLINE hiprandStatus_t hiprandGetScrambleConstants32(const unsigned int ** constants) {
+  return curandGetScrambleConstants32(HIPKIT_CONST_CAST(unsigned int**, constants));
+}
+// Const cast away (parameter 1: ROCm's const unsigned long long**, CUDA's unsigned long long**).
+HIPKIT_INLINE hiprandStatus_t hiprandGetScrambleConstants64(const unsigned long long ** constants) {
+  return curandGetScrambleConstants64(HIPKIT_CONST_CAST(unsigned long long**, constants));
+}
 HIPKIT_INLINE hiprandStatus_t hiprandGetVersion(int * version) {
   return curandGetVersion(version);
 }

@@ -988,6 +988,10 @@ HIPKIT_INLINE hipsparseStatus_t hipsparseSpMatGetStridedBatch(hipsparseConstSpMa
 HIPKIT_INLINE hipsparseStatus_t hipsparseSpMatGetValues(hipsparseSpMatDescr_t spMatDescr, void ** values) {
   return cusparseSpMatGetValues(spMatDescr, values);
 }
+// Const cast away (parameter 3: ROCm's const void*, CUDA's void*).
+HIPKIT_INLINE hipsparseStatus_t hipsparseSpMatSetAttribute(hipsparseSpMatDescr_t spMatDescr, hipsparseSpMatAttribute_t attribute, const void * data, size_t dataSize) {
+  return cusparseSpMatSetAttribute(spMatDescr, attribute, HIPKIT_CONST_CAST(void*, data), dataSize);
+}
 HIPKIT_INLINE hipsparseStatus_t hipsparseSpMatSetValues(hipsparseSpMatDescr_t spMatDescr, void * values) {
   return cusparseSpMatSetValues(spMatDescr, values);
 }

@@ -78,12 +78,22 @@ inline constexpr llvm::StringLiteral NotUtf8 = "hipify-not-utf8";
 inline constexpr llvm::StringLiteral HeaderOutsideRoot =
     "hipify-header-outside-root";
 /// A CUDA spelling of a CMake file or Makefile that has no safe HIP
-/// counterpart (FindCUDA's commands, nvcc-only flags): left, with what to do.
+/// counterpart (FindCUDA's commands, nvcc-only flags): left, with what to do;
+/// or removed where keeping it breaks the AMD build (-lnvidia-ml), with what
+/// to port.
 inline constexpr llvm::StringLiteral BuildFileLeft = "hipify-build-file-left";
 /// A choice the build-file migration made where CUDA's value has no HIP
 /// counterpart (NVIDIA processors): a note saying which, and how to change it.
 inline constexpr llvm::StringLiteral BuildFileChoice =
     "hipify-build-file-choice";
+/// A CUDA API HIP lacks, written as calls to functions the translation
+/// defines in the file (the `helper` rule, HelperBlocks.def): a note saying
+/// where they are.
+inline constexpr llvm::StringLiteral HelperDefined = "hipify-helper-defined";
+/// `#pragma weak NAME=TARGET` in a CUDA source: nvcc's device compilation
+/// ignores a weak alias of host code, clang's rejects it (the host variable
+/// is not emitted there), so it is put under `!__HIP_DEVICE_COMPILE__`.
+inline constexpr llvm::StringLiteral HostOnlyAlias = "hipify-host-only-alias";
 /// A macro that builds CUDA names by token pasting (`cuda##x`) whose names
 /// do not all map by one change of the pasted prefix, or cannot be known in
 /// the file: left untranslated.
@@ -93,7 +103,8 @@ inline constexpr llvm::StringLiteral All[] = {
     NewerThanTarget, NoRocEquivalent,      NotInTables,   Removed,
     RocKeepsHipName, RuleNotApplied,       Unsupported,   UserHeaderKept,
     NotUtf8,         MacroDefined,         HeaderOutsideRoot,
-    BuildFileLeft,   BuildFileChoice,      PastedName};
+    BuildFileLeft,   BuildFileChoice,      PastedName,    HelperDefined,
+    HostOnlyAlias};
 } // namespace warning_names
 
 /// One warning about a file: hipify's own or a porting check's.
@@ -103,6 +114,19 @@ struct FileWarning {
   std::string Check;     ///< "hipify-unsupported", "hipkit-warp-size", ...
   bool IsHazard = false; ///< From a porting check (hipkit-*).
   bool IsNote = false;   ///< Says what was done, not what is left to do.
+  /// Printed once per run for all files (NewerHipSummary), not here: the
+  /// report keeps it with its line.
+  bool Summarized = false;
+};
+
+/// A HIP name written although the targeted HIP is older than the release
+/// that added it (NewerThanTarget).
+struct NewerHipUse {
+  unsigned Offset;
+  llvm::StringRef Library; ///< "HIP", "hipBLAS", ...: what the HIP name is of.
+  llvm::StringRef HipAdded; ///< "5.5"
+  std::string HipName;
+  llvm::StringRef CudaName;
 };
 
 /// Which warnings are printed, and which as errors (clang-tidy glob lists
@@ -207,6 +231,11 @@ public:
   bool firstRewriteAt(unsigned Offset, llvm::StringRef Rule) {
     return RuleRewrites.insert({Rule.str(), Offset}).second;
   }
+  /// Whether a rule has asked firstRewriteAt for \p Offset under \p Rule's
+  /// name: a call rewrite tells the later reference to the same name so.
+  bool rewroteAt(unsigned Offset, llvm::StringRef Rule) const {
+    return RuleRewrites.count({Rule.str(), Offset});
+  }
 
   /// An edit that is not a name: include lines, kernel launches. \p Kind is
   /// the statistics category ("include", "kernel_launch") or empty when the
@@ -226,6 +255,13 @@ public:
   /// blanks after it), counts it as translated and notes \p Message (the
   /// `remove` rule). A porting check's report of the same spelling is then
   /// dropped: the translation has done what it asks for.
+  /// The code of HelperBlocks.def's block \p Block is needed from \p Offset
+  /// on (a call the `helper` rule wrote); insertHelpers() writes it.
+  void requireHelper(llvm::StringRef Block, unsigned Offset);
+  /// Writes each required helper block once, before the top-level
+  /// declaration (or directive) holding its first use, with a note there.
+  /// Called once the engines are done with the file.
+  void insertHelpers();
   void removeName(unsigned Offset, unsigned Length, const ApiMapping &Row,
                   EditOrigin Origin, const llvm::Twine &Message);
 
@@ -247,8 +283,9 @@ public:
   /// Counts a reference to \p Row as translated, by an edit made elsewhere
   /// (a pasted prefix rewritten in a macro body).
   void countConverted(const ApiMapping &Row, EditOrigin Origin);
-  /// Warns (once per name) when \p Decision writes a HIP name newer than the
-  /// targeted HIP version.
+  /// Records (once per name) that \p Decision writes a HIP name newer than
+  /// the targeted HIP version: the report lists it, and the driver says it
+  /// once per library and version for the whole run (NewerHipSummary).
   void warnIfNewerThanTarget(unsigned Offset, const ApiMapping &Row,
                              const NameDecision &Decision,
                              const NamePolicy &Policy);
@@ -302,6 +339,7 @@ public:
   /// warnings \p Selection enables; \p Errors counts those printed as errors.
   std::string formatWarnings(const WarningSelection &Selection,
                              unsigned &Errors) const;
+  const std::vector<NewerHipUse> &newerHipUses() const { return NewerHip; }
   /// The text of line \p Line (1-based), without its line ending.
   llvm::StringRef lineText(unsigned Line) const;
   /// An original line as apply()'s output has it: its line number there and
@@ -352,6 +390,9 @@ private:
   NameResolver Resolver{Contents};
   llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
   llvm::DenseSet<llvm::StringRef> WarnedNewer;
+  std::vector<NewerHipUse> NewerHip;
+  /// Helper blocks required, with the offset of their first use.
+  std::map<std::string, unsigned> HelperUses;
   /// Per library without a ROCm library (cuFFT), the index in Warnings of the
   /// one warning that --roc keeps its HIP names: at its first reference in the
   /// file, whichever engine finds that one last.

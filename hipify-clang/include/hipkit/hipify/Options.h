@@ -76,6 +76,7 @@ struct HipifyOptions {
   std::string CudaPath;    ///< Empty: $CUDA_PATH, else /usr/local/cuda.
   std::string ResourceDir; ///< Empty: clang 19's.
   std::string RocmPath;    ///< --rocm-path; empty: hipcc's search.
+  std::string HipVersion;  ///< --hip-version ("6.4"); empty: the ROCm's.
   /// --torch-naming: "current" or "masquerading"; empty: from the PyTorch
   /// headers the parse command finds (HipifyRun::discoverTorch).
   std::string TorchNaming;

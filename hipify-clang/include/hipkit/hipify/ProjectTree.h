@@ -23,7 +23,7 @@ enum class ProjectFileKind {
   CudaSource, ///< .cu: always parsed.
   CxxSource,  ///< .cpp, .cc, .cxx, .C: parsed when it uses CUDA.
   Header,     ///< .h, .cuh, .hpp, ...: reached through a parse, else tokens.
-  CSource,    ///< .c: translated by tokens only.
+  CSource,    ///< .c: parsed as C (buildParseCommand) when it uses CUDA.
   BuildFile,  ///< CMakeLists.txt, *.cmake, Makefile, *.mk: migrated.
   Other,      ///< Copied as it is.
   Symlink,    ///< Recreated as the same link.

@@ -103,10 +103,21 @@ public:
                               unsigned NameOffset, const ApiMapping &Row,
                               llvm::StringRef Written,
                               const NamePolicy &Policy) const;
+  /// An include of the row's header, which NamePolicy reports as lacking a
+  /// HIP counterpart: the HIP header to write instead where the rule has
+  /// translated every use of the header's names in \p FT (the token engine
+  /// asks after both engines' names), or std::nullopt to report it.
+  virtual std::optional<llvm::StringRef>
+  includeReplacement(FileTranslation &FT, const ApiMapping &Row) const;
   /// The AST engine's rewrite of a member access `E` whose object has the
   /// row's type (`perf.algo` for a cudnnConvolutionFwdAlgoPerf_t).
   virtual void rewriteMember(CallEditor &Editor, const clang::MemberExpr &E,
                              const ApiMapping &Row) const;
+  /// The AST engine's rewrite of an empty braced list assigned to an object
+  /// of the row's type (`acc = {};`), whose `{` is at \p LeftBrace.
+  virtual void rewriteEmptyBraces(CallEditor &Editor,
+                                  clang::SourceLocation LeftBrace,
+                                  const ApiMapping &Row) const;
 
 protected:
   explicit RewriteRule(RewriteRuleKind Kind) : Kind(Kind) {}

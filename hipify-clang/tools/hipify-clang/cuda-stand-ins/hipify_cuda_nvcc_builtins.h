@@ -9,8 +9,9 @@
  *   the builtins are nvcc's, generic over the pointee type. The enumerators
  *   are CUDA's, in CUDA's order (nvcc-builtins-stand-in.test compares them
  *   with the CUDA header).
- * - The cache-hinted loads of sm_32_intrinsics.h (__ldca, __ldcg, __ldcs,
- *   __ldlu, __ldcv). CUDA declares them for every scalar and vector type;
+ * - The cache-hinted loads and stores of sm_32_intrinsics.h (__ldca, __ldcg,
+ *   __ldcs, __ldlu, __ldcv; __stcg, __stcs, __stwb, __stwt). CUDA declares
+ *   them for every scalar and vector type;
  *   clang's wrapper, which does not include that header, for none (only
  *   cuda_fp16.h's and cuda_bf16.h's half and bfloat16 forms reach the parse).
  *   A template over the pointee stands in for CUDA's overloads, so that a call
@@ -96,6 +97,21 @@ template <typename T> __attribute__((device)) T __ldcg(const T *);
 template <typename T> __attribute__((device)) T __ldcs(const T *);
 template <typename T> __attribute__((device)) T __ldlu(const T *);
 template <typename T> __attribute__((device)) T __ldcv(const T *);
+// The stores take the value as CUDA's overloads do, converted to the pointee
+// type: it takes no part in the deduction.
+template <typename T> struct __hipify_nvcc_store_value { typedef T type; };
+template <typename T>
+__attribute__((device)) void
+__stcg(T *, typename __hipify_nvcc_store_value<T>::type);
+template <typename T>
+__attribute__((device)) void
+__stcs(T *, typename __hipify_nvcc_store_value<T>::type);
+template <typename T>
+__attribute__((device)) void
+__stwb(T *, typename __hipify_nvcc_store_value<T>::type);
+template <typename T>
+__attribute__((device)) void
+__stwt(T *, typename __hipify_nvcc_store_value<T>::type);
 
 template <typename T, typename U>
 __attribute__((host)) decltype(true ? T() : U()) min(T, U);
