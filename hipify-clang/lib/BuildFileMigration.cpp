@@ -21,7 +21,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
 #include <optional>
@@ -422,6 +421,8 @@ public:
   /// as -l$(NAME): the name becomes the HIP library's. True when it did.
   bool migrateLibraryNameVariable(unsigned Begin, llvm::StringRef Target,
                                   unsigned ValueBegin, unsigned ValueEnd);
+  /// variablesLinkedByName of the Makefile.
+  llvm::StringSet<> LinkedByName;
 
 private:
   /// Removes [Begin, End) with the blanks before it or, when it is the first
@@ -1149,11 +1150,7 @@ bool BuildFileMigrator::migrateLibraryNameVariable(unsigned,
   llvm::StringRef Name = Target.drop_back().rtrim(" \t?:+!").rtrim();
   if (Name.empty() || Name.find_first_of(" \t$") != llvm::StringRef::npos)
     return false;
-  bool LinkedByName = false;
-  for (const char *Use : {"-l$({0})", "-l${{{0}}", "$({0}:%=-l%)",
-                          "${{{0}:%=-l%}"})
-    LinkedByName |= Text.contains(llvm::formatv(Use, Name).str());
-  if (!LinkedByName)
+  if (!LinkedByName.contains(Name))
     return false;
   llvm::StringRef Value = text(ValueBegin, ValueEnd);
   llvm::SmallVector<llvm::StringRef, 4> Words;
@@ -1177,7 +1174,30 @@ bool BuildFileMigrator::migrateLibraryNameVariable(unsigned,
   return Changed;
 }
 
+/// The variables a Makefile links by their values alone: `-l$(NAME)`,
+/// `-l${NAME}`, `$(NAME:%=-l%)`, `${NAME:%=-l%}`. One pass over the text.
+static llvm::StringSet<> variablesLinkedByName(llvm::StringRef Text) {
+  llvm::StringSet<> Names;
+  for (size_t At = Text.find('$'); At != llvm::StringRef::npos;
+       At = Text.find('$', At + 1)) {
+    if (At + 1 >= Text.size() || (Text[At + 1] != '(' && Text[At + 1] != '{'))
+      continue;
+    char Close = Text[At + 1] == '(' ? ')' : '}';
+    llvm::StringRef Rest = Text.drop_front(At + 2);
+    llvm::StringRef Name = Rest.take_until([&](char C) {
+      return C == Close || C == ':' || C == '$' || C == '\n' || C == ' ';
+    });
+    Rest = Rest.drop_front(Name.size());
+    bool AfterL = At >= 2 && Text.substr(At - 2, 2) == "-l";
+    if ((AfterL && Rest.starts_with(std::string(1, Close))) ||
+        Rest.starts_with((":%=-l%" + std::string(1, Close))))
+      Names.insert(Name);
+  }
+  return Names;
+}
+
 void BuildFileMigrator::migrateMakefile() {
+  LinkedByName = variablesLinkedByName(Text);
   std::optional<unsigned> FirstStatement;
   bool InDefine = false;
   for (size_t I = 0; I < Text.size();) {
