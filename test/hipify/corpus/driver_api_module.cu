@@ -79,7 +79,7 @@ int main(int argc, char **argv) {
          totalMem >> 20, driverVersion);
 
 #if CUDA_VERSION >= 13000
-  // CHECK: CU_CHECK(hipCtxCreate(&context, nullptr, 0, device));
+  // CHECK: CU_CHECK(hipCtxCreate(&context, 0, device));
   CU_CHECK(cuCtxCreate(&context, nullptr, 0, device));
 #else
   // CHECK: CU_CHECK(hipCtxCreate(&context, 0, device));
