@@ -419,8 +419,8 @@ public:
   void migrateMakefile();
   /// A Makefile variable whose value is a CUDA library's name alone, linked
   /// as -l$(NAME): the name becomes the HIP library's. True when it did.
-  bool migrateLibraryNameVariable(unsigned Begin, llvm::StringRef Target,
-                                  unsigned ValueBegin, unsigned ValueEnd);
+  bool migrateLibraryNameVariable(llvm::StringRef Target, unsigned ValueBegin,
+                                  unsigned ValueEnd);
   /// variablesLinkedByName of the Makefile.
   llvm::StringSet<> LinkedByName;
 
@@ -1140,8 +1140,7 @@ std::optional<size_t> assignmentValue(llvm::StringRef Line) {
   return std::nullopt;
 }
 
-bool BuildFileMigrator::migrateLibraryNameVariable(unsigned,
-                                                   llvm::StringRef Target,
+bool BuildFileMigrator::migrateLibraryNameVariable(llvm::StringRef Target,
                                                    unsigned ValueBegin,
                                                    unsigned ValueEnd) {
   // `CUDARTLIB ?= cudart` linked as -l${CUDARTLIB}, `LIBRARIES += nccl` as
@@ -1256,8 +1255,8 @@ void BuildFileMigrator::migrateMakefile() {
         ValueEnd = J;
         break;
       }
-    if (migrateLibraryNameVariable(Begin, Line.take_front(*Value),
-                                   Begin + *Value, Begin + ValueEnd))
+    if (migrateLibraryNameVariable(Line.take_front(*Value), Begin + *Value,
+                                   Begin + ValueEnd))
       continue;
     migrateFlags(Begin + *Value, Begin + ValueEnd);
   }

@@ -518,8 +518,7 @@ void FileTranslation::insertHelpers() {
     unsigned At = topLevelLineBefore(Contents, FirstUse);
     // The block's leading newline sets it apart from the code before it.
     Buffer.add(At, 0, At == 0 ? Text.drop_front(Text.starts_with("\n")) : Text);
-    auto [Line, Column] = lineAndColumn(At);
-    (void)Column;
+    unsigned Line = lineAndColumn(At).first;
     note(FirstUse, warning_names::HelperDefined,
          llvm::formatv("HIP has no counterpart of this CUDA API; it is "
                        "written as calls to functions hipify-clang defines "

@@ -18,9 +18,11 @@ void NewerHipSummary::collect(const FileTranslation &FT) {
   });
   for (const NewerHipUse *UsePtr : Uses) {
     const NewerHipUse &U = *UsePtr;
-    auto [It, IsNew] = Groups.try_emplace(
-        {U.Library.str(), U.HipAdded.str()}, Group{unsigned(Groups.size())});
-    Group &G = It->second;
+    auto [It, IsNew] =
+        IndexOf.try_emplace({U.Library.str(), U.HipAdded.str()}, Groups.size());
+    if (IsNew)
+      Groups.push_back({U.Library.str(), U.HipAdded.str()});
+    Group &G = Groups[It->second];
     if (IsNew) {
       auto [Line, Column] = FT.lineAndColumn(U.Offset);
       G.FirstLocation =
@@ -41,18 +43,9 @@ void NewerHipSummary::print(llvm::raw_ostream &OS,
   llvm::StringRef Check = warning_names::NewerThanTarget;
   if (!Selection.Enabled(Check))
     return;
-  std::vector<const std::pair<const std::pair<std::string, std::string>,
-                              Group> *>
-      Ordered;
-  for (const auto &Entry : Groups)
-    Ordered.push_back(&Entry);
-  llvm::sort(Ordered, [](const auto *A, const auto *B) {
-    return A->second.Order < B->second.Order;
-  });
   bool IsError = Selection.AsError(Check);
-  for (const auto *Entry : Ordered) {
-    const auto &[Library, Version] = Entry->first;
-    const Group &G = Entry->second;
+  for (const Group &G : Groups) {
+    llvm::StringRef Library = G.Library, Version = G.Version;
     std::string Name = G.FirstHipName == G.FirstCudaName
                            ? "'" + G.FirstHipName + "'"
                            : "'" + G.FirstHipName + "' (for '" +

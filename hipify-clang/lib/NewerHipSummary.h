@@ -16,6 +16,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <string>
+#include <vector>
 
 namespace hipkit::hipify {
 
@@ -32,14 +33,16 @@ public:
 
 private:
   struct Group {
-    unsigned Order;
+    std::string Library, Version;
     std::string FirstLocation; ///< "path:line:col"
     std::string FirstHipName, FirstCudaName;
     llvm::StringSet<> Names, Files;
     unsigned Uses = 0;
   };
-  /// By library and version ("hipBLAS", "5.5").
-  std::map<std::pair<std::string, std::string>, Group> Groups;
+  /// In the order of their first uses.
+  std::vector<Group> Groups;
+  /// Index in Groups by library and version ("hipBLAS", "5.5").
+  std::map<std::pair<std::string, std::string>, size_t> IndexOf;
 };
 
 } // namespace hipkit::hipify
