@@ -1,5 +1,6 @@
 //===- TranslationCollisions.cpp ------------------------------------------===//
 #include "hipkit/hipify/TranslationCollisions.h"
+#include "hipkit/hipify/RewriteRule.h"
 
 #include "hipkit/hipify/SkippedDefinitions.h"
 #include "hipkit/hipify/TypeSugar.h"
@@ -704,29 +705,22 @@ private:
         IsOperator ? Operand(FD.getParamDecl(0)->getType()) : "";
     const ApiMapping *Row =
         lookupCudaName(IsOperator ? llvm::StringRef(OperandType) : FD.getName());
-    llvm::StringRef List = Row ? Row->Rewrite : llvm::StringRef();
-    if (!List.consume_front("hipdefines:"))
+    const RewriteRule *Rule = Row ? RewriteRule::forRow(*Row) : nullptr;
+    if (!Rule)
       return;
     std::string Key;
-    for (const ParmVarDecl *P : FD.parameters()) {
-      if (P != *FD.param_begin())
-        Key += ",";
-      Key += IsOperator ? Operand(P->getType())
-                        : P->getType()
-                              .getCanonicalType()
-                              .getUnqualifiedType()
-                              .getAsString(Policy);
-    }
-    if (IsOperator)
+    if (IsOperator) {
+      for (const ParmVarDecl *P : FD.parameters())
+        Key += (Key.empty() ? "" : ",") + Operand(P->getType());
       Key = FD.getNameAsString() + "(" + Key + ")";
-    llvm::erase_if(Key, [](char C) { return C == ' '; });
-    llvm::SmallVector<llvm::StringRef, 4> Overloads;
-    List.split(Overloads, ';');
-    for (llvm::StringRef Overload : Overloads) {
-      auto [Parameters, Version] = Overload.split('@');
-      std::string Written = Parameters.str();
-      llvm::erase_if(Written, [](char C) { return C == ' '; });
-      if (Written != Key)
+      llvm::erase_if(Key, [](char C) { return C == ' '; });
+    } else {
+      Key = overloadParameters(FD);
+    }
+    for (const HipDefinedOverload &Overload : Rule->hipDefinedOverloads()) {
+      llvm::StringRef Parameters = Overload.Parameters;
+      llvm::StringRef Version = Overload.Version;
+      if (!sameOverloadParameters(Parameters, Key))
         continue;
       unsigned Offset;
       FileTranslation *FT = Names.translationAt(FD.getLocation(), Offset);

@@ -59,8 +59,10 @@ _FORM = r"[0-9]+(?:&%s)*>[^;>]*[A-Za-z_]\w*\((?:\*?[0-9]+|=[^,;()\s][^,;()]*)" \
 RULE_SYNTAX["FORMS"] = r"%s(?:;%s)*" % (_FORM, _FORM)
 # Overloads (the `hipdefines` rule): parameter lists `TYPE,TYPE@VERSION`, `;`-separated.
 # On a vector type: the operators HIP's HIP_vector_type declares, `operator+=(float4,float4)@5.2`.
+# An overload CUDA has and HIP lacks, given by a helper: `TYPE,TYPE=>BLOCK:NAME`.
 _TYPES = r"[A-Za-z_][A-Za-z0-9_ *&]*(?:,[A-Za-z_][A-Za-z0-9_ *&]*)*"
-_OVERLOAD = r"(?:%s|operator[-+*/%%^&|~!<>=]+\(%s\))@[0-9]+\.[0-9]+" % (_TYPES, _TYPES)
+_OVERLOAD = r"(?:(?:%s|operator[-+*/%%^&|~!<>=]+\(%s\))@[0-9]+\.[0-9]+|%s=>\w+:[A-Za-z_]\w*)" \
+    % (_TYPES, _TYPES, _TYPES)
 RULE_SYNTAX["OVERLOADS"] = r"%s(?:;%s)*" % (_OVERLOAD, _OVERLOAD)
 
 
@@ -318,7 +320,9 @@ def validate_row(row):
             expected = " or ".join(filter(None, [", ".join(spellings[:-1]), spellings[-1]]))
             fail("bad rewrite '%s' for '%s' (expected %s)"
                  % (row.rewrite, row.cuda_name, expected))
-        if name == "helper" and argument.partition(":")[0] not in HELPER_BLOCKS:
+        blocks = [argument.partition(":")[0]] if name == "helper" else \
+            re.findall(r"=>(\w+):", argument) if name == "hipdefines" else []
+        if any(block not in HELPER_BLOCKS for block in blocks):
             fail("rewrite '%s' of '%s' names no block of HelperBlocks.def (%s)"
                  % (row.rewrite, row.cuda_name, ", ".join(sorted(HELPER_BLOCKS))))
         if row.status == "unsupported" and name not in RULES_FOR_UNSUPPORTED_ROWS:

@@ -396,6 +396,8 @@ def parameter_key(parameters):
         if len(tokens) > 1 and cheaders.IDENT_RE.fullmatch(tokens[-1]) and \
                 tokens[-1] not in TYPE_WORDS:
             tokens = tokens[:-1]
+        if len(tokens) > 2 and tokens[-2:] == ["*", "const"]:
+            tokens = tokens[:-1]  # `__half2 *const`: the pointer's own const.
         if "const" in tokens[1:-1] and tokens[tokens.index("const") + 1] in ("*", "&"):
             tokens.remove("const")  # `double const *` is `const double *`.
             tokens.insert(0, "const")
@@ -428,9 +430,10 @@ def function_overloads(text, names, definitions_only):
     return found
 
 
-def hip_only_overloads(cuda, hip):
-    """{name: LIST} for the functions whose HIP headers define non-template
-    overloads that no CUDA header declares."""
+def overload_sets(cuda, hip, more_names):
+    """({name: {key: first HIP version}} of the non-template overloads HIP's headers
+    define, {name: {key}} of those CUDA's headers declare, for those names and
+    more_names)."""
     cuda_texts = [cheaders.read_header(p) for p in cuda_header_files(cuda)]
     hip_texts = [(v, [cheaders.read_header(p) for p in cheaders.header_files(d)
                       if "/amd_detail/" in p]) for v, d in hip.dirs]
@@ -442,8 +445,15 @@ def hip_only_overloads(cuda, hip):
                     hip_defined.setdefault(name, {}).setdefault(key, version)
     cuda_declared = {}
     for text in cuda_texts:
-        for name, keys in function_overloads(text, set(hip_defined), False).items():
+        for name, keys in function_overloads(text, set(hip_defined) | more_names,
+                                             False).items():
             cuda_declared.setdefault(name, set()).update(keys)
+    return hip_defined, cuda_declared
+
+
+def hip_only_overloads(hip_defined, cuda_declared):
+    """{name: [entry]} for the functions whose HIP headers define non-template
+    overloads that no CUDA header declares."""
     result = {}
     for name, keys in sorted(hip_defined.items()):
         if name not in cuda_declared:
@@ -454,7 +464,31 @@ def hip_only_overloads(cuda, hip):
         extra = sorted((k, v) for k, v in keys.items() if k and k not in cuda_declared[name] and
                        set(re.findall(r"[A-Za-z_]\w*", k)) <= TYPE_WORDS)
         if extra:
-            result[name] = ";".join("%s@%s" % kv for kv in extra)
+            result[name] = ["%s@%s" % kv for kv in extra]
+    return result
+
+
+# Overloads CUDA declares and no HIP defines, which a helper of HelperBlocks.def
+# provides (atomicAdd on __half2): curated in helper-overloads.tsv, each checked
+# here against both header sets. The row's `hipdefines` list gets
+# `PARAMETERS=>BLOCK:NAME`: a call the parse resolves to that overload calls NAME.
+HELPER_OVERLOAD_COLUMNS = ["cuda_name", "parameters", "helper"]
+
+
+def helper_overloads(rows, hip_defined, cuda_declared):
+    result = {}
+    path = "helper-overloads.tsv"
+    for row in rows:
+        name, key = row["cuda_name"], row["parameters"]
+        if cheaders.ALLOW_MISSING and name not in cuda_declared:
+            continue  # --partial: a header set without the function.
+        if key not in cuda_declared.get(name, set()):
+            die("%s: CUDA's headers declare no '%s(%s)'; declared: %s"
+                % (path, name, key, ", ".join(sorted(cuda_declared.get(name, ()))) or "none"))
+        if key in hip_defined.get(name, {}):
+            die("%s: HIP %s defines '%s(%s)': drop its row"
+                % (path, hip_defined[name][key], name, key))
+        result.setdefault(name, []).append("%s=>%s" % (key, row["helper"]))
     return result
 
 
@@ -957,6 +991,8 @@ def main(argv):
     parser.add_argument("--overrides", default=os.path.join(HERE, "overrides.tsv"))
     parser.add_argument("--history", default=os.path.join(HERE, "history.tsv"))
     parser.add_argument("--rewrites", default=os.path.join(HERE, "rewrites.tsv"))
+    parser.add_argument("--helper-overloads", default=os.path.join(HERE, "helper-overloads.tsv"),
+                        help="CUDA overloads no HIP has, each with its helper")
     parser.add_argument("--device-reasons", default=os.path.join(HERE, "device-reasons.tsv"),
                         help="why device names HIP lacks are left; empty: none, unchecked")
     parser.add_argument("--counterparts", default=os.path.join(HERE, "counterparts.tsv"),
@@ -992,8 +1028,15 @@ def main(argv):
     if os.path.exists(args.rewrites):
         for row in read_tsv(args.rewrites, ["cuda_name"] + REWRITE_COLUMNS):
             REWRITES[row["cuda_name"]] = [row["fallback"], row["rewrite"]]
-    for name, overloads in hip_only_overloads(args.cuda, hip).items():
-        REWRITES.setdefault(name, ["", "hipdefines:" + overloads])
+    helper_rows = read_tsv(args.helper_overloads, HELPER_OVERLOAD_COLUMNS)
+    hip_defined, cuda_declared = overload_sets(
+        args.cuda, hip, {row["cuda_name"] for row in helper_rows})
+    overloads = hip_only_overloads(hip_defined, cuda_declared)
+    for name, entries in helper_overloads(helper_rows, hip_defined,
+                                          cuda_declared).items():
+        overloads.setdefault(name, []).extend(entries)
+    for name, entries in sorted(overloads.items()):
+        REWRITES.setdefault(name, ["", "hipdefines:" + ";".join(entries)])
     for name, overloads in hip_vector_operators(hip).items():
         if overloads:
             REWRITES.setdefault(name, ["", "hipdefines:" + overloads])

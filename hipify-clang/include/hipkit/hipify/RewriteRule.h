@@ -16,6 +16,7 @@
 #include "hipkit/hipify/NamePolicy.h"
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
@@ -25,6 +26,7 @@
 namespace clang {
 class CallExpr;
 class Expr;
+class FunctionDecl;
 class MemberExpr;
 class SourceManager;
 } // namespace clang
@@ -53,6 +55,23 @@ public:
   virtual bool fileRange(clang::CharSourceRange Range, FileTranslation *FT,
                          unsigned &Begin, unsigned &End) = 0;
 };
+
+/// An overload of a CUDA function that HIP's headers define and CUDA's lack
+/// (`atomicMax(float*,float)`), with the HIP version that first has it.
+struct HipDefinedOverload {
+  /// The parameters' canonical types, comma-separated, without spaces; an
+  /// operator's as `operator+=(float4,float4)`.
+  llvm::StringRef Parameters;
+  llvm::StringRef Version;
+};
+
+/// \p FD's parameters as `hipdefines` lists write them: canonical types
+/// without top-level qualifiers, comma-separated, without spaces
+/// (`__half2*,__half2`).
+std::string overloadParameters(const clang::FunctionDecl &FD);
+/// Whether a `hipdefines` list's \p Written parameters (which may have
+/// spaces: `unsigned long*,unsigned long`) are \p Key.
+bool sameOverloadParameters(llvm::StringRef Written, llvm::StringRef Key);
 
 /// A call the AST engine found to a function whose row has a rewrite.
 struct CallSite {
@@ -118,6 +137,11 @@ public:
   virtual void rewriteEmptyBraces(CallEditor &Editor,
                                   clang::SourceLocation LeftBrace,
                                   const ApiMapping &Row) const;
+  /// The overloads of the row's function that HIP defines and CUDA lacks,
+  /// whose user definitions are redefinitions on AMD (TranslationCollisions).
+  virtual llvm::ArrayRef<HipDefinedOverload> hipDefinedOverloads() const {
+    return {};
+  }
 
 protected:
   explicit RewriteRule(RewriteRuleKind Kind) : Kind(Kind) {}
