@@ -168,7 +168,6 @@ typedef CUDA_LAUNCH_PARAMS hipLaunchParams;
 #define hipMemAccessFlags cudaMemAccessFlags
 typedef CUmemAllocationGranularity_flags hipMemAllocationGranularity_flags;
 #define hipMemAllocationHandleType cudaMemAllocationHandleType
-typedef CUmemAllocationProp hipMemAllocationProp;
 #define hipMemAllocationType cudaMemAllocationType
 typedef CUmemGenericAllocationHandle hipMemGenericAllocationHandle_t;
 typedef CUmemHandleType hipMemHandleType;
@@ -1669,17 +1668,8 @@ HIPKIT_INLINE hipError_t hipMemAllocHost(void ** ptr, size_t size) {
 HIPKIT_INLINE hipError_t hipMemAllocPitch(hipDeviceptr_t * dptr, size_t * pitch, size_t widthInBytes, size_t height, unsigned int elementSizeBytes) {
   return hipCUResultTohipError(cuMemAllocPitch_v2(dptr, pitch, widthInBytes, height, elementSizeBytes));
 }
-HIPKIT_INLINE hipError_t hipMemCreate(hipMemGenericAllocationHandle_t * handle, size_t size, const hipMemAllocationProp * prop, unsigned long long flags) {
-  return hipCUResultTohipError(cuMemCreate(handle, size, prop, flags));
-}
 HIPKIT_INLINE hipError_t hipMemGetAddressRange(hipDeviceptr_t * pbase, size_t * psize, hipDeviceptr_t dptr) {
   return hipCUResultTohipError(cuMemGetAddressRange_v2(pbase, psize, dptr));
-}
-HIPKIT_INLINE hipError_t hipMemGetAllocationGranularity(size_t * granularity, const hipMemAllocationProp * prop, hipMemAllocationGranularity_flags option) {
-  return hipCUResultTohipError(cuMemGetAllocationGranularity(granularity, prop, option));
-}
-HIPKIT_INLINE hipError_t hipMemGetAllocationPropertiesFromHandle(hipMemAllocationProp * prop, hipMemGenericAllocationHandle_t handle) {
-  return hipCUResultTohipError(cuMemGetAllocationPropertiesFromHandle(prop, handle));
 }
 HIPKIT_INLINE hipError_t hipMemGetInfo(size_t * free, size_t * total) {
   return hipCUDAErrorTohipError(cudaMemGetInfo(free, total));

@@ -292,6 +292,146 @@ HIPKIT_INLINE hipError_t hipMemAdvise(const void *dev_ptr, size_t count,
       cudaMemAdvise(dev_ptr, count, advice, hipkitMemLocation(device)));
 }
 
+// Virtual memory management. HIP pairs each of its memory enums with both
+// CUDA's runtime enum and the driver's (hipMemAllocationTypePinned is
+// cudaMemAllocationTypePinned and CU_MEM_ALLOCATION_TYPE_PINNED), and its
+// enumerators here are the runtime's, which hipMemPoolProps (cudaMemPoolProps)
+// takes; CUDA has no runtime counterpart of CUmemAllocationProp, whose fields
+// have the driver's enum types. So hipMemAllocationProp is CUmemAllocationProp
+// with the runtime's member types, as HIP's own NVIDIA headers declare it, and
+// the functions taking it, a hipMemLocation or a hipMemAccessDesc convert. The
+// addresses are void * in HIP, CUdeviceptr in CUDA.
+typedef struct hipMemAllocationProp {
+  hipMemAllocationType type;
+  hipMemAllocationHandleType requestedHandleTypes;
+  hipMemLocation location;
+  void *win32HandleMetaData;
+  struct {
+    unsigned char compressionType;
+    unsigned char gpuDirectRDMACapable;
+    unsigned short usage;
+    unsigned char reserved[4];
+  } allocFlags;
+} hipMemAllocationProp;
+HIPKIT_INLINE CUmemLocation hipkitCUmemLocation(const hipMemLocation *location) {
+  CUmemLocation converted;
+  memset(&converted, 0, sizeof converted);
+  converted.type = (CUmemLocationType)location->type;
+  converted.id = location->id;
+  return converted;
+}
+HIPKIT_INLINE CUmemAllocationProp
+hipkitCUmemAllocationProp(const hipMemAllocationProp *prop) {
+  CUmemAllocationProp converted;
+  memset(&converted, 0, sizeof converted);
+  converted.type = (CUmemAllocationType)prop->type;
+  converted.requestedHandleTypes =
+      (CUmemAllocationHandleType)prop->requestedHandleTypes;
+  converted.location = hipkitCUmemLocation(&prop->location);
+  converted.win32HandleMetaData = prop->win32HandleMetaData;
+  converted.allocFlags.compressionType = prop->allocFlags.compressionType;
+  converted.allocFlags.gpuDirectRDMACapable =
+      prop->allocFlags.gpuDirectRDMACapable;
+  converted.allocFlags.usage = prop->allocFlags.usage;
+  memcpy(converted.allocFlags.reserved, prop->allocFlags.reserved,
+         sizeof converted.allocFlags.reserved);
+  return converted;
+}
+HIPKIT_INLINE hipError_t hipMemCreate(hipMemGenericAllocationHandle_t *handle,
+                                      size_t size,
+                                      const hipMemAllocationProp *prop,
+                                      unsigned long long flags) {
+  CUmemAllocationProp converted = hipkitCUmemAllocationProp(prop);
+  return hipCUResultTohipError(cuMemCreate(handle, size, &converted, flags));
+}
+HIPKIT_INLINE hipError_t hipMemGetAllocationGranularity(
+    size_t *granularity, const hipMemAllocationProp *prop,
+    hipMemAllocationGranularity_flags option) {
+  CUmemAllocationProp converted = hipkitCUmemAllocationProp(prop);
+  return hipCUResultTohipError(
+      cuMemGetAllocationGranularity(granularity, &converted, option));
+}
+HIPKIT_INLINE hipError_t hipMemGetAllocationPropertiesFromHandle(
+    hipMemAllocationProp *prop, hipMemGenericAllocationHandle_t handle) {
+  CUmemAllocationProp found;
+  CUresult result = cuMemGetAllocationPropertiesFromHandle(&found, handle);
+  if (result != CUDA_SUCCESS)
+    return hipCUResultTohipError(result);
+  memset(prop, 0, sizeof *prop);
+  prop->type = (hipMemAllocationType)found.type;
+  prop->requestedHandleTypes =
+      (hipMemAllocationHandleType)found.requestedHandleTypes;
+  prop->location.type = (hipMemLocationType)found.location.type;
+  prop->location.id = found.location.id;
+  prop->win32HandleMetaData = found.win32HandleMetaData;
+  prop->allocFlags.compressionType = found.allocFlags.compressionType;
+  prop->allocFlags.gpuDirectRDMACapable = found.allocFlags.gpuDirectRDMACapable;
+  prop->allocFlags.usage = found.allocFlags.usage;
+  memcpy(prop->allocFlags.reserved, found.allocFlags.reserved,
+         sizeof prop->allocFlags.reserved);
+  return hipSuccess;
+}
+HIPKIT_INLINE hipError_t hipMemAddressReserve(void **ptr, size_t size,
+                                              size_t alignment, void *addr,
+                                              unsigned long long flags) {
+  CUdeviceptr reserved = 0;
+  CUresult result = cuMemAddressReserve(&reserved, size, alignment,
+                                        (CUdeviceptr)addr, flags);
+  *ptr = (void *)reserved;
+  return hipCUResultTohipError(result);
+}
+HIPKIT_INLINE hipError_t hipMemAddressFree(void *devPtr, size_t size) {
+  return hipCUResultTohipError(cuMemAddressFree((CUdeviceptr)devPtr, size));
+}
+HIPKIT_INLINE hipError_t hipMemMap(void *ptr, size_t size, size_t offset,
+                                   hipMemGenericAllocationHandle_t handle,
+                                   unsigned long long flags) {
+  return hipCUResultTohipError(
+      cuMemMap((CUdeviceptr)ptr, size, offset, handle, flags));
+}
+HIPKIT_INLINE hipError_t hipMemUnmap(void *ptr, size_t size) {
+  return hipCUResultTohipError(cuMemUnmap((CUdeviceptr)ptr, size));
+}
+HIPKIT_INLINE hipError_t hipMemSetAccess(void *ptr, size_t size,
+                                         const hipMemAccessDesc *desc,
+                                         size_t count) {
+  // A few descriptors (one per device): converted in steps of a small array.
+  CUmemAccessDesc converted[16];
+  size_t done = 0;
+  while (done < count) {
+    size_t step = count - done < 16 ? count - done : 16;
+    for (size_t i = 0; i < step; ++i) {
+      memset(&converted[i], 0, sizeof converted[i]);
+      converted[i].location = hipkitCUmemLocation(&desc[done + i].location);
+      converted[i].flags = (CUmemAccess_flags)desc[done + i].flags;
+    }
+    CUresult result = cuMemSetAccess((CUdeviceptr)ptr, size, converted, step);
+    if (result != CUDA_SUCCESS)
+      return hipCUResultTohipError(result);
+    done += step;
+  }
+  return hipSuccess;
+}
+HIPKIT_INLINE hipError_t hipMemGetAccess(unsigned long long *flags,
+                                         const hipMemLocation *location,
+                                         void *ptr) {
+  CUmemLocation converted = hipkitCUmemLocation(location);
+  return hipCUResultTohipError(
+      cuMemGetAccess(flags, &converted, (CUdeviceptr)ptr));
+}
+HIPKIT_INLINE hipError_t hipMemExportToShareableHandle(
+    void *shareableHandle, hipMemGenericAllocationHandle_t handle,
+    hipMemAllocationHandleType handleType, unsigned long long flags) {
+  return hipCUResultTohipError(cuMemExportToShareableHandle(
+      shareableHandle, handle, (CUmemAllocationHandleType)handleType, flags));
+}
+HIPKIT_INLINE hipError_t hipMemImportFromShareableHandle(
+    hipMemGenericAllocationHandle_t *handle, void *osHandle,
+    hipMemAllocationHandleType shHandleType) {
+  return hipCUResultTohipError(cuMemImportFromShareableHandle(
+      handle, osHandle, (CUmemAllocationHandleType)shHandleType));
+}
+
 // The driver API's copies take the host pointer as void * in HIP.
 HIPKIT_INLINE hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src,
                                        size_t sizeBytes) {
