@@ -46,7 +46,8 @@ protected:
     std::vector<std::string> Expanded;
     for (std::string &A : Args) {
       size_t At = A.find("<dir>");
-      Expanded.push_back(At == std::string::npos ? A : A.replace(At, 5, Dir.str().str()));
+      Expanded.push_back(
+          At == std::string::npos ? A : A.replace(At, 5, Dir.str().str()));
     }
     std::vector<const char *> Argv;
     for (const std::string &A : Expanded)
@@ -63,12 +64,14 @@ protected:
     llvm::Expected<ClangInvocation> Invocation = Driver.computeInvocation(Argv);
     if (!Invocation)
       return "error: " + llvm::toString(Invocation.takeError());
-    EXPECT_EQ(Invocation->ClangPath, std::string(HIPKIT_UNITTEST_CLANG_DIR) + "/clang++");
+    EXPECT_EQ(Invocation->ClangPath,
+              std::string(HIPKIT_UNITTEST_CLANG_DIR) + "/clang++");
     std::string Joined;
     for (const std::string &A : Invocation->Args) {
       std::string Shown = A;
-      for (auto [From, To] : {std::pair<std::string, std::string>{Dir.str().str(), "<dir>"},
-                              {Stage, "<stage>"}})
+      for (auto [From, To] :
+           {std::pair<std::string, std::string>{Dir.str().str(), "<dir>"},
+            {Stage, "<stage>"}})
         for (size_t At; (At = Shown.find(From)) != std::string::npos;)
           Shown.replace(At, From.size(), To);
       Joined += (Joined.empty() ? "" : " ") + Shown;
@@ -84,58 +87,71 @@ protected:
 TEST_F(ArgumentPlanTest, CompileForTheDefaultTarget) {
   // No GPU on the machine, none named: gfx942 (MI300X), HIP's paths, -O3.
   EXPECT_EQ(plan({"-c", "<dir>/a.hip", "-o", "<dir>/a.o"}),
-            "--rocm-path=<stage> -isystem <stage>/include -O3 --offload-arch=gfx942 -c -x hip "
+            "--rocm-path=<stage> -isystem <stage>/include -O3 "
+            "--offload-arch=gfx942 -c -x hip "
             "<dir>/a.hip -o <dir>/a.o");
 }
 
 TEST_F(ArgumentPlanTest, TheMachinesGpuThenTheEnvironmentChoose) {
   Gpus = {"gfx90a"};
   EXPECT_EQ(plan({"-c", "<dir>/a.hip"}),
-            "--rocm-path=<stage> -isystem <stage>/include -O3 --offload-arch=gfx90a -c -x hip "
+            "--rocm-path=<stage> -isystem <stage>/include -O3 "
+            "--offload-arch=gfx90a -c -x hip "
             "<dir>/a.hip");
   Environment["HCC_AMDGPU_TARGET"] = "gfx1100";
   EXPECT_EQ(plan({"-c", "<dir>/a.hip"}),
-            "--rocm-path=<stage> -isystem <stage>/include -O3 --offload-arch=gfx1100 -c -x hip "
+            "--rocm-path=<stage> -isystem <stage>/include -O3 "
+            "--offload-arch=gfx1100 -c -x hip "
             "<dir>/a.hip");
 }
 
 TEST_F(ArgumentPlanTest, NamedTargetsAreKeptInPlace) {
   Gpus = {"gfx90a"};
-  EXPECT_EQ(plan({"-c", "<dir>/a.hip", "--offload-arch=gfx90a:xnack+", "--offload-arch=gfx942"}),
-            "--rocm-path=<stage> -isystem <stage>/include -O3 -c -x hip <dir>/a.hip "
-            "--offload-arch=gfx90a:xnack+ --offload-arch=gfx942");
+  EXPECT_EQ(
+      plan({"-c", "<dir>/a.hip", "--offload-arch=gfx90a:xnack+",
+            "--offload-arch=gfx942"}),
+      "--rocm-path=<stage> -isystem <stage>/include -O3 -c -x hip <dir>/a.hip "
+      "--offload-arch=gfx90a:xnack+ --offload-arch=gfx942");
   // A generic target needs code object version 6.
   EXPECT_EQ(plan({"-c", "<dir>/a.hip", "--offload-arch=gfx9-generic"}),
-            "--rocm-path=<stage> -isystem <stage>/include -O3 -mcode-object-version=6 -c -x hip "
+            "--rocm-path=<stage> -isystem <stage>/include -O3 "
+            "-mcode-object-version=6 -c -x hip "
             "<dir>/a.hip --offload-arch=gfx9-generic");
 }
 
 TEST_F(ArgumentPlanTest, CppSourcesAreHip) {
   EXPECT_EQ(plan({"-c", "<dir>/m.cpp"}),
-            "--rocm-path=<stage> -isystem <stage>/include -O3 --offload-arch=gfx942 -c -x hip "
+            "--rocm-path=<stage> -isystem <stage>/include -O3 "
+            "--offload-arch=gfx942 -c -x hip "
             "<dir>/m.cpp");
 }
 
 TEST_F(ArgumentPlanTest, LinkAddsTheRuntime) {
-  EXPECT_EQ(plan({"<dir>/a.o", "-o", "<dir>/app"}),
-            "--rocm-path=<stage> -O3 <dir>/a.o -o <dir>/app --hip-link -L<stage>/lib "
-            "-Wl,-rpath,/usr/lib/x86_64-linux-gnu");
+  EXPECT_EQ(
+      plan({"<dir>/a.o", "-o", "<dir>/app"}),
+      "--rocm-path=<stage> -O3 <dir>/a.o -o <dir>/app --hip-link -L<stage>/lib "
+      "-Wl,-rpath,/usr/lib/x86_64-linux-gnu");
 }
 
 TEST_F(ArgumentPlanTest, CompileFlagsFromTheEnvironmentComeLast) {
   Environment["HIPCC_COMPILE_FLAGS_APPEND"] = "-DX=1 -DY=2";
   EXPECT_EQ(plan({"-c", "<dir>/a.hip"}),
-            "--rocm-path=<stage> -isystem <stage>/include -O3 --offload-arch=gfx942 -c -x hip "
+            "--rocm-path=<stage> -isystem <stage>/include -O3 "
+            "--offload-arch=gfx942 -c -x hip "
             "<dir>/a.hip -DX=1 -DY=2");
 }
 
 TEST_F(ArgumentPlanTest, ErrorsSayWhatAndWhatToDo) {
   EXPECT_EQ(plan({"-c", "<dir>/missing.hip"}),
-            "error: input file '" + path("missing.hip") + "' not found; check the path");
+            "error: input file '" + path("missing.hip") +
+                "' not found; check the path");
   EXPECT_EQ(plan({"-c", "<dir>/a.hip", "--offload-arch=gfx942:xnack+:xnack-"}),
-            "error: invalid target ID 'gfx942:xnack+:xnack-': feature 'xnack' given twice");
+            "error: invalid target ID 'gfx942:xnack+:xnack-': feature 'xnack' "
+            "given twice");
   std::string Unknown = plan({"-c", "<dir>/a.hip", "--offload-arch=gfx9999"});
-  EXPECT_EQ(Unknown.rfind("error: unknown offload arch 'gfx9999'; valid names: ", 0), 0u)
+  EXPECT_EQ(
+      Unknown.rfind("error: unknown offload arch 'gfx9999'; valid names: ", 0),
+      0u)
       << Unknown;
 }
 

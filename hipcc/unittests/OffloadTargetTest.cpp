@@ -1,4 +1,5 @@
-//===- OffloadTargetTest.cpp - Target IDs checked through LLVM -------------===//
+//===- OffloadTargetTest.cpp - Target IDs checked through LLVM
+//-------------===//
 #include "hipkit/Hipcc/OffloadTarget.h"
 
 #include "gtest/gtest.h"
@@ -27,7 +28,9 @@ TEST(OffloadTarget, ProcessorsLLVMKnows) {
 
 TEST(OffloadTarget, UnknownProcessorsListTheValidNames) {
   std::string Message = check("gfx9999");
-  EXPECT_EQ(Message.rfind("unknown offload arch 'gfx9999'; valid names: gfx600, ", 0), 0u)
+  EXPECT_EQ(
+      Message.rfind("unknown offload arch 'gfx9999'; valid names: gfx600, ", 0),
+      0u)
       << Message;
   EXPECT_NE(Message.find(", gfx942, "), std::string::npos);
   EXPECT_NE(check("sm_80"), "ok");
@@ -38,14 +41,18 @@ TEST(OffloadTarget, FeaturesPlusOrMinusEachOnceWhereSupported) {
   EXPECT_EQ(check("gfx90a:xnack+"), "ok");
   EXPECT_EQ(check("gfx90a:xnack-"), "ok");
   EXPECT_EQ(check("gfx908:sramecc-:xnack+"), "ok");
-  EXPECT_EQ(check("gfx942:xnack+:xnack-"),
-            "invalid target ID 'gfx942:xnack+:xnack-': feature 'xnack' given twice");
-  EXPECT_EQ(check("gfx942:xnack"), "invalid target ID 'gfx942:xnack': feature 'xnack' is "
-                                   "not xnack+, xnack-, sramecc+ or sramecc-");
-  EXPECT_EQ(check("gfx942:foo+"), "invalid target ID 'gfx942:foo+': feature 'foo+' is not "
-                                  "xnack+, xnack-, sramecc+ or sramecc-");
-  EXPECT_EQ(check("gfx1100:xnack+"),
-            "invalid target ID 'gfx1100:xnack+': gfx1100 does not support 'xnack'");
+  EXPECT_EQ(
+      check("gfx942:xnack+:xnack-"),
+      "invalid target ID 'gfx942:xnack+:xnack-': feature 'xnack' given twice");
+  EXPECT_EQ(check("gfx942:xnack"),
+            "invalid target ID 'gfx942:xnack': feature 'xnack' is "
+            "not xnack+, xnack-, sramecc+ or sramecc-");
+  EXPECT_EQ(check("gfx942:foo+"),
+            "invalid target ID 'gfx942:foo+': feature 'foo+' is not "
+            "xnack+, xnack-, sramecc+ or sramecc-");
+  EXPECT_EQ(
+      check("gfx1100:xnack+"),
+      "invalid target ID 'gfx1100:xnack+': gfx1100 does not support 'xnack'");
 }
 
 TEST(OffloadTarget, GenericTargets) {

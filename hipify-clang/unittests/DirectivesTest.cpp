@@ -1,4 +1,5 @@
-//===- DirectivesTest.cpp - A file's #include lines, read without a parse --===//
+//===- DirectivesTest.cpp - A file's #include lines, read without a parse
+//--===//
 //
 // The directive model every text scanner and NameResolver read
 // (TokenEngine.h's includeLines): each #include with a literal header name,
@@ -52,13 +53,15 @@ TEST(Directives, NotInCommentsStringsOrMacros) {
 TEST(Directives, NoIncludesNoLines) {
   EXPECT_EQ(includes(""), "");
   EXPECT_EQ(includes("int main() { return 0; }"), "");
-  // A directive that is not an include, and an include at the end without a newline.
+  // A directive that is not an include, and an include at the end without a
+  // newline.
   EXPECT_EQ(includes("#pragma once\n#include <cuda.h>"), "<cuda.h>");
 }
 
 TEST(Directives, HipSourcesAreRecognised) {
   EXPECT_TRUE(isHipSource("#include <hip/hip_runtime.h>\nint x;\n"));
-  EXPECT_FALSE(isHipSource("#include <hip/hip_runtime.h>\n#include <cuda_runtime.h>\n"));
+  EXPECT_FALSE(
+      isHipSource("#include <hip/hip_runtime.h>\n#include <cuda_runtime.h>\n"));
   EXPECT_FALSE(isHipSource("#include <cuda_runtime.h>\n"));
   EXPECT_FALSE(isHipSource("int x;\n"));
 }

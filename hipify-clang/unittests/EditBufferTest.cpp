@@ -20,11 +20,13 @@ std::string applied(const EditBuffer &Buffer) {
 
 TEST(EditBuffer, KeepsEveryByteOutsideTheEdits) {
   // Comments, blanks and CRLF line endings are not the edits' business.
-  std::string Original = "  cudaFree(p); // cudaFree\r\n\tcudaMalloc(&p, 4);\r\n";
+  std::string Original =
+      "  cudaFree(p); // cudaFree\r\n\tcudaMalloc(&p, 4);\r\n";
   EditBuffer Buffer("a.cu", Original);
   Buffer.add(2, 8, "hipFree");
   Buffer.add(29, 10, "hipMalloc");
-  EXPECT_EQ(applied(Buffer), "  hipFree(p); // cudaFree\r\n\thipMalloc(&p, 4);\r\n");
+  EXPECT_EQ(applied(Buffer),
+            "  hipFree(p); // cudaFree\r\n\thipMalloc(&p, 4);\r\n");
 }
 
 TEST(EditBuffer, SameEditTwiceIsMadeOnce) {
@@ -44,8 +46,9 @@ TEST(EditBuffer, DisagreeingEditsOfTheSameBytesAreAnErrorNamingBoth) {
   EditBuffer Buffer("dir/a.cu", Original);
   Buffer.add(15, 8, "hipFree");
   Buffer.add(15, 8, "hipFreeAsync");
-  EXPECT_EQ(applied(Buffer), "error: dir/a.cu:2:3: two rules edit overlapping text: "
-                             "'cudaFree' -> 'hipFree' and 'cudaFree' -> 'hipFreeAsync'");
+  EXPECT_EQ(applied(Buffer),
+            "error: dir/a.cu:2:3: two rules edit overlapping text: "
+            "'cudaFree' -> 'hipFree' and 'cudaFree' -> 'hipFreeAsync'");
 }
 
 TEST(EditBuffer, PartlyOverlappingEditsAreAnError) {
@@ -53,8 +56,9 @@ TEST(EditBuffer, PartlyOverlappingEditsAreAnError) {
   EditBuffer Buffer("a.cu", Original);
   Buffer.add(0, 10, "x");
   Buffer.add(4, 8, "y");
-  EXPECT_EQ(applied(Buffer), "error: a.cu:1:5: two rules edit overlapping text: "
-                             "'cudaFree(p' -> 'x' and 'Free(p);' -> 'y'");
+  EXPECT_EQ(applied(Buffer),
+            "error: a.cu:1:5: two rules edit overlapping text: "
+            "'cudaFree(p' -> 'x' and 'Free(p);' -> 'y'");
 }
 
 TEST(EditBuffer, InsertionInsideAReplacementIsAnError) {
@@ -79,14 +83,15 @@ TEST(EditBuffer, InsertionsAtOneOffsetKeepTheirOrderBeforeAReplacement) {
 TEST(EditBuffer, EditInsideARemovedRangeGoesWithIt) {
   std::string Original = "f(g(cudaFree), 1);";
   EditBuffer Buffer("b.cu", Original);
-  Buffer.add(4, 8, "hipFree");   // Inside the argument removed below.
-  Buffer.add(2, 13, "");         // "g(cudaFree), "
-  Buffer.add(6, 0, "/*gone*/");  // An insertion inside it goes too.
+  Buffer.add(4, 8, "hipFree");  // Inside the argument removed below.
+  Buffer.add(2, 13, "");        // "g(cudaFree), "
+  Buffer.add(6, 0, "/*gone*/"); // An insertion inside it goes too.
   EXPECT_EQ(applied(Buffer), "f(1);");
 }
 
 TEST(EditBuffer, ArrangedArgumentsTakeTheirEditsAlong) {
-  // f(cudaA, cudaB) with its arguments swapped: each one's own edit moves with it.
+  // f(cudaA, cudaB) with its arguments swapped: each one's own edit moves with
+  // it.
   std::string Original = "f(cudaA, cudaB);";
   EditBuffer Buffer("c.cu", Original);
   Buffer.add(2, 5, "hipA");
@@ -103,13 +108,15 @@ TEST(EditBuffer, EditInAnArrangedListOutsideEveryArgumentIsAnError) {
   std::string Original = "f(a , b);";
   EditBuffer Buffer("d.cu", Original);
   Buffer.add(4, 1, ";"); // The separator, in no argument.
-  ASSERT_TRUE(Buffer.addArrangement(0, {2, 7}, {{2, 3}, {6, 7}}, {{1, ""}, {0, ""}}));
+  ASSERT_TRUE(
+      Buffer.addArrangement(0, {2, 7}, {{2, 3}, {6, 7}}, {{1, ""}, {0, ""}}));
   EXPECT_EQ(applied(Buffer).substr(0, 7), "error: ");
 }
 
 /// FileTranslation's line mapping (the report's side-by-side view) over the
 /// edits: original line -> "number: text" in the translation.
-std::string mapped(const FileTranslation &FT, llvm::StringRef Translated, unsigned Line) {
+std::string mapped(const FileTranslation &FT, llvm::StringRef Translated,
+                   unsigned Line) {
   FileTranslation::TranslatedLines Lines = FT.translatedLines(Translated);
   std::optional<FileTranslation::TranslatedLine> T = Lines.lookup(Line);
   if (!T)
@@ -129,7 +136,8 @@ TEST(TranslatedLines, InsertedAndBrokenLinesMoveTheLinesAfterThem) {
   ASSERT_TRUE(bool(Translated)) << llvm::toString(Translated.takeError());
   EXPECT_EQ(mapped(FT, *Translated, 1), "2: #include <cuda_runtime.h>");
   EXPECT_EQ(mapped(FT, *Translated, 3), "4:   hipFree(p);");
-  EXPECT_EQ(mapped(FT, *Translated, 4), "5:   cudaDeviceSynchronize();\n cudaFree(q);");
+  EXPECT_EQ(mapped(FT, *Translated, 4),
+            "5:   cudaDeviceSynchronize();\n cudaFree(q);");
   EXPECT_EQ(mapped(FT, *Translated, 5), "7: }");
   EXPECT_EQ(mapped(FT, *Translated, 9), "none");
 }

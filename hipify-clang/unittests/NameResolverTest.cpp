@@ -16,12 +16,14 @@ std::string resolved(const std::string &Contents, llvm::StringRef Name,
   const ApiMapping *Row = Resolver.resolve(Name, DeclaredIn);
   if (!Row)
     return "none";
-  return Row->Api.str() + ": " + (Row->HipName.empty() ? "-" : Row->HipName.str());
+  return Row->Api.str() + ": " +
+         (Row->HipName.empty() ? "-" : Row->HipName.str());
 }
 
 TEST(NameResolver, OneRowOneAnswer) {
   EXPECT_EQ(resolved("", "cudaMalloc"), "runtime: hipMalloc");
-  EXPECT_EQ(resolved("#include <cuda_runtime.h>\n", "cudaMalloc"), "runtime: hipMalloc");
+  EXPECT_EQ(resolved("#include <cuda_runtime.h>\n", "cudaMalloc"),
+            "runtime: hipMalloc");
   EXPECT_EQ(resolved("", "cudaNotAName"), "none");
   // Only a whole spelling is a name.
   EXPECT_EQ(resolved("", "cudaMallo"), "none");
@@ -36,21 +38,26 @@ TEST(NameResolver, QualifiedNamesAreLookedUpAsWritten) {
 TEST(NameResolver, SharedSpellingFollowsTheFilesIncludes) {
   // cublasSgemm is cublas_v2.h's macro (hipBLAS) and legacy cublas.h's
   // function (no HIP counterpart).
-  EXPECT_EQ(resolved("#include <cublas_v2.h>\n", "cublasSgemm"), "cublas: hipblasSgemm");
-  EXPECT_EQ(resolved("#include <cublas.h>\n", "cublasSgemm"), "cublas_legacy: -");
-  // An include in an #if branch counts too: the directive model reads every branch.
+  EXPECT_EQ(resolved("#include <cublas_v2.h>\n", "cublasSgemm"),
+            "cublas: hipblasSgemm");
+  EXPECT_EQ(resolved("#include <cublas.h>\n", "cublasSgemm"),
+            "cublas_legacy: -");
+  // An include in an #if branch counts too: the directive model reads every
+  // branch.
   EXPECT_EQ(resolved("#if OLD\n#include \"cublas.h\"\n#endif\n", "cublasSgemm"),
             "cublas_legacy: -");
   // Neither header, or both (in different branches): the first API's row.
   EXPECT_EQ(resolved("", "cublasSgemm"), "cublas: hipblasSgemm");
-  EXPECT_EQ(resolved("#include <cublas.h>\n#include <cublas_v2.h>\n", "cublasSgemm"),
-            "cublas: hipblasSgemm");
+  EXPECT_EQ(
+      resolved("#include <cublas.h>\n#include <cublas_v2.h>\n", "cublasSgemm"),
+      "cublas: hipblasSgemm");
 }
 
 TEST(NameResolver, TheDeclaringLibraryComesFirst) {
   const ApiInfo *Legacy = lookupApi(ApiKind::CublasLegacy);
   ASSERT_NE(Legacy, nullptr);
-  EXPECT_EQ(resolved("#include <cublas_v2.h>\n", "cublasSgemm", Legacy), "cublas_legacy: -");
+  EXPECT_EQ(resolved("#include <cublas_v2.h>\n", "cublasSgemm", Legacy),
+            "cublas_legacy: -");
   EXPECT_EQ(lookupLibraryOfHeader("/usr/local/cuda/include/cublas.h"), Legacy);
   EXPECT_EQ(lookupLibraryOfHeader("cublas_v2.h"), lookupApi(ApiKind::Cublas));
 }
@@ -81,7 +88,8 @@ TEST(NameResolver, RocNamesOfCublasTypesNotInACublasLtOnlyFile) {
   std::string Both = "#include <cublasLt.h>\n#include <cublas_v2.h>\n";
   EXPECT_FALSE(NameResolver(LtOnly).writesRocNames(*Status));
   EXPECT_TRUE(NameResolver(Both).writesRocNames(*Status));
-  EXPECT_TRUE(NameResolver(LtOnly).writesRocNames(*lookupCudaName("cudaMalloc")));
+  EXPECT_TRUE(
+      NameResolver(LtOnly).writesRocNames(*lookupCudaName("cudaMalloc")));
 }
 
 } // namespace

@@ -49,7 +49,8 @@ protected:
 TEST_F(OutputPlanTest, OutputsOfTheirOwnAreSafe) {
   OutputPlan Plan;
   Plan.addInput(write("a.cu", "x"), "the source 'a.cu'");
-  Plan.addOutput(path("a.cu.hip"), "the translation of 'a.cu'", OutputRole::Named);
+  Plan.addOutput(path("a.cu.hip"), "the translation of 'a.cu'",
+                 OutputRole::Named);
   Plan.addOutput(path("stats.csv"), "the statistics", OutputRole::Named);
   // '-' (standard output) and an empty path are no files.
   Plan.addOutput("-", "the translation", OutputRole::Named);
@@ -61,8 +62,10 @@ TEST_F(OutputPlanTest, AnOutputThatIsAnInputIsRefused) {
   OutputPlan Plan;
   Plan.addInput(Source, "the source 'a.cu'");
   Plan.addOutput(Source, "the report", OutputRole::Named);
-  EXPECT_EQ(problems(Plan), "the report '" + Source + "' would replace the source 'a.cu'; "
-                            "nothing was written; choose another path for the report");
+  EXPECT_EQ(problems(Plan),
+            "the report '" + Source +
+                "' would replace the source 'a.cu'; "
+                "nothing was written; choose another path for the report");
 }
 
 TEST_F(OutputPlanTest, LinksToAnInputAreSeenThrough) {
@@ -74,22 +77,27 @@ TEST_F(OutputPlanTest, LinksToAnInputAreSeenThrough) {
     OutputPlan Plan;
     Plan.addInput(Source, "the source 'a.cu'");
     Plan.addOutput(path(Link), "the translation", OutputRole::Named);
-    EXPECT_EQ(problems(Plan), "the translation '" + path(Link) +
-                                  "' would replace the source 'a.cu'; nothing was written; "
-                                  "choose another path for the translation");
+    EXPECT_EQ(problems(Plan),
+              "the translation '" + path(Link) +
+                  "' would replace the source 'a.cu'; nothing was written; "
+                  "choose another path for the translation");
   }
 }
 
 TEST_F(OutputPlanTest, TwoOutputsOnePathCollide) {
   OutputPlan Plan;
-  Plan.addOutput(path("out.hip"), "the translation of 'a.cu'", OutputRole::Named);
-  // The same file, spelled differently, before it exists.
-  Plan.addOutput(Dir.str().str() + "/./sub/../out.hip", "the translation of 'b.cu'",
+  Plan.addOutput(path("out.hip"), "the translation of 'a.cu'",
                  OutputRole::Named);
+  // The same file, spelled differently, before it exists.
+  Plan.addOutput(Dir.str().str() + "/./sub/../out.hip",
+                 "the translation of 'b.cu'", OutputRole::Named);
   EXPECT_EQ(problems(Plan),
-            "the translation of 'a.cu' and the translation of 'b.cu' would both be written "
-            "to '" + Dir.str().str() + "/./sub/../out.hip'; nothing was written; give each "
-            "output its own path");
+            "the translation of 'a.cu' and the translation of 'b.cu' would "
+            "both be written "
+            "to '" +
+                Dir.str().str() +
+                "/./sub/../out.hip'; nothing was written; give each "
+                "output its own path");
 }
 
 TEST_F(OutputPlanTest, WriteThroughOutputsMayBeShared) {
@@ -109,7 +117,8 @@ TEST_F(OutputPlanTest, InPlaceReplacesOnlyItsOwnInput) {
   EXPECT_EQ(problems(Plan), "");
   // An in-place output that would land on another input is refused.
   Plan.addOutput(B, "the translation of 'x.cu'", OutputRole::InPlace, A);
-  EXPECT_NE(problems(Plan).find("would replace the source 'b.cu'"), std::string::npos);
+  EXPECT_NE(problems(Plan).find("would replace the source 'b.cu'"),
+            std::string::npos);
 }
 
 TEST_F(OutputPlanTest, ImpliedOutputsReplaceOnlyWhatHipifyWrote) {
@@ -117,20 +126,27 @@ TEST_F(OutputPlanTest, ImpliedOutputsReplaceOnlyWhatHipifyWrote) {
   {
     OutputPlan Plan;
     Plan.addImpliedOutput(Header, "the translation of 'util.h'", "other text");
-    EXPECT_EQ(problems(Plan),
-              "'" + Header + "' exists and was not written by hipify-clang (it is not in '" +
-                  path(ManifestName) + "'); the translation of 'util.h' would replace it; "
-                  "nothing was written; remove it, choose another -o, or use --force");
+    EXPECT_EQ(
+        problems(Plan),
+        "'" + Header +
+            "' exists and was not written by hipify-clang (it is not in '" +
+            path(ManifestName) +
+            "'); the translation of 'util.h' would replace it; "
+            "nothing was written; remove it, choose another -o, or use "
+            "--force");
   }
   {
     OutputPlan Forced(/*Force=*/true);
-    Forced.addImpliedOutput(Header, "the translation of 'util.h'", "other text");
+    Forced.addImpliedOutput(Header, "the translation of 'util.h'",
+                            "other text");
     EXPECT_EQ(problems(Forced), "");
   }
   {
-    // A copy of the input (a copied project translated in place of it) loses nothing.
+    // A copy of the input (a copied project translated in place of it) loses
+    // nothing.
     OutputPlan Plan;
-    Plan.addImpliedOutput(Header, "the translation of 'util.h'", "the user's own file");
+    Plan.addImpliedOutput(Header, "the translation of 'util.h'",
+                          "the user's own file");
     EXPECT_EQ(problems(Plan), "");
   }
 }
@@ -144,9 +160,10 @@ TEST_F(OutputPlanTest, TheManifestRecordsWhatWasWritten) {
   auto Manifests = First.manifests();
   ASSERT_EQ(Manifests.size(), 1u);
   EXPECT_EQ(Manifests[0].first, path(ManifestName));
-  EXPECT_EQ(Manifests[0].second,
-            "# hipify-clang: the files it wrote in this folder (SHA-256, name); it replaces "
-            "only these\n" + contentHash("hip text") + "  util.h\n");
+  EXPECT_EQ(Manifests[0].second, "# hipify-clang: the files it wrote in this "
+                                 "folder (SHA-256, name); it replaces "
+                                 "only these\n" +
+                                     contentHash("hip text") + "  util.h\n");
   // Written as the run would: a rerun may replace it, until the user edits it.
   write("util.h", "hip text");
   write(ManifestName, Manifests[0].second);
@@ -164,9 +181,10 @@ TEST_F(OutputPlanTest, AFileAtTheManifestsPathThatIsNoManifestIsRefused) {
   write(ManifestName, "not a manifest\n");
   OutputPlan Plan;
   Plan.addImpliedOutput(path("util.h"), "the translation of 'util.h'", "x");
-  EXPECT_EQ(problems(Plan), "'" + path(ManifestName) +
-                                "' exists and is not a hipify-clang manifest; nothing was "
-                                "written; remove it or choose another -o");
+  EXPECT_EQ(problems(Plan),
+            "'" + path(ManifestName) +
+                "' exists and is not a hipify-clang manifest; nothing was "
+                "written; remove it or choose another -o");
 }
 
 TEST_F(OutputPlanTest, ProjectModeAsksTheProjectManifest) {
@@ -176,12 +194,17 @@ TEST_F(OutputPlanTest, ProjectModeAsksTheProjectManifest) {
   OutputPlan Plan;
   Plan.useProjectManifest(path(".hipify-manifest.json"), Written);
   Plan.addImpliedOutput(Header, "the translation of 'util.h'", "cuda text");
-  Plan.addImpliedOutput(write("other.h", "mine"), "the translation of 'other.h'", "x");
+  Plan.addImpliedOutput(write("other.h", "mine"),
+                        "the translation of 'other.h'", "x");
   EXPECT_EQ(problems(Plan),
-            "'" + path("other.h") + "' exists and was not written by hipify-clang (it is not "
-            "in '" + path(".hipify-manifest.json") + "'); the translation of 'other.h' would "
-            "replace it; nothing was written; remove it, choose another --out-root, or use "
-            "--force");
+            "'" + path("other.h") +
+                "' exists and was not written by hipify-clang (it is not "
+                "in '" +
+                path(".hipify-manifest.json") +
+                "'); the translation of 'other.h' would "
+                "replace it; nothing was written; remove it, choose another "
+                "--out-root, or use "
+                "--force");
   // No per-folder manifest in project mode.
   Plan.recordWritten(Header, "hip text");
   EXPECT_TRUE(Plan.manifests().empty());

@@ -37,7 +37,8 @@ ProjectManifest sample() {
 
 /// The error's message, or "ok".
 std::string parseError(llvm::StringRef Text) {
-  llvm::Expected<ProjectManifest> M = ProjectManifest::parse(Text, "out/.hipify-manifest.json");
+  llvm::Expected<ProjectManifest> M =
+      ProjectManifest::parse(Text, "out/.hipify-manifest.json");
   if (M)
     return "ok";
   return llvm::toString(M.takeError());
@@ -76,46 +77,62 @@ TEST(ProjectManifest, NamesAreEncodedOnlyWhenTheyMustBe) {
 }
 
 TEST(ProjectManifest, CorruptInputIsAnErrorSayingWhatToDo) {
-  const std::string Advice = "); remove it (its outputs will then count as foreign files) or "
-                             "choose another --out-root";
+  const std::string Advice =
+      "); remove it (its outputs will then count as foreign files) or "
+      "choose another --out-root";
   // What the JSON parser says, between the file and the advice.
   std::string Unparsable = parseError("{");
-  EXPECT_EQ(Unparsable.rfind("'out/.hipify-manifest.json' is not a valid hipify-clang project "
-                             "manifest (", 0),
-            0u)
+  EXPECT_EQ(
+      Unparsable.rfind(
+          "'out/.hipify-manifest.json' is not a valid hipify-clang project "
+          "manifest (",
+          0),
+      0u)
       << Unparsable;
   EXPECT_EQ(Unparsable.substr(Unparsable.size() - Advice.size()), Advice);
-  EXPECT_NE(parseError("{").find("is not a valid hipify-clang project manifest"),
-            std::string::npos);
+  EXPECT_NE(
+      parseError("{").find("is not a valid hipify-clang project manifest"),
+      std::string::npos);
   EXPECT_EQ(parseError("{\"outputs\": {}}"),
-            "'out/.hipify-manifest.json' is not a valid hipify-clang project manifest (no "
-            "\"format\": \"hipify-clang project manifest 2\"" + Advice);
+            "'out/.hipify-manifest.json' is not a valid hipify-clang project "
+            "manifest (no "
+            "\"format\": \"hipify-clang project manifest 2\"" +
+                Advice);
   EXPECT_EQ(parseError("{\"format\": \"hipify-clang project manifest 2\"}"),
-            "'out/.hipify-manifest.json' is not a valid hipify-clang project manifest (no "
-            "\"outputs\"" + Advice);
+            "'out/.hipify-manifest.json' is not a valid hipify-clang project "
+            "manifest (no "
+            "\"outputs\"" +
+                Advice);
   // Nesting a parse would recurse through until the stack overflows.
-  EXPECT_NE(parseError(std::string(100000, '[')).find("nests deeper than a manifest does"),
+  EXPECT_NE(parseError(std::string(100000, '['))
+                .find("nests deeper than a manifest does"),
             std::string::npos);
 }
 
 TEST(ProjectManifest, EntriesOutsideTheTreeAreRefused) {
   auto WithEntry = [](const std::string &Name, const std::string &Fields) {
-    return "{\"format\": \"hipify-clang project manifest 2\", \"outputs\": {\"" + Name +
-           "\": " + Fields + "}}";
+    return "{\"format\": \"hipify-clang project manifest 2\", \"outputs\": "
+           "{\"" +
+           Name + "\": " + Fields + "}}";
   };
   std::string Hash = "{\"sha256\": \"" + HashA + "\"}";
   EXPECT_EQ(parseError(WithEntry("src/a.cu", Hash)), "ok");
-  for (const char *Bad : {"../a.cu", "/etc/passwd", "src/../../a.cu", "./a.cu", ""}) {
+  for (const char *Bad :
+       {"../a.cu", "/etc/passwd", "src/../../a.cu", "./a.cu", ""}) {
     SCOPED_TRACE(Bad);
-    EXPECT_NE(parseError(WithEntry(Bad, Hash)).find("is not a normalised path below the "
-                                                    "output root"),
+    EXPECT_NE(parseError(WithEntry(Bad, Hash))
+                  .find("is not a normalised path below the "
+                        "output root"),
               std::string::npos);
   }
-  EXPECT_NE(parseError(WithEntry(".hipify-manifest.json", Hash)).find("names the manifest"),
+  EXPECT_NE(parseError(WithEntry(".hipify-manifest.json", Hash))
+                .find("names the manifest"),
             std::string::npos);
-  EXPECT_NE(parseError(WithEntry("a.cu", "{\"sha256\": \"xyz\"}")).find("has no SHA-256"),
+  EXPECT_NE(parseError(WithEntry("a.cu", "{\"sha256\": \"xyz\"}"))
+                .find("has no SHA-256"),
             std::string::npos);
-  EXPECT_NE(parseError(WithEntry("a.cu", "[]")).find("is not an object"), std::string::npos);
+  EXPECT_NE(parseError(WithEntry("a.cu", "[]")).find("is not an object"),
+            std::string::npos);
   EXPECT_NE(parseError(WithEntry("a.cu", "{\"sha256\": \"" + HashA +
                                              "\", \"owner\": \"../x.cu\"}"))
                 .find("is not a normalised path"),
@@ -136,7 +153,8 @@ TEST(ProjectManifest, AJournalOfAKilledRunIsFoldedIn) {
                         ProjectManifest::journalLine("b.cu", E);
   // The last line cut short by the kill is skipped.
   Journal += ProjectManifest::journalLine("c.cu", E).substr(0, 20);
-  llvm::Expected<std::string> InRoot = M.addJournal(Journal, "out/.hipify-manifest.journal");
+  llvm::Expected<std::string> InRoot =
+      M.addJournal(Journal, "out/.hipify-manifest.journal");
   ASSERT_TRUE(bool(InRoot)) << llvm::toString(InRoot.takeError());
   EXPECT_EQ(*InRoot, "/src/proj");
   EXPECT_EQ(M.Outputs.size(), 2u);

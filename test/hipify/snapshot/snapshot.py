@@ -51,8 +51,9 @@ GROUP_CLANG_ARGS = {
     "Inputs": ["-I", os.path.join(HIPIFY_TESTS, "Inputs", "torch-extension", "include")],
 }
 # The options every run gets: the parse is never cut short (a slow machine would translate a
-# source by tokens instead), and two jobs by default, as CI has.
-FIXED_OPTIONS = ["--parse-timeout=0", "--quiet"]
+# source by tokens instead), and the targeted HIP is fixed (the staged ROCm root's version is
+# the system HIP's, which another machine may have newer); two jobs by default, as CI has.
+FIXED_OPTIONS = ["--parse-timeout=0", "--quiet", "--hip-version=5.2"]
 # State, not behaviour: the project manifest names the absolute roots and the run's digest.
 IGNORED_OUTPUTS = {".hipify-manifest.json"}
 IGNORED_FOLDERS = {".hipify-cache"}
