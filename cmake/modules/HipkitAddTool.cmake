@@ -19,6 +19,26 @@ function(hipkit_add_library name)
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
 endfunction()
 
+# hipkit_add_unittest(<component> <name> SOURCES ... LIBS ...)
+# A googletest program (Debian's libgtest-dev, with its main) testing a component's units
+# directly, built into <build>/unittests/<component>/<name>; lit runs every program there whose
+# name ends in "Tests" (test/Unit, lit.formats.GoogleTest) as part of check-hipkit.
+function(hipkit_add_unittest component name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  if(NOT TARGET GTest::gtest_main)
+    find_package(GTest CONFIG QUIET)
+    if(NOT GTest_FOUND)
+      message(FATAL_ERROR "hipkit: googletest not found: install libgtest-dev "
+        "(scripts/bootstrap.sh does), or the unit tests cannot be built")
+    endif()
+  endif()
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gtest_main)
+  set_target_properties(${name} PROPERTIES
+    RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/unittests/${component}")
+  set_property(GLOBAL APPEND PROPERTY HIPKIT_TEST_DEPENDS ${name})
+endfunction()
+
 # Anything the test suite needs built (tools, bitcode, staged files) registers here.
 function(hipkit_add_test_depends)
   set_property(GLOBAL APPEND PROPERTY HIPKIT_TEST_DEPENDS ${ARGN})

@@ -1,0 +1,213 @@
+//===- OutputPlanTest.cpp - Every output checked before any is written ----===//
+#include "hipkit/hipify/OutputPlan.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+
+#include <string>
+#include <unistd.h>
+
+using namespace hipkit::hipify;
+
+namespace {
+
+/// A private folder, removed with everything in it at the end of the test.
+class OutputPlanTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("output-plan-test", Dir));
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Dir); }
+
+  std::string path(llvm::StringRef Name) const {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Name);
+    return std::string(P);
+  }
+  std::string write(llvm::StringRef Name, llvm::StringRef Text) {
+    std::string P = path(Name);
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    EXPECT_FALSE(EC) << P;
+    OS << Text;
+    return P;
+  }
+  /// The plan's problems, joined by newlines ("" when it is safe).
+  static std::string problems(const OutputPlan &Plan) {
+    std::string All;
+    for (const std::string &P : Plan.check())
+      All += (All.empty() ? "" : "\n") + P;
+    return All;
+  }
+
+  llvm::SmallString<128> Dir;
+};
+
+TEST_F(OutputPlanTest, OutputsOfTheirOwnAreSafe) {
+  OutputPlan Plan;
+  Plan.addInput(write("a.cu", "x"), "the source 'a.cu'");
+  Plan.addOutput(path("a.cu.hip"), "the translation of 'a.cu'",
+                 OutputRole::Named);
+  Plan.addOutput(path("stats.csv"), "the statistics", OutputRole::Named);
+  // '-' (standard output) and an empty path are no files.
+  Plan.addOutput("-", "the translation", OutputRole::Named);
+  EXPECT_EQ(problems(Plan), "");
+}
+
+TEST_F(OutputPlanTest, AnOutputThatIsAnInputIsRefused) {
+  std::string Source = write("a.cu", "x");
+  OutputPlan Plan;
+  Plan.addInput(Source, "the source 'a.cu'");
+  Plan.addOutput(Source, "the report", OutputRole::Named);
+  EXPECT_EQ(problems(Plan),
+            "the report '" + Source +
+                "' would replace the source 'a.cu'; "
+                "nothing was written; choose another path for the report");
+}
+
+TEST_F(OutputPlanTest, LinksToAnInputAreSeenThrough) {
+  std::string Source = write("a.cu", "x");
+  ASSERT_FALSE(llvm::sys::fs::create_link(Source, path("soft.hip")));
+  ASSERT_FALSE(llvm::sys::fs::create_hard_link(Source, path("hard.hip")));
+  for (const char *Link : {"soft.hip", "hard.hip"}) {
+    SCOPED_TRACE(Link);
+    OutputPlan Plan;
+    Plan.addInput(Source, "the source 'a.cu'");
+    Plan.addOutput(path(Link), "the translation", OutputRole::Named);
+    EXPECT_EQ(problems(Plan),
+              "the translation '" + path(Link) +
+                  "' would replace the source 'a.cu'; nothing was written; "
+                  "choose another path for the translation");
+  }
+}
+
+TEST_F(OutputPlanTest, TwoOutputsOnePathCollide) {
+  OutputPlan Plan;
+  Plan.addOutput(path("out.hip"), "the translation of 'a.cu'",
+                 OutputRole::Named);
+  // The same file, spelled differently, before it exists.
+  Plan.addOutput(Dir.str().str() + "/./sub/../out.hip",
+                 "the translation of 'b.cu'", OutputRole::Named);
+  EXPECT_EQ(problems(Plan),
+            "the translation of 'a.cu' and the translation of 'b.cu' would "
+            "both be written "
+            "to '" +
+                Dir.str().str() +
+                "/./sub/../out.hip'; nothing was written; give each "
+                "output its own path");
+}
+
+TEST_F(OutputPlanTest, WriteThroughOutputsMayBeShared) {
+  // A device takes several outputs (-o /dev/null --o-stats /dev/null).
+  OutputPlan Plan;
+  Plan.addOutput("/dev/null", "the translation", OutputRole::Named);
+  Plan.addOutput("/dev/null", "the statistics", OutputRole::Named);
+  EXPECT_EQ(problems(Plan), "");
+}
+
+TEST_F(OutputPlanTest, InPlaceReplacesOnlyItsOwnInput) {
+  std::string A = write("a.cu", "a"), B = write("b.cu", "b");
+  OutputPlan Plan;
+  Plan.addInput(A, "the source 'a.cu'");
+  Plan.addInput(B, "the source 'b.cu'");
+  Plan.addOutput(A, "the translation of 'a.cu'", OutputRole::InPlace, A);
+  EXPECT_EQ(problems(Plan), "");
+  // An in-place output that would land on another input is refused.
+  Plan.addOutput(B, "the translation of 'x.cu'", OutputRole::InPlace, A);
+  EXPECT_NE(problems(Plan).find("would replace the source 'b.cu'"),
+            std::string::npos);
+}
+
+TEST_F(OutputPlanTest, ImpliedOutputsReplaceOnlyWhatHipifyWrote) {
+  std::string Header = write("util.h", "the user's own file");
+  {
+    OutputPlan Plan;
+    Plan.addImpliedOutput(Header, "the translation of 'util.h'", "other text");
+    EXPECT_EQ(
+        problems(Plan),
+        "'" + Header +
+            "' exists and was not written by hipify-clang (it is not in '" +
+            path(ManifestName) +
+            "'); the translation of 'util.h' would replace it; "
+            "nothing was written; remove it, choose another -o, or use "
+            "--force");
+  }
+  {
+    OutputPlan Forced(/*Force=*/true);
+    Forced.addImpliedOutput(Header, "the translation of 'util.h'",
+                            "other text");
+    EXPECT_EQ(problems(Forced), "");
+  }
+  {
+    // A copy of the input (a copied project translated in place of it) loses
+    // nothing.
+    OutputPlan Plan;
+    Plan.addImpliedOutput(Header, "the translation of 'util.h'",
+                          "the user's own file");
+    EXPECT_EQ(problems(Plan), "");
+  }
+}
+
+TEST_F(OutputPlanTest, TheManifestRecordsWhatWasWritten) {
+  std::string Header = path("util.h");
+  OutputPlan First;
+  First.addImpliedOutput(Header, "the translation of 'util.h'", "cuda text");
+  ASSERT_EQ(problems(First), "");
+  First.recordWritten(Header, "hip text");
+  auto Manifests = First.manifests();
+  ASSERT_EQ(Manifests.size(), 1u);
+  EXPECT_EQ(Manifests[0].first, path(ManifestName));
+  EXPECT_EQ(Manifests[0].second, "# hipify-clang: the files it wrote in this "
+                                 "folder (SHA-256, name); it replaces "
+                                 "only these\n" +
+                                     contentHash("hip text") + "  util.h\n");
+  // Written as the run would: a rerun may replace it, until the user edits it.
+  write("util.h", "hip text");
+  write(ManifestName, Manifests[0].second);
+  EXPECT_TRUE(OutputPlan::writtenByHipify(Header));
+  OutputPlan Rerun;
+  Rerun.addImpliedOutput(Header, "the translation of 'util.h'", "cuda text");
+  EXPECT_EQ(problems(Rerun), "");
+  write("util.h", "hip text, edited by hand");
+  EXPECT_FALSE(OutputPlan::writtenByHipify(Header));
+  EXPECT_NE(problems(Rerun).find("exists and was not written by hipify-clang"),
+            std::string::npos);
+}
+
+TEST_F(OutputPlanTest, AFileAtTheManifestsPathThatIsNoManifestIsRefused) {
+  write(ManifestName, "not a manifest\n");
+  OutputPlan Plan;
+  Plan.addImpliedOutput(path("util.h"), "the translation of 'util.h'", "x");
+  EXPECT_EQ(problems(Plan),
+            "'" + path(ManifestName) +
+                "' exists and is not a hipify-clang manifest; nothing was "
+                "written; remove it or choose another -o");
+}
+
+TEST_F(OutputPlanTest, ProjectModeAsksTheProjectManifest) {
+  std::string Header = write("util.h", "hip text");
+  llvm::StringMap<std::string> Written;
+  Written[Header] = contentHash("hip text");
+  OutputPlan Plan;
+  Plan.useProjectManifest(path(".hipify-manifest.json"), Written);
+  Plan.addImpliedOutput(Header, "the translation of 'util.h'", "cuda text");
+  Plan.addImpliedOutput(write("other.h", "mine"),
+                        "the translation of 'other.h'", "x");
+  EXPECT_EQ(problems(Plan),
+            "'" + path("other.h") +
+                "' exists and was not written by hipify-clang (it is not "
+                "in '" +
+                path(".hipify-manifest.json") +
+                "'); the translation of 'other.h' would "
+                "replace it; nothing was written; remove it, choose another "
+                "--out-root, or use "
+                "--force");
+  // No per-folder manifest in project mode.
+  Plan.recordWritten(Header, "hip text");
+  EXPECT_TRUE(Plan.manifests().empty());
+}
+
+} // namespace
