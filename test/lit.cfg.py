@@ -156,7 +156,7 @@ try:
 except (OSError, subprocess.SubprocessError):
     pass
 config.substitutions.append(("%private_dev", " ".join(
-    _private_dev + ["sh", os.path.join(config.test_source_root, "hipcc", "Inputs",
+    _private_dev + ["sh", os.path.join(config.test_source_root, "Inputs",
                                        "private-dev.sh")])))
 
 # hipcc's default offload target depends on the AMD GPUs amdgpu-arch reports.
