@@ -6,6 +6,7 @@
 #include "NvccOptions.h"
 #include "NvidiaPlatform.h"
 
+#include "hipkit/Hipcc/DeviceLibraries.h"
 #include "hipkit/Hipcc/HostOnlyFatbin.h"
 #include "hipkit/Hipcc/OffloadTarget.h"
 #include "hipkit/Hipcc/ParallelOffload.h"
@@ -815,6 +816,7 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
                              "-mllvm", "-amdgpu-early-inline-all=true",
                              "-mllvm", "-amdgpu-function-calls=false"});
   }
+  size_t UserArgsStart = Args.size();
   append_range(Args, rewriteUserArgs(UserArchArgs));
   if (LinkStep) {
     addLinkArgs(Args);
@@ -829,6 +831,14 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
     if (Error E = splitFlagsVariable("HIPCC_LINK_FLAGS_APPEND",
                                      env("HIPCC_LINK_FLAGS_APPEND"), Args))
       return E;
+  // The dependency file names the device libraries too, for Make, Ninja and
+  // ccache (DeviceLibraries.h). Computed last, from the whole command; placed
+  // with hipcc's other additions, before the user's arguments.
+  if (compilesDeviceCode()) {
+    std::vector<std::string> Extra =
+        deviceLibraryDependencyArgs(Out.ClangPath, Args);
+    Args.insert(Args.begin() + UserArgsStart, Extra.begin(), Extra.end());
+  }
   return Error::success();
 }
 
