@@ -236,6 +236,11 @@ struct Job {
   bool InPreprocess = false;
   /// A job whose output another one (the launched device compile) writes.
   bool Absorbed = false;
+  /// A launched device compile: clang's own job, run here when the launcher
+  /// fails, and the link job it absorbed; the message saying so.
+  std::vector<std::string> LocalArgv;
+  std::optional<size_t> AbsorbedLink;
+  std::string FallbackNote;
   sys::ProcessInfo Process;
   int Status = 0;
   bool HoldsSlot = false;
@@ -312,6 +317,7 @@ private:
   void spawn(Job &J, ArrayRef<std::string> Argv, const std::string &StderrPath);
   void stop(Job &J);
   void reap();
+  void compileHere(Job &J, int Status);
   void feedPipes();
   void replay();
   int finish();
@@ -589,6 +595,8 @@ void ParallelRun::launchDeviceCompiles() {
     J.PreprocessedPath = Request.PreprocessedPath;
     J.PreprocessStderrPath =
         Folder->path() + "/job-" + std::to_string(I) + ".pre.stderr";
+    J.LocalArgv = std::move(J.Argv);
+    J.AbsorbedLink = Links[0];
     J.Argv = launch(*Settings.Launcher, Device.Compile);
     // Its -dependency-file, if any, is not written: the host job's, which
     // clang writes last over the device jobs' ones, is the one that counts.
@@ -699,7 +707,31 @@ void ParallelRun::reap() {
     if (J.HoldsSlot)
       Slots->release();
     J.HoldsSlot = false;
+    if (J.AbsorbedLink && J.Status != 0 && J.Status != 1)
+      compileHere(J, J.Status);
   }
+}
+
+/// A launched compile that ended neither well nor with the compiler's errors
+/// (status 1): the launcher failed (distcc: 100-199, no server and no
+/// fallback) or it was killed. Its output is not trusted; clang's own jobs
+/// run here instead, after a message saying why.
+void ParallelRun::compileHere(Job &J, int Status) {
+  const char *Arch = J.Cmd->getSource().getOffloadingArch();
+  std::string Launcher =
+      sys::path::filename(Settings.Launcher->Command.front()).str();
+  std::string Why = Status < 0 ? std::string("killed by a signal")
+                               : "exit status " + std::to_string(Status);
+  J.FallbackNote = "hipcc: warning: the launcher '" + Launcher + "' (" +
+                   Settings.Launcher->Variable + ") failed on the " +
+                   (Arch ? Arch : "device") + " compile (" + Why +
+                   "); compiling it here\n";
+  J.Argv = std::move(J.LocalArgv);
+  J.PreprocessArgv.clear();
+  Jobs[*J.AbsorbedLink].Absorbed = false;
+  J.AbsorbedLink.reset();
+  J.State = Job::Waiting;
+  J.Status = 0;
 }
 
 /// Writes finished bundles into the pipes of the host jobs waiting for them,
@@ -779,6 +811,7 @@ void ParallelRun::replay() {
     if (!J.PreprocessStderrPath.empty())
       if (auto Text = MemoryBuffer::getFile(J.PreprocessStderrPath))
         errs() << (*Text)->getBuffer();
+    errs() << J.FallbackNote;
     if (auto Text = MemoryBuffer::getFile(J.StderrPath)) {
       errs() << (*Text)->getBuffer();
       errs().flush();
