@@ -18,10 +18,12 @@ import argparse
 import ctypes
 import os
 import pwd
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -80,19 +82,22 @@ def reap_orphans(deadline):
 
 
 def running_daemons(state):
-    """distccd processes whose command line names a log under \p state."""
+    """Live processes of the farm at \p state: in the process group of a
+    daemon it started (state/daemons lists them), not yet dead."""
+    try:
+        with open(os.path.join(state, "daemons")) as f:
+            groups = set(f.read().split())
+    except FileNotFoundError:
+        return []
     found = []
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
-            with open("/proc/%s/cmdline" % pid, "rb") as f:
-                argv = f.read().split(b"\0")
+            with open("/proc/%s/stat" % pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if argv and os.path.basename(argv[0]) == b"distccd" and any(
-                a.startswith(os.fsencode(os.path.abspath(state))) for a in argv):
-            with open("/proc/%s/stat" % pid) as f:
-                if f.read().rsplit(")", 1)[1].split()[0] != "Z":
-                    found.append(pid)
+        if fields[2] in groups and fields[0] != "Z":  # state, ppid, pgrp
+            found.append(pid)
     return found
 
 
@@ -117,6 +122,7 @@ def main():
 
     logs = os.path.join(args.state, "logs")
     os.makedirs(logs, exist_ok=True)
+    open(os.path.join(args.state, "daemons"), "w").close()
     os.makedirs(os.path.join(args.state, "distcc"), exist_ok=True)
     user = []
     if os.geteuid() == 0:
@@ -124,27 +130,32 @@ def main():
         user = ["--user", "nobody"]
     become_subreaper()
     daemons = []
+    tmpdirs = []
     try:
         hosts = []
         for i in range(args.daemons):
             log = os.path.join(logs, "daemon-%d.log" % i)
-            open(log, "w").close()
-            if user:
-                os.chown(log, nobody.pw_uid, nobody.pw_gid)
             # Its own TMPDIR (where it writes what it receives), which it
-            # can enter as nobody: lit's own is private to the test's user.
-            tmp = os.path.join(args.state, "daemon-%d.tmp" % i)
-            os.makedirs(tmp, exist_ok=True)
+            # can enter as nobody: lit's is private to the test's user, and
+            # so may be every folder of the test; its log comes through
+            # stderr for the same reason.
+            tmp = tempfile.mkdtemp(prefix="distcc-farm-", dir="/tmp")
+            tmpdirs.append(tmp)
             if user:
                 os.chown(tmp, nobody.pw_uid, nobody.pw_gid)
             port = free_port()
-            proc = subprocess.Popen(
-                ["distccd", "--no-detach", "--daemon", "--listen", "127.0.0.1",
-                 "--allow", "127.0.0.1", "--port", str(port), "--jobs",
-                 str(args.jobs), "--log-file", log, "--log-level", "info"] + user,
-                start_new_session=True, stdin=subprocess.DEVNULL, cwd=tmp,
-                env=dict(os.environ, TMPDIR=tmp))
+            with open(log, "wb") as log_file:
+                proc = subprocess.Popen(
+                    ["distccd", "--no-detach", "--daemon", "--listen",
+                     "127.0.0.1", "--allow", "127.0.0.1", "--port", str(port),
+                     "--jobs", str(args.jobs), "--log-stderr", "--log-level",
+                     "info"] + user,
+                    start_new_session=True, stdin=subprocess.DEVNULL,
+                    stdout=log_file, stderr=log_file, cwd=tmp,
+                    env=dict(os.environ, TMPDIR=tmp))
             daemons.append(proc)
+            with open(os.path.join(args.state, "daemons"), "a") as f:
+                f.write("%d\n" % proc.pid)
             if not wait_listening(port, proc, time.monotonic() + 20):
                 sys.exit("distcc_farm.py: distccd on 127.0.0.1:%d did not start; "
                          "see %s" % (port, log))
@@ -183,6 +194,8 @@ def main():
         for proc in daemons:
             stop(proc)
         reap_orphans(time.monotonic() + 10)
+        for tmp in tmpdirs:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
