@@ -10,6 +10,7 @@ packages=(
   cmake ninja-build make g++ python3 ccache file binutils dpkg-dev patch
   chromium python3-jsonschema  # test/clang-plugins: hipify's HTML and JSON reports
   libpython3-dev  # Python.h, which PyTorch's torch/extension.h includes (test/torch)
+  distcc  # distcc and distccd: the loopback farm tests (test/hipcc/launcher-distcc*.test) and bench
 )
 
 missing=()

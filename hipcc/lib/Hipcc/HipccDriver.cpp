@@ -1073,6 +1073,12 @@ int HipccDriver::run(ArrayRef<const char *> RawArgs) {
   Parallel.MaxJobs = *MaxJobs;
   Parallel.MakeFlags = GetEnv ? GetEnv("MAKEFLAGS").value_or("") : "";
   Parallel.PrintJobs = Verbosity & VerboseJobs;
+  Expected<std::optional<JobLauncher>> Launcher = findJobLauncher(GetEnv);
+  if (!Launcher) {
+    reportError(toString(Launcher.takeError()));
+    return 1;
+  }
+  Parallel.Launcher = std::move(*Launcher);
   if (std::optional<int> Status = runOffloadInParallel(Invocation, Parallel))
     return *Status;
   return runProgram(Invocation.ClangPath, Invocation.Args);

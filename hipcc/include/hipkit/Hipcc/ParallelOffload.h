@@ -15,6 +15,7 @@
 #define HIPKIT_HIPCC_PARALLELOFFLOAD_H
 
 #include "hipkit/Hipcc/HipccDriver.h"
+#include "hipkit/Hipcc/JobLauncher.h"
 
 #include <optional>
 #include <string>
@@ -29,6 +30,9 @@ struct ParallelOffloadSettings {
   std::string MakeFlags;
   /// Print each job as it starts and what the jobserver gave (HIPCC_VERBOSE=8).
   bool PrintJobs = false;
+  /// Where remote-able jobs go (HIPCC_LAUNCHER); then even a single device
+  /// compile is split from the host's.
+  std::optional<JobLauncher> Launcher;
 };
 
 /// Runs \p Invocation as clang would, its jobs in parallel, and returns the
