@@ -11,9 +11,11 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <cstdlib>
 #include <memory>
 
 using namespace llvm;
@@ -72,6 +74,32 @@ deviceLibraryDependencyArgs(StringRef ClangPath, ArrayRef<std::string> Args) {
     Extra.push_back("-fdepfile-entry=" + Library);
   }
   return Extra;
+}
+
+std::vector<std::string>
+withDeviceLibrariesHashed(ArrayRef<std::string> Launched,
+                          ArrayRef<std::string> DeviceJob) {
+  std::string Files;
+  if (const char *Own = getenv("CCACHE_EXTRAFILES"))
+    Files = Own;
+  bool Any = false, Nameable = true;
+  for (size_t I = 0; I + 1 < DeviceJob.size(); ++I) {
+    if (DeviceJob[I] != "-mlink-builtin-bitcode")
+      continue;
+    // ccache splits the list at ':', so such a path cannot be named; a key
+    // without it would be wrong, so ccache compiles that job uncached.
+    Nameable &= !StringRef(DeviceJob[I + 1]).contains(':');
+    Files += (Files.empty() ? "" : ":") + DeviceJob[I + 1];
+    Any = true;
+  }
+  ErrorOr<std::string> Env = sys::findProgramByName("env");
+  if (!Any || !Env || Launched.empty())
+    return Launched.vec();
+  std::vector<std::string> Out{*Env, Nameable
+                                         ? "CCACHE_EXTRAFILES=" + Files
+                                         : std::string("CCACHE_DISABLE=1")};
+  append_range(Out, Launched);
+  return Out;
 }
 
 } // namespace hipkit

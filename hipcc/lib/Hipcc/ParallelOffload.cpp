@@ -35,6 +35,7 @@
 #include "hipkit/Hipcc/ParallelOffload.h"
 
 #include "ChildProcess.h"
+#include "hipkit/Hipcc/DeviceLibraries.h"
 #include "hipkit/Hipcc/JobLauncher.h"
 #include "hipkit/Hipcc/JobSlots.h"
 #include "hipkit/Support/Diagnostics.h"
@@ -597,7 +598,8 @@ void ParallelRun::launchDeviceCompiles() {
         Folder->path() + "/job-" + std::to_string(I) + ".pre.stderr";
     J.LocalArgv = std::move(J.Argv);
     J.AbsorbedLink = Links[0];
-    J.Argv = launch(*Settings.Launcher, Device.Compile);
+    J.Argv = withDeviceLibrariesHashed(
+        launch(*Settings.Launcher, Device.Compile), J.LocalArgv);
     // Its -dependency-file, if any, is not written: the host job's, which
     // clang writes last over the device jobs' ones, is the one that counts.
     J.Results.clear();
