@@ -3,8 +3,9 @@
 against the same build done locally (issue 31).
 
   A generated project (N sources, each a few kernels over hip_runtime.h, and a
-  main) is built twice with GNU make and hipcc, in two folders of the same
-  shape (so clang derives the same -cuid for each source): locally, then with
+  main) is built twice with GNU make and hipcc in the same folder (clang
+  hashes the source's absolute path into each -cuid): locally, then, its
+  outputs moved aside, with
   HIPCC_LAUNCHER=distcc through distccd daemons on 127.0.0.1
   (test/hipcc/Inputs/distcc_farm.py: own ports, job limits and logs, stopped
   at the end). Reported from one run of each: wall and CPU time, the ratio,
@@ -124,15 +125,18 @@ def main():
                             "CMAKE_HIP_COMPILER_LAUNCHER"))}
     env["HIPCC"] = hipcc
     with tempfile.TemporaryDirectory(prefix="hipkit-farm-bench-") as tmp:
-        # The same path below each root: clang hashes the command into -cuid.
-        local = os.path.join(tmp, "local", "project")
-        farm = os.path.join(tmp, "farm", "project")
-        write_project(local, args.sources)
+        # One folder for both builds: clang hashes the source's path into -cuid.
+        farm = os.path.join(tmp, "project")
+        local = os.path.join(tmp, "local-outputs")
         write_project(farm, args.sources)
+        os.makedirs(local)
         print("project: %d sources + main, %s, make -j%d locally, -j%d on %d daemons x %d jobs"
               % (args.sources, " ".join(ARCHS), local_jobs, make_jobs, args.daemons,
                  args.daemon_jobs))
-        wall_l, cpu_l, _ = timed(["make", "-j%d" % local_jobs, "app"], env, local)
+        wall_l, cpu_l, _ = timed(["make", "-j%d" % local_jobs, "app"], env, farm)
+        for n in os.listdir(farm):
+            if n.endswith(".o") or n == "app":
+                os.rename(os.path.join(farm, n), os.path.join(local, n))
         state = os.path.join(tmp, "state")
         wall_f, cpu_f, err_f = timed(
             [sys.executable, FARM, "--state", state, "--daemons", str(args.daemons),
