@@ -24,7 +24,7 @@ namespace hipkit {
 
 struct ParallelOffloadSettings {
   /// Most jobs at once (-j, HIPCC_JOBS, else the number of cores); 1 leaves
-  /// the compile to clang.
+  /// the compile to clang, unless a launcher is given.
   unsigned MaxJobs = 1;
   /// The MAKEFLAGS variable, for GNU make's jobserver.
   std::string MakeFlags;
@@ -37,8 +37,8 @@ struct ParallelOffloadSettings {
 
 /// Runs \p Invocation as clang would, its jobs in parallel, and returns the
 /// exit status; std::nullopt when the command gains nothing from it or is
-/// not safe to split (one architecture, -E, -M, -###, -v, -save-temps, -o -,
-/// several inputs, ...): the caller then runs clang itself.
+/// not safe to split (one architecture without a launcher, -E, -M, -###, -v,
+/// -save-temps, -o -, several inputs, ...): the caller then runs clang itself.
 std::optional<int> runOffloadInParallel(const ClangInvocation &Invocation,
                                         const ParallelOffloadSettings &Settings);
 
