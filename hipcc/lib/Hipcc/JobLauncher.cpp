@@ -82,6 +82,13 @@ static void keptArguments(const opt::ArgList &Args, bool KeepInput,
       continue;
     if (!KeepInput && (O.matches(copt::OPT_INPUT) || O.matches(copt::OPT_x)))
       continue;
+    // The dependency file's entries for the device libraries of every
+    // architecture (DeviceLibraries.h): the device compiles write no
+    // dependency file, and with them a cache key would change with the
+    // architectures compiled beside.
+    if (O.matches(copt::OPT_Xclang) &&
+        StringRef(A->getValue()).starts_with("-fdepfile-entry="))
+      continue;
     opt::ArgStringList Rendered;
     A->render(Args, Rendered);
     for (const char *S : Rendered)
