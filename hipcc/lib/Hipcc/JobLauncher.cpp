@@ -105,14 +105,6 @@ DeviceCompile makeDeviceCompile(const DeviceCompileRequest &R) {
 
   D.Compile = {R.ClangPath, "-Qunused-arguments"};
   keptArguments(Args, /*KeepInput=*/false, D.Compile);
-  // Where the compile runs is not where the source is: debug information
-  // names this folder, as clang's own job does.
-  if (!Args.hasArg(copt::OPT_fdebug_compilation_dir_EQ,
-                   copt::OPT_ffile_compilation_dir_EQ)) {
-    SmallString<256> Cwd;
-    if (!sys::fs::current_path(Cwd))
-      D.Compile.push_back(("-fdebug-compilation-dir=" + Cwd).str());
-  }
   D.Compile.insert(D.Compile.end(),
                    {"--offload-arch=" + R.Arch, "--cuda-device-only",
                     "--no-gpu-bundle-output"});

@@ -20,6 +20,8 @@
 //  - the language is `--language=`, not `-x`, which distcc refuses to
 //    distribute ("gcc's -x handling is complex"), and the input is named
 //    .ii, the only extensions distcc and icecream send are C and C++ ones;
+//  - objects that name their main file (debug information, coverage) are
+//    not made this way: the caller keeps those compiles local;
 //  - the compiler is named as the launcher's servers can run it: distccd
 //    refuses absolute compiler paths, so it is `clang++-19` (or `clang++`)
 //    when that name on PATH is the same binary.
