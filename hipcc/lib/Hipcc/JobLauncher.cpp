@@ -110,6 +110,15 @@ DeviceCompile makeDeviceCompile(const DeviceCompileRequest &R) {
                     "--no-gpu-bundle-output"});
   if (!R.Cuid.empty())
     D.Compile.insert(D.Compile.end(), {"-Xclang", "-cuid=" + R.Cuid});
+  D.Inputs = {R.PreprocessedPath};
+  if (!R.DeviceLibraries.empty()) {
+    D.Compile.push_back("-nogpulib");
+    for (const std::string &Library : R.DeviceLibraries) {
+      D.Compile.insert(D.Compile.end(), {"-Xclang", "-mlink-builtin-bitcode",
+                                         "-Xclang", Library});
+      D.Inputs.push_back(Library);
+    }
+  }
   D.Compile.insert(D.Compile.end(),
                    {"-c", "--language=hip-cpp-output", R.PreprocessedPath,
                     "-o", R.OutputPath});

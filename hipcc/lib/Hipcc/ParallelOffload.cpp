@@ -597,9 +597,13 @@ void ParallelRun::launchDeviceCompiles() {
     Request.ClangPath = Invocation.ClangPath;
     Request.DriverArgs = &C->getInputArgs();
     Request.Arch = Arch;
-    for (StringRef A : J.Argv)
-      if (A.consume_front("-cuid="))
-        Request.Cuid = A.str();
+    for (size_t A = 0; A < J.Argv.size(); ++A) {
+      StringRef Arg = J.Argv[A];
+      if (Arg.consume_front("-cuid="))
+        Request.Cuid = Arg.str();
+      else if (Arg == "-mlink-builtin-bitcode" && A + 1 < J.Argv.size())
+        Request.DeviceLibraries.push_back(J.Argv[++A]);
+    }
     Request.PreprocessedPath =
         Folder->path() + "/device-" + std::to_string(I) + ".ii";
     Request.OutputPath = *std::next(OutFlag);
