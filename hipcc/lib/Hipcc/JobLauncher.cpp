@@ -112,19 +112,20 @@ DeviceCompile makeDeviceCompile(const DeviceCompileRequest &R) {
 
   D.Compile = {R.ClangPath, "-Qunused-arguments"};
   keptArguments(Args, /*KeepInput=*/false, D.Compile);
-  // Where the compile runs is not where the source is: debug information
-  // names this folder, as clang's own job does.
-  if (!Args.hasArg(copt::OPT_fdebug_compilation_dir_EQ,
-                   copt::OPT_ffile_compilation_dir_EQ)) {
-    SmallString<256> Cwd;
-    if (!sys::fs::current_path(Cwd))
-      D.Compile.push_back(("-fdebug-compilation-dir=" + Cwd).str());
-  }
   D.Compile.insert(D.Compile.end(),
                    {"--offload-arch=" + R.Arch, "--cuda-device-only",
                     "--no-gpu-bundle-output"});
   if (!R.Cuid.empty())
     D.Compile.insert(D.Compile.end(), {"-Xclang", "-cuid=" + R.Cuid});
+  D.Inputs = {R.PreprocessedPath};
+  if (!R.DeviceLibraries.empty()) {
+    D.Compile.push_back("-nogpulib");
+    for (const std::string &Library : R.DeviceLibraries) {
+      D.Compile.insert(D.Compile.end(), {"-Xclang", "-mlink-builtin-bitcode",
+                                         "-Xclang", Library});
+      D.Inputs.push_back(Library);
+    }
+  }
   D.Compile.insert(D.Compile.end(),
                    {"-c", "--language=hip-cpp-output", R.PreprocessedPath,
                     "-o", R.OutputPath});

@@ -555,14 +555,27 @@ bool ParallelRun::streamBundle(Job &Host, size_t BundleJob,
   return true;
 }
 
+/// Whether a -cc1 job writes the name or the command line of its input into
+/// the object: debug information (its compile unit is named after the main
+/// file, which a compile of preprocessed text cannot name the same way, nor
+/// checksum the same), coverage mapping, -frecord-command-line.
+static bool namesItsInput(ArrayRef<std::string> Argv) {
+  return any_of(Argv, [](StringRef A) {
+    return A.starts_with("-debug-info-kind=") || A == "-fcoverage-mapping" ||
+           A.starts_with("-fprofile-instrument") ||
+           A == "-record-command-line";
+  });
+}
+
 /// Each device compile clang runs as -cc1 (-emit-obj) then lld becomes one
 /// launched compile writing lld's output (JobLauncher.h). A job of another
-/// shape (-fgpu-rdc's bitcode, -S) stays local.
+/// shape (-fgpu-rdc's bitcode, -S), or one whose object would name the
+/// preprocessed file (namesItsInput), stays local.
 void ParallelRun::launchDeviceCompiles() {
   for (size_t I = 0; I < Jobs.size(); ++I) {
     Job &J = Jobs[I];
     if (!is_contained(J.Argv, "-fcuda-is-device") ||
-        !is_contained(J.Argv, "-emit-obj"))
+        !is_contained(J.Argv, "-emit-obj") || namesItsInput(J.Argv))
       continue;
     const char *Arch = J.Cmd->getSource().getOffloadingArch();
     // Its link: the one job that reads the object (the bundler, a link job
@@ -585,9 +598,13 @@ void ParallelRun::launchDeviceCompiles() {
     Request.ClangPath = Invocation.ClangPath;
     Request.DriverArgs = &C->getInputArgs();
     Request.Arch = Arch;
-    for (StringRef A : J.Argv)
-      if (A.consume_front("-cuid="))
-        Request.Cuid = A.str();
+    for (size_t A = 0; A < J.Argv.size(); ++A) {
+      StringRef Arg = J.Argv[A];
+      if (Arg.consume_front("-cuid="))
+        Request.Cuid = Arg.str();
+      else if (Arg == "-mlink-builtin-bitcode" && A + 1 < J.Argv.size())
+        Request.DeviceLibraries.push_back(J.Argv[++A]);
+    }
     Request.PreprocessedPath =
         Folder->path() + "/device-" + std::to_string(I) + ".ii";
     Request.OutputPath = *std::next(OutFlag);

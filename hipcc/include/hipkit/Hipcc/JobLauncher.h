@@ -17,9 +17,15 @@
 //  - the driver passes no -cuid to -cc1 for preprocessed input, and the CUID
 //    names the __hip_cuid_ symbol and externalized static variables: it goes
 //    with -Xclang;
+//  - the device libraries are explicit inputs: the bitcode files clang's own
+//    -cc1 job links (-mlink-builtin-bitcode), named one by one after
+//    -nogpulib, so the command says every file it reads besides its source
+//    (a cache can hash them; a distcc server must have them at these paths);
 //  - the language is `--language=`, not `-x`, which distcc refuses to
 //    distribute ("gcc's -x handling is complex"), and the input is named
 //    .ii, the only extensions distcc and icecream send are C and C++ ones;
+//  - objects that name their main file (debug information, coverage) are
+//    not made this way: the caller keeps those compiles local;
 //  - the compiler is named as the launcher's servers can run it: distccd
 //    refuses absolute compiler paths, so it is `clang++-19` (or `clang++`)
 //    when that name on PATH is the same binary.
@@ -72,6 +78,9 @@ struct DeviceCompileRequest {
   /// The offload target ID (gfx942, gfx90a:xnack+) and the compile's CUID.
   std::string Arch;
   std::string Cuid;
+  /// The bitcode files clang's -cc1 job links (its -mlink-builtin-bitcode
+  /// arguments), in its order.
+  std::vector<std::string> DeviceLibraries;
   /// Where the preprocessed source goes (must end in .ii), and the linked
   /// code object clang's lld job would write.
   std::string PreprocessedPath;
@@ -81,9 +90,12 @@ struct DeviceCompileRequest {
 struct DeviceCompile {
   /// Runs locally: the source preprocessed for this architecture.
   std::vector<std::string> Preprocess;
-  /// Self-contained (its one input is PreprocessedPath): what a launcher is
-  /// given, after launch().
+  /// Self-contained: it reads Inputs and nothing else but clang; what a
+  /// launcher is given, after launch().
   std::vector<std::string> Compile;
+  /// Every file Compile reads: the preprocessed source, then the device
+  /// libraries.
+  std::vector<std::string> Inputs;
 };
 
 DeviceCompile makeDeviceCompile(const DeviceCompileRequest &Request);
