@@ -78,20 +78,18 @@ deviceLibraryDependencyArgs(StringRef ClangPath, ArrayRef<std::string> Args) {
 
 std::vector<std::string>
 withDeviceLibrariesHashed(ArrayRef<std::string> Launched,
-                          ArrayRef<std::string> DeviceJob) {
+                          ArrayRef<std::string> Libraries) {
   std::string Files;
   if (const char *Own = getenv("CCACHE_EXTRAFILES"))
     Files = Own;
-  bool Any = false, Nameable = true;
-  for (size_t I = 0; I + 1 < DeviceJob.size(); ++I) {
-    if (DeviceJob[I] != "-mlink-builtin-bitcode")
-      continue;
-    // ccache splits the list at ':', so such a path cannot be named; a key
-    // without it would be wrong, so ccache compiles that job uncached.
-    Nameable &= !StringRef(DeviceJob[I + 1]).contains(':');
-    Files += (Files.empty() ? "" : ":") + DeviceJob[I + 1];
-    Any = true;
+  // ccache splits the list at ':', so such a path cannot be named; a key
+  // without it would be wrong, so ccache compiles that job uncached.
+  bool Nameable = true;
+  for (const std::string &Library : Libraries) {
+    Nameable &= !StringRef(Library).contains(':');
+    Files += (Files.empty() ? "" : ":") + Library;
   }
+  bool Any = !Libraries.empty();
   ErrorOr<std::string> Env = sys::findProgramByName("env");
   if (!Any || !Env || Launched.empty())
     return Launched.vec();

@@ -616,7 +616,7 @@ void ParallelRun::launchDeviceCompiles() {
     J.LocalArgv = std::move(J.Argv);
     J.AbsorbedLink = Links[0];
     J.Argv = withDeviceLibrariesHashed(
-        launch(*Settings.Launcher, Device.Compile), J.LocalArgv);
+        launch(*Settings.Launcher, Device.Compile), Request.DeviceLibraries);
     // Its -dependency-file, if any, is not written: the host job's, which
     // clang writes last over the device jobs' ones, is the one that counts.
     J.Results.clear();

@@ -34,17 +34,16 @@ std::vector<std::string>
 deviceLibraryDependencyArgs(llvm::StringRef ClangPath,
                             llvm::ArrayRef<std::string> Args);
 
-/// \p Launched (a launcher's command, JobLauncher.h) run with the device
-/// libraries \p DeviceJob (clang's -cc1 job it replaces) links added to
-/// ccache's extra_files_to_hash (CCACHE_EXTRAFILES, after the user's own):
-/// ccache, given the preprocessed source, hashes its text and the command
-/// line, not the bitcode the compile links, and would hand back an object
-/// built with other libraries. Each job lists its own, so another
-/// architecture's libraries do not change its key. Other launchers ignore
-/// the variable; a compile linking no library is left as it is.
+/// \p Launched (a launcher's command, JobLauncher.h) run with \p Libraries,
+/// the device libraries the compile links, added to ccache's
+/// extra_files_to_hash (CCACHE_EXTRAFILES, after the user's own): the
+/// command names them, but ccache hashes a path on the command line, not the
+/// file, and would hand back an object built with other libraries. Each job
+/// lists its own, so another architecture's libraries do not change its key.
+/// Other launchers ignore the variable; a compile linking none is unchanged.
 std::vector<std::string>
 withDeviceLibrariesHashed(llvm::ArrayRef<std::string> Launched,
-                          llvm::ArrayRef<std::string> DeviceJob);
+                          llvm::ArrayRef<std::string> Libraries);
 
 } // namespace hipkit
 
