@@ -11,6 +11,8 @@ packages=(
   chromium python3-jsonschema  # test/clang-plugins: hipify's HTML and JSON reports
   libpython3-dev  # Python.h, which PyTorch's torch/extension.h includes (test/torch)
   libgtest-dev  # googletest: the unit tests (hipify-clang/unittests, hipcc/unittests; test/Unit)
+  distcc  # distcc and distccd: the loopback farm tests (test/hipcc/launcher-distcc*.test) and bench
+  sccache  # Debian's sccache 0.4: test/hipcc/launcher-sccache.test, docs/distributed.md
 )
 
 missing=()

@@ -138,6 +138,12 @@ if os.path.exists(os.path.join(config.rocm_libraries_dir, "root-versions.tsv")):
     config.available_features.add("rocm-6.4-root")
 if shutil.which("ccache"):
     config.available_features.add("ccache")
+if shutil.which("sccache"):
+    config.available_features.add("sccache")
+# Debian's distcc (client and distccd): the loopback farm tests
+# (test/hipcc/launcher-distcc*.test, Inputs/distcc_farm.py).
+if shutil.which("distcc") and shutil.which("distccd"):
+    config.available_features.add("distcc")
 # Tests that give files to another user or drop privileges need root (CI runs
 # as root); setpriv (util-linux) is how they drop them.
 if os.geteuid() == 0:

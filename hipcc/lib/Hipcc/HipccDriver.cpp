@@ -6,6 +6,7 @@
 #include "NvccOptions.h"
 #include "NvidiaPlatform.h"
 
+#include "hipkit/Hipcc/DeviceLibraries.h"
 #include "hipkit/Hipcc/HostOnlyFatbin.h"
 #include "hipkit/Hipcc/OffloadTarget.h"
 #include "hipkit/Hipcc/ParallelOffload.h"
@@ -25,6 +26,7 @@
 #include "llvm/Option/Option.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MD5.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
@@ -338,6 +340,8 @@ private:
   Error addPortingChecks(std::vector<std::string> &Args,
                          bool HasHipInput) const;
   void addLinkArgs(std::vector<std::string> &Args) const;
+  std::vector<std::string>
+  archIndependentCuid(ArrayRef<std::string> Args) const;
   Error addHostOnlyFatbinArgs(ClangInvocation &Out) const;
   std::vector<std::string>
   rewriteUserArgs(const std::vector<std::string> &ResolvedArchArgs) const;
@@ -619,6 +623,46 @@ void HipccInvocationBuilder::addHipIncludeArgs(
   Args.push_back(Rocm->hipIncludeDir());
 }
 
+/// clang names each translation unit (-cuid: the __hip_cuid_ symbol, the
+/// names of externalized static device variables) by a hash of the input's
+/// path and the whole command line, the offload architectures included, so
+/// adding one changes every architecture's device object, and a per-job cache
+/// (HIPCC_LAUNCHER=ccache, docs/distributed.md) could reuse none of them.
+/// hipcc passes the same hash without the architecture options: still one ID
+/// per source, options and output (-o is hashed), the same for gfx942's device
+/// code whatever other processors the compile names. A -cuid or -fuse-cuid of
+/// the user's is kept, and several inputs get clang's own IDs.
+std::vector<std::string>
+HipccInvocationBuilder::archIndependentCuid(ArrayRef<std::string> Args) const {
+  if (!HasHipInput || !compilesDeviceCode() ||
+      CL.hasClang(copt::OPT_cuid_EQ) || CL.hasClang(copt::OPT_fuse_cuid_EQ))
+    return {};
+  std::vector<StringRef> Inputs;
+  for (const ClangArgument &CA : CL.ClangArgs)
+    if (CA.Parsed && CA.Parsed->getOption().matches(copt::OPT_INPUT))
+      Inputs.push_back(CA.Parsed->getValue());
+  if (Inputs.size() != 1 || Inputs.front() == "-")
+    return {};
+  SmallString<256> RealPath;
+  if (sys::fs::real_path(Inputs.front(), RealPath, /*expand_tilde=*/true))
+    return {};
+  MD5 Hasher;
+  Hasher.update(RealPath);
+  for (StringRef A : Args) {
+    // -### prints the command that would run, with this very ID.
+    if (A == Inputs.front() || A == "-###" || A.starts_with("--offload-arch=") ||
+        A.starts_with("--no-offload-arch=") ||
+        A.starts_with("--cuda-gpu-arch=") ||
+        A.starts_with("--no-cuda-gpu-arch="))
+      continue;
+    Hasher.update(A);
+    Hasher.update(StringRef("\0", 1));
+  }
+  MD5::MD5Result Hash;
+  Hasher.final(Hash);
+  return {"-cuid=" + utohexstr(Hash.low(), /*LowerCase=*/true)};
+}
+
 /// --porting-checks[=<globs>]: hipkit's porting-check plugin, installed
 /// beside hipcc in <prefix>/lib/hipkit, loaded into every compilation of HIP
 /// sources (it reports in the device ones); --porting-checks-as-errors=<globs>
@@ -815,6 +859,7 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
                              "-mllvm", "-amdgpu-early-inline-all=true",
                              "-mllvm", "-amdgpu-function-calls=false"});
   }
+  size_t UserArgsStart = Args.size();
   append_range(Args, rewriteUserArgs(UserArchArgs));
   if (LinkStep) {
     addLinkArgs(Args);
@@ -829,6 +874,14 @@ Error HipccInvocationBuilder::build(ClangInvocation &Out) {
     if (Error E = splitFlagsVariable("HIPCC_LINK_FLAGS_APPEND",
                                      env("HIPCC_LINK_FLAGS_APPEND"), Args))
       return E;
+  // Computed last, from the whole command; placed with hipcc's other
+  // additions, before the user's arguments: the translation unit's ID, and
+  // the device libraries in the dependency file, for Make, Ninja and ccache
+  // (DeviceLibraries.h).
+  std::vector<std::string> Extra = archIndependentCuid(Args);
+  if (compilesDeviceCode())
+    append_range(Extra, deviceLibraryDependencyArgs(Out.ClangPath, Args));
+  Args.insert(Args.begin() + UserArgsStart, Extra.begin(), Extra.end());
   return Error::success();
 }
 
@@ -1063,6 +1116,12 @@ int HipccDriver::run(ArrayRef<const char *> RawArgs) {
   Parallel.MaxJobs = *MaxJobs;
   Parallel.MakeFlags = GetEnv ? GetEnv("MAKEFLAGS").value_or("") : "";
   Parallel.PrintJobs = Verbosity & VerboseJobs;
+  Expected<std::optional<JobLauncher>> Launcher = findJobLauncher(GetEnv);
+  if (!Launcher) {
+    reportError(toString(Launcher.takeError()));
+    return 1;
+  }
+  Parallel.Launcher = std::move(*Launcher);
   if (std::optional<int> Status = runOffloadInParallel(Invocation, Parallel))
     return *Status;
   return runProgram(Invocation.ClangPath, Invocation.Args);

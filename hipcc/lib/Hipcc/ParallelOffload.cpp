@@ -24,12 +24,19 @@
 //  - every temporary file (clang's too: TMPDIR points there while hipcc
 //    runs) lives in one folder (common's RunFolder) that a later run cleans
 //    when this one was killed, and every job gets SIGTERM when hipcc dies
-//    (ChildProcess).
+//    (ChildProcess);
+//  - with a launcher (HIPCC_LAUNCHER: distcc, ccache, ...), each device
+//    compile's -cc1 and lld jobs become one self-contained driver-level
+//    compile of a source preprocessed here (JobLauncher.h), handed to the
+//    launcher; the lld job is then empty. The bundler, the host compile and
+//    the link stay local.
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/Hipcc/ParallelOffload.h"
 
 #include "ChildProcess.h"
+#include "hipkit/Hipcc/DeviceLibraries.h"
+#include "hipkit/Hipcc/JobLauncher.h"
 #include "hipkit/Hipcc/JobSlots.h"
 #include "hipkit/Support/Diagnostics.h"
 #include "hipkit/Support/OutputFile.h"
@@ -223,6 +230,18 @@ struct Job {
   std::vector<std::pair<std::string, std::string>> Results;
   std::string StderrPath;
   enum { Waiting, Running, Finished, Dropped } State = Waiting;
+  /// Through a launcher: the local preprocessing run before Argv, its
+  /// diagnostics and output; InPreprocess while it runs.
+  std::vector<std::string> PreprocessArgv;
+  std::string PreprocessStderrPath, PreprocessedPath;
+  bool InPreprocess = false;
+  /// A job whose output another one (the launched device compile) writes.
+  bool Absorbed = false;
+  /// A launched device compile: clang's own job, run here when the launcher
+  /// fails, and the link job it absorbed; the message saying so.
+  std::vector<std::string> LocalArgv;
+  std::optional<size_t> AbsorbedLink;
+  std::string FallbackNote;
   sys::ProcessInfo Process;
   int Status = 0;
   bool HoldsSlot = false;
@@ -294,9 +313,12 @@ public:
 private:
   bool redirectFinalOutputs(Job &J);
   bool streamBundle(Job &Host, size_t BundleJob, StringRef BundlePath);
+  void launchDeviceCompiles();
   bool start(size_t I);
+  void spawn(Job &J, ArrayRef<std::string> Argv, const std::string &StderrPath);
   void stop(Job &J);
   void reap();
+  void compileHere(Job &J, int Status);
   void feedPipes();
   void replay();
   int finish();
@@ -339,6 +361,10 @@ ParallelRun::~ParallelRun() {
   for (Job &J : Jobs) {
     if (!J.StderrPath.empty())
       sys::fs::remove(J.StderrPath);
+    if (!J.PreprocessStderrPath.empty())
+      sys::fs::remove(J.PreprocessStderrPath);
+    if (!J.PreprocessedPath.empty())
+      sys::fs::remove(J.PreprocessedPath);
     for (auto &[Temporary, Final] : J.Results)
       sys::fs::remove(Temporary);
     if (!J.FifoPath.empty())
@@ -399,7 +425,8 @@ bool ParallelRun::plan() {
     if (is_contained(Cmd.getArguments(), StringRef("-fcuda-is-device")))
       ++DeviceCompiles;
   }
-  if (DeviceCompiles < 2)
+  // A launcher takes even a single device compile elsewhere.
+  if (DeviceCompiles < (Settings.Launcher ? 1u : 2u))
     return false;
 
   // A job needs every earlier job whose action its own action is built on.
@@ -439,8 +466,14 @@ bool ParallelRun::plan() {
       return false;
     J.StderrPath = Folder->path() + "/job-" + std::to_string(I) + ".stderr";
   }
+  if (Settings.Launcher)
+    launchDeviceCompiles();
   for (Job &J : Jobs) {
     removeOnSignal(J.StderrPath.c_str());
+    if (!J.PreprocessedPath.empty()) {
+      removeOnSignal(J.PreprocessStderrPath.c_str());
+      removeOnSignal(J.PreprocessedPath.c_str());
+    }
     for (auto &Result : J.Results)
       removeOnSignal(Result.first.c_str());
     if (!J.FifoPath.empty())
@@ -522,6 +555,75 @@ bool ParallelRun::streamBundle(Job &Host, size_t BundleJob,
   return true;
 }
 
+/// Whether a -cc1 job writes the name or the command line of its input into
+/// the object: debug information (its compile unit is named after the main
+/// file, which a compile of preprocessed text cannot name the same way, nor
+/// checksum the same), coverage mapping, -frecord-command-line.
+static bool namesItsInput(ArrayRef<std::string> Argv) {
+  return any_of(Argv, [](StringRef A) {
+    return A.starts_with("-debug-info-kind=") || A == "-fcoverage-mapping" ||
+           A.starts_with("-fprofile-instrument") ||
+           A == "-record-command-line";
+  });
+}
+
+/// Each device compile clang runs as -cc1 (-emit-obj) then lld becomes one
+/// launched compile writing lld's output (JobLauncher.h). A job of another
+/// shape (-fgpu-rdc's bitcode, -S), or one whose object would name the
+/// preprocessed file (namesItsInput), stays local.
+void ParallelRun::launchDeviceCompiles() {
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    Job &J = Jobs[I];
+    if (!is_contained(J.Argv, "-fcuda-is-device") ||
+        !is_contained(J.Argv, "-emit-obj") || namesItsInput(J.Argv))
+      continue;
+    const char *Arch = J.Cmd->getSource().getOffloadingArch();
+    // Its link: the one job that reads the object (the bundler, a link job
+    // too, reads the link's output).
+    auto ObjFlag = find(J.Argv, "-o");
+    if (!Arch || ObjFlag == J.Argv.end() || std::next(ObjFlag) == J.Argv.end())
+      continue;
+    SmallVector<size_t, 1> Links;
+    for (size_t L = I + 1; L < Jobs.size(); ++L)
+      if (is_contained(Jobs[L].Argv, *std::next(ObjFlag)))
+        Links.push_back(L);
+    if (Links.size() != 1 ||
+        !isa<LinkJobAction>(Jobs[Links[0]].Cmd->getSource()))
+      continue;
+    Job &Link = Jobs[Links[0]];
+    auto OutFlag = find(Link.Argv, "-o");
+    if (OutFlag == Link.Argv.end() || std::next(OutFlag) == Link.Argv.end())
+      continue;
+    DeviceCompileRequest Request;
+    Request.ClangPath = Invocation.ClangPath;
+    Request.DriverArgs = &C->getInputArgs();
+    Request.Arch = Arch;
+    for (size_t A = 0; A < J.Argv.size(); ++A) {
+      StringRef Arg = J.Argv[A];
+      if (Arg.consume_front("-cuid="))
+        Request.Cuid = Arg.str();
+      else if (Arg == "-mlink-builtin-bitcode" && A + 1 < J.Argv.size())
+        Request.DeviceLibraries.push_back(J.Argv[++A]);
+    }
+    Request.PreprocessedPath =
+        Folder->path() + "/device-" + std::to_string(I) + ".ii";
+    Request.OutputPath = *std::next(OutFlag);
+    DeviceCompile Device = makeDeviceCompile(Request);
+    J.PreprocessArgv = std::move(Device.Preprocess);
+    J.PreprocessedPath = Request.PreprocessedPath;
+    J.PreprocessStderrPath =
+        Folder->path() + "/job-" + std::to_string(I) + ".pre.stderr";
+    J.LocalArgv = std::move(J.Argv);
+    J.AbsorbedLink = Links[0];
+    J.Argv = withDeviceLibrariesHashed(
+        launch(*Settings.Launcher, Device.Compile), Request.DeviceLibraries);
+    // Its -dependency-file, if any, is not written: the host job's, which
+    // clang writes last over the device jobs' ones, is the one that counts.
+    J.Results.clear();
+    Link.Absorbed = true;
+  }
+}
+
 bool ParallelRun::ready(size_t I) const {
   const Job &J = Jobs[I];
   return J.State == Job::Waiting && !doomed(I) &&
@@ -532,15 +634,35 @@ bool ParallelRun::ready(size_t I) const {
 
 bool ParallelRun::start(size_t I) {
   Job &J = Jobs[I];
+  if (J.Absorbed) { // its output is already there
+    J.State = Job::Finished;
+    J.Status = 0;
+    if (J.HoldsSlot)
+      Slots->release();
+    J.HoldsSlot = false;
+    return true;
+  }
+  if (!J.PreprocessArgv.empty()) {
+    J.InPreprocess = true;
+    spawn(J, J.PreprocessArgv, J.PreprocessStderrPath);
+  } else {
+    spawn(J, J.Argv, J.StderrPath);
+  }
+  return true;
+}
+
+/// Starts one process of \p J (a job has two through a launcher).
+void ParallelRun::spawn(Job &J, ArrayRef<std::string> Argv,
+                        const std::string &StderrPath) {
   if (Settings.PrintJobs) {
     errs() << "hipcc-job:";
-    for (const std::string &A : J.Argv)
+    for (const std::string &A : Argv)
       errs() << " " << quoteForShell(A);
     errs() << "\n";
   }
   beginStartingJob();
   Expected<sys::ProcessInfo> Child =
-      startTiedChild(J.Argv[0], J.Argv, StringRef(J.StderrPath));
+      startTiedChild(Argv[0], Argv, StringRef(StderrPath));
   if (Child) {
     J.Process = *Child;
     noteChild(J.Process.Pid, true);
@@ -549,16 +671,19 @@ bool ParallelRun::start(size_t I) {
   if (!Child) {
     // As clang: the job fails with a message naming what could not run.
     std::error_code EC;
-    raw_fd_ostream Err(J.StderrPath, EC);
+    raw_fd_ostream Err(StderrPath, EC);
     Err << ProgramName
         << ": error: unable to execute command: " << toString(Child.takeError())
         << "\n";
     J.State = Job::Finished;
     J.Status = 1;
-    return true;
+    J.InPreprocess = false;
+    if (J.HoldsSlot)
+      Slots->release();
+    J.HoldsSlot = false;
+    return;
   }
   J.State = Job::Running;
-  return true;
 }
 
 void ParallelRun::stop(Job &J) {
@@ -588,12 +713,44 @@ void ParallelRun::reap() {
     if (Done.Pid == 0)
       continue;
     noteChild(J.Process.Pid, false);
+    if (J.InPreprocess) {
+      // The compile goes on in the same slot.
+      J.InPreprocess = false;
+      if (Done.ReturnCode == 0) {
+        spawn(J, J.Argv, J.StderrPath);
+        continue;
+      }
+    }
     J.State = Job::Finished;
     J.Status = Done.ReturnCode;
     if (J.HoldsSlot)
       Slots->release();
     J.HoldsSlot = false;
+    if (J.AbsorbedLink && J.Status != 0 && J.Status != 1)
+      compileHere(J, J.Status);
   }
+}
+
+/// A launched compile that ended neither well nor with the compiler's errors
+/// (status 1): the launcher failed (distcc: 100-199, no server and no
+/// fallback) or it was killed. Its output is not trusted; clang's own jobs
+/// run here instead, after a message saying why.
+void ParallelRun::compileHere(Job &J, int Status) {
+  const char *Arch = J.Cmd->getSource().getOffloadingArch();
+  std::string Launcher =
+      sys::path::filename(Settings.Launcher->Command.front()).str();
+  std::string Why = Status < 0 ? std::string("killed by a signal")
+                               : "exit status " + std::to_string(Status);
+  J.FallbackNote = "hipcc: warning: the launcher '" + Launcher + "' (" +
+                   Settings.Launcher->Variable + ") failed on the " +
+                   (Arch ? Arch : "device") + " compile (" + Why +
+                   "); compiling it here\n";
+  J.Argv = std::move(J.LocalArgv);
+  J.PreprocessArgv.clear();
+  Jobs[*J.AbsorbedLink].Absorbed = false;
+  J.AbsorbedLink.reset();
+  J.State = Job::Waiting;
+  J.Status = 0;
 }
 
 /// Writes finished bundles into the pipes of the host jobs waiting for them,
@@ -670,6 +827,10 @@ void ParallelRun::replay() {
     }
     if (J.State != Job::Finished)
       return;
+    if (!J.PreprocessStderrPath.empty())
+      if (auto Text = MemoryBuffer::getFile(J.PreprocessStderrPath))
+        errs() << (*Text)->getBuffer();
+    errs() << J.FallbackNote;
     if (auto Text = MemoryBuffer::getFile(J.StderrPath)) {
       errs() << (*Text)->getBuffer();
       errs().flush();
@@ -782,7 +943,8 @@ static bool namesSeveralOffloadArchs(ArrayRef<std::string> Args) {
 
 std::optional<int> runOffloadInParallel(const ClangInvocation &Invocation,
                                         const ParallelOffloadSettings &Settings) {
-  if (Settings.MaxJobs < 2 || !namesSeveralOffloadArchs(Invocation.Args))
+  if (!Settings.Launcher &&
+      (Settings.MaxJobs < 2 || !namesSeveralOffloadArchs(Invocation.Args)))
     return std::nullopt;
   SignalGuard Guard;
   ParallelRun Run(Invocation, Settings);

@@ -14,9 +14,13 @@
 // A link of host objects compiled with --cuda-host-only gets what hipcc's link
 // step gives it (hipkit/Hipcc/HostOnlyFatbin.h): the definitions clang 19
 // leaves to the link, so CMake projects built like rocm-examples'
-// assembly_to_executable link as with ROCm. Nothing else is added.
+// assembly_to_executable link as with ROCm. A compile writing a dependency
+// file (-MD) gets the device libraries it links listed in it
+// (hipkit/Hipcc/DeviceLibraries.h), so Ninja and ccache's depend mode see a
+// change of them. Nothing else is added.
 //
 //===----------------------------------------------------------------------===//
+#include "hipkit/Hipcc/DeviceLibraries.h"
 #include "hipkit/Hipcc/HostOnlyFatbin.h"
 #include "hipkit/Rocm/RocmInstallation.h"
 #include "hipkit/Support/Diagnostics.h"
@@ -166,10 +170,22 @@ int main(int Argc, char **Argv) {
   };
   std::vector<std::string> Env;
   std::vector<StringRef> EnvRefs;
+  std::vector<std::string> DependencyExtras; // Args refers to them
   Expected<hipkit::RocmInstallation> Rocm =
       hipkit::RocmInstallation::detect(Search);
   if (Rocm) {
     Env = buildEnvironment(*Rocm);
+    // The dry run of clang's driver reads the same ROCm variables clang will.
+    ::unsetenv("HIP_DEVICE_LIB_PATH");
+    for (const std::string &Var : Env) {
+      auto [Name, Value] = StringRef(Var).split('=');
+      if (Name == "ROCM_PATH" || Name == "HIP_PATH" ||
+          Name == "HIP_DEVICE_LIB_PATH")
+        ::setenv(Name.str().c_str(), Value.str().c_str(), 1);
+    }
+    std::vector<std::string> Args1(Args.begin() + 1, Args.end());
+    DependencyExtras = hipkit::deviceLibraryDependencyArgs(Clang, Args1);
+    Args.insert(Args.end(), DependencyExtras.begin(), DependencyExtras.end());
     EnvRefs.assign(Env.begin(), Env.end());
   } else {
     // Without ROCm, clang still compiles C++ and answers --version.

@@ -15,6 +15,7 @@
 #define HIPKIT_HIPCC_PARALLELOFFLOAD_H
 
 #include "hipkit/Hipcc/HipccDriver.h"
+#include "hipkit/Hipcc/JobLauncher.h"
 
 #include <optional>
 #include <string>
@@ -23,18 +24,21 @@ namespace hipkit {
 
 struct ParallelOffloadSettings {
   /// Most jobs at once (-j, HIPCC_JOBS, else the number of cores); 1 leaves
-  /// the compile to clang.
+  /// the compile to clang, unless a launcher is given.
   unsigned MaxJobs = 1;
   /// The MAKEFLAGS variable, for GNU make's jobserver.
   std::string MakeFlags;
   /// Print each job as it starts and what the jobserver gave (HIPCC_VERBOSE=8).
   bool PrintJobs = false;
+  /// Where remote-able jobs go (HIPCC_LAUNCHER); then even a single device
+  /// compile is split from the host's.
+  std::optional<JobLauncher> Launcher;
 };
 
 /// Runs \p Invocation as clang would, its jobs in parallel, and returns the
 /// exit status; std::nullopt when the command gains nothing from it or is
-/// not safe to split (one architecture, -E, -M, -###, -v, -save-temps, -o -,
-/// several inputs, ...): the caller then runs clang itself.
+/// not safe to split (one architecture without a launcher, -E, -M, -###, -v,
+/// -save-temps, -o -, several inputs, ...): the caller then runs clang itself.
 std::optional<int> runOffloadInParallel(const ClangInvocation &Invocation,
                                         const ParallelOffloadSettings &Settings);
 
