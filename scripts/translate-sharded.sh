@@ -49,9 +49,15 @@ all)
   n=$1 in=$2 out=$3
   shift 3
   # Split the options: the report and the statistics are the merge's.
-  shard_opts= merge_opts=
+  shard_opts= merge_opts= clang_args=
   for opt in "$@"; do
     quoted=$(printf "'%s'" "$(printf '%s' "$opt" | sed "s/'/'\\\\''/g")")
+    if [ -n "$clang_args" ] || [ "$opt" = -- ]; then
+      # After `--`: clang's arguments, every shard's.
+      clang_args=1
+      shard_opts="$shard_opts $quoted"
+      continue
+    fi
     case $opt in
     --report=* | --print-stats | --print-stats-csv | --o-stats=*) merge_opts="$merge_opts $quoted" ;;
     *) shard_opts="$shard_opts $quoted" ;;
