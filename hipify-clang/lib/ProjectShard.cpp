@@ -482,7 +482,7 @@ int HipifyRun::runMerge() {
       return differ("their shard counts, " + std::to_string(S.Count) +
                     " and " + std::to_string(First.Count) + ",");
     if (S.Run != First.Run || S.FactsText != First.FactsText)
-      return differ("their options or hipkit versions");
+      return differ("their options, hipkit versions or CUDA installations");
     if (S.InRoot != First.InRoot || S.InRootNamed != First.InRootNamed)
       return differ("their --in-root, '" + S.InRootNamed + "' and '" +
                     First.InRootNamed + "',");
@@ -534,8 +534,14 @@ int HipifyRun::runMerge() {
     const ShardItem *Item = nullptr;
   };
   std::map<std::string, Chosen> Outputs;
+  /// Every parse's translation of each path, for the divergences below.
+  std::map<std::string,
+           std::vector<std::pair<const ShardOnDisk *, const ShardItem *>>>
+      Parses;
   for (const ShardOnDisk &S : Shards)
     for (const ShardItem &I : S.Items) {
+      if (I.Via >= 0)
+        Parses[I.Rel].push_back({&S, &I});
       Chosen &C = Outputs[I.Rel];
       bool Better = !C.Item ||
                     (I.Via >= 0 && (C.Item->Via < 0 || I.Via < C.Item->Via));
@@ -549,6 +555,39 @@ int HipifyRun::runMerge() {
       if (Better)
         C = {&S, &I};
     }
+
+  // A header that sources of two shares translate differently: each shard
+  // warned about the sources of its own share; this one only the merge sees.
+  std::map<int64_t, std::string> SourceOf;
+  for (const ShardOnDisk &S : Shards)
+    for (const ShardItem &I : S.Items)
+      if (I.Via >= 0 && I.Sub == 0)
+        SourceOf[I.Via] = I.Rel;
+  auto hashIn = [](const ShardOnDisk &S, llvm::StringRef Rel) -> std::string {
+    auto It = S.Manifest.Outputs.find(Rel.str());
+    return It == S.Manifest.Outputs.end() ? "" : It->second.OutputHash;
+  };
+  std::vector<std::string> Divergences;
+  for (const auto &[Rel, C] : Outputs) {
+    if (C.Item->Via < 0 || C.Item->Sub == 0)
+      continue;
+    std::string Kept = hashIn(*C.Shard, Rel);
+    const ShardItem *Differs = nullptr;
+    for (const auto &[S, I] : Parses[Rel])
+      if (I->Via > C.Item->Via && (!Differs || I->Via < Differs->Via) &&
+          hashIn(*S, Rel) != Kept)
+        Differs = I;
+    if (Differs)
+      Divergences.push_back(
+          "'" + Rel + "' translates differently when '" +
+          SourceOf[Differs->Via] + "' includes it than when '" +
+          SourceOf[C.Item->Via] +
+          "' does (found by the merge: two shards parsed them); the "
+          "translation through '" +
+          SourceOf[C.Item->Via] +
+          "' was kept; check the header's #if branches and the uses of its "
+          "macros");
+  }
 
   // The new --out-root: created, or empty. A merge never replaces files.
   std::error_code EC;
@@ -651,6 +690,8 @@ int HipifyRun::runMerge() {
   });
   for (const ShardOutside *O : Outside)
     OutsideRootHeaders.push_back(O->Header);
+  for (const std::string &Warning : Divergences)
+    reportWarning(Warning);
   MergedFacts = First.Facts;
   printStatistics();
   writeReport();
