@@ -35,16 +35,17 @@ sys.path.insert(0, HERE)
 import cuda_samples_tree  # noqa: E402
 
 
-def run(argv):
-    """(wall s, CPU s) of argv; exits when it fails."""
+def run(argv, log):
+    """(wall s, CPU s) of argv, its messages in the file \p log; exits when it
+    fails. (A pipe read after the wait would fill and block the run.)"""
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
+    with open(log, "w") as err:
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
-    err = proc.stderr.read().decode(errors="replace")
     code = os.waitstatus_to_exitcode(status)
     if code != 0:
-        print(err[-4000:])
+        print(open(log, errors="replace").read()[-4000:])
         sys.exit(2)
     return wall, usage.ru_utime + usage.ru_stime
 
@@ -76,7 +77,8 @@ def main():
             shutil.rmtree(path, ignore_errors=True)
         jobs = ["-j", str(args.jobs), "--quiet"]
         wall, cpu = run([args.hipify, "--in-root=" + tree, "--out-root=" + out,
-                         "--report=" + os.path.join(work, "single.json")] + jobs + common)
+                         "--report=" + os.path.join(work, "single.json")] + jobs + common,
+                         os.path.join(work, "single.log"))
         os.rename(out, single)
         print("== one run, -j %d: %.1f s wall, %.1f s CPU" % (args.jobs, wall, cpu))
 
@@ -85,7 +87,8 @@ def main():
             shard = os.path.join(work, "shard-%d" % k)
             shutil.rmtree(shard, ignore_errors=True)
             w, c = run([args.hipify, "--in-root=" + tree, "--out-root=" + shard,
-                        "--shard=%d/%d" % (k, args.shards)] + jobs + common)
+                        "--shard=%d/%d" % (k, args.shards)] + jobs + common,
+                       shard + ".log")
             shard_dirs.append(shard)
             walls.append(w)
             cpus.append(c)
@@ -93,7 +96,8 @@ def main():
                   (k, args.shards, args.jobs, w, c))
         m_wall, m_cpu = run([args.hipify, "--merge=" + ",".join(shard_dirs),
                              "--out-root=" + out,
-                             "--report=" + os.path.join(work, "merged.json")])
+                             "--report=" + os.path.join(work, "merged.json")],
+                             os.path.join(work, "merge.log"))
         print("== %d shards: slowest %.1f s wall, all %.1f s CPU; merge %.1f s wall, %.1f s CPU; "
               "on a farm of %d machines %.1f s wall (%.2f of one run's)" %
               (args.shards, max(walls), sum(cpus), m_wall, m_cpu, args.shards,
