@@ -73,25 +73,24 @@ std::map<std::string, unsigned> readCounts(const json::Object *O) {
 }
 
 json::Object statsJSON(const TranslationStatistics &S) {
-  return json::Object{
-      {"file", enc(S.FileName)},
-      {"converted", S.Converted},
-      {"unconverted", S.Unconverted},
-      {"ast_checked", S.AstChecked},
-      {"lexical", S.Lexical},
-      {"converted_by_kind", countsJSON(S.ConvertedByKind)},
-      {"converted_by_api", countsJSON(S.ConvertedByApi)},
-      {"converted_by_name", countsJSON(S.ConvertedByName)},
-      {"unconverted_by_kind", countsJSON(S.UnconvertedByKind)},
-      {"unconverted_by_api", countsJSON(S.UnconvertedByApi)},
-      {"unconverted_by_name", countsJSON(S.UnconvertedByName)},
-      {"replaced_bytes", int64_t(S.ReplacedBytes)},
-      {"total_bytes", int64_t(S.TotalBytes)},
-      {"changed_lines", S.ChangedLines},
-      {"total_lines", S.TotalLines},
-      {"seconds", S.Seconds},
-      {"files", S.Files},
-      {"changed_files", S.ChangedFiles}};
+  return json::Object{{"file", enc(S.FileName)},
+                      {"converted", S.Converted},
+                      {"unconverted", S.Unconverted},
+                      {"ast_checked", S.AstChecked},
+                      {"lexical", S.Lexical},
+                      {"converted_by_kind", countsJSON(S.ConvertedByKind)},
+                      {"converted_by_api", countsJSON(S.ConvertedByApi)},
+                      {"converted_by_name", countsJSON(S.ConvertedByName)},
+                      {"unconverted_by_kind", countsJSON(S.UnconvertedByKind)},
+                      {"unconverted_by_api", countsJSON(S.UnconvertedByApi)},
+                      {"unconverted_by_name", countsJSON(S.UnconvertedByName)},
+                      {"replaced_bytes", int64_t(S.ReplacedBytes)},
+                      {"total_bytes", int64_t(S.TotalBytes)},
+                      {"changed_lines", S.ChangedLines},
+                      {"total_lines", S.TotalLines},
+                      {"seconds", S.Seconds},
+                      {"files", S.Files},
+                      {"changed_files", S.ChangedFiles}};
 }
 
 TranslationStatistics readStats(const json::Object &O) {
@@ -120,17 +119,17 @@ TranslationStatistics readStats(const json::Object &O) {
 json::Object reportedJSON(const ReportedFile &F) {
   json::Array Warnings;
   for (const ReportedWarning &W : F.Warnings)
-    Warnings.push_back(json::Object{{"check", enc(W.Check)},
-                                    {"line", W.Line},
-                                    {"column", W.Column},
-                                    {"message", enc(W.Message)},
-                                    {"source_line", enc(W.SourceLine)},
-                                    {"translated_number",
-                                     W.TranslatedLineNumber},
-                                    {"translated_line", enc(W.TranslatedLine)},
-                                    {"hazard", W.IsHazard},
-                                    {"error", W.IsError},
-                                    {"note", W.IsNote}});
+    Warnings.push_back(
+        json::Object{{"check", enc(W.Check)},
+                     {"line", W.Line},
+                     {"column", W.Column},
+                     {"message", enc(W.Message)},
+                     {"source_line", enc(W.SourceLine)},
+                     {"translated_number", W.TranslatedLineNumber},
+                     {"translated_line", enc(W.TranslatedLine)},
+                     {"hazard", W.IsHazard},
+                     {"error", W.IsError},
+                     {"note", W.IsNote}});
   return json::Object{{"path", enc(F.Path)},
                       {"output", enc(F.Output)},
                       {"stats", statsJSON(F.Stats)},
@@ -175,9 +174,8 @@ std::vector<std::string> readTexts(const json::Array *A) {
   std::vector<std::string> Out;
   if (A)
     for (const json::Value &V : *A)
-      Out.push_back(
-          ProjectManifest::decodeName(V.getAsString().value_or("")).value_or(
-              ""));
+      Out.push_back(ProjectManifest::decodeName(V.getAsString().value_or(""))
+                        .value_or(""));
   return Out;
 }
 
@@ -260,11 +258,9 @@ bool HipifyRun::selectShardSources() {
   return true;
 }
 
-void HipifyRun::recordShardSource(size_t Index,
-                                  const SourceTranslation &Result,
+void HipifyRun::recordShardSource(size_t Index, const SourceTranslation &Result,
                                   const std::vector<bool> &Claimed,
-                                  size_t ReportedBefore,
-                                  size_t OutsideBefore) {
+                                  size_t ReportedBefore, size_t OutsideBefore) {
   uint64_t Global = ShardSourceIndex[Index];
   size_t Reported = ReportedBefore;
   for (size_t J = 0; J < Result.Files.size(); ++J) {
@@ -321,14 +317,14 @@ bool HipifyRun::writeShardRecord() {
   }
   json::Array Outside;
   for (const ShardOutside &O : ShardOutsides)
-    Outside.push_back(json::Object{
-        {"order", int64_t(O.Order)},
-        {"sub", int64_t(O.Sub)},
-        {"real_path", enc(O.RealPath)},
-        {"path", enc(O.Header.Path)},
-        {"included_from", enc(O.Header.IncludedFrom)},
-        {"cuda_references", O.Header.CudaReferences},
-        {"first_names", texts(O.Header.FirstNames)}});
+    Outside.push_back(
+        json::Object{{"order", int64_t(O.Order)},
+                     {"sub", int64_t(O.Sub)},
+                     {"real_path", enc(O.RealPath)},
+                     {"path", enc(O.Header.Path)},
+                     {"included_from", enc(O.Header.IncludedFrom)},
+                     {"cuda_references", O.Header.CudaReferences},
+                     {"first_names", texts(O.Header.FirstNames)}});
   json::Object Record{
       {"format", RecordFormat},
       {"shard", Options.ShardIndex},
@@ -346,7 +342,7 @@ bool HipifyRun::writeShardRecord() {
   std::string Text = llvm::formatv("{0:1}", json::Value(std::move(Record)));
   if (llvm::Error E = Tree->write(ShardRecordName, Text + "\n", {})) {
     reportError(llvm::toString(std::move(E)) + "; --merge will not take "
-                                                "this shard; run it again");
+                                               "this shard; run it again");
     return false;
   }
   return true;
@@ -391,9 +387,10 @@ static llvm::Expected<ShardOnDisk> readShard(llvm::StringRef Dir) {
   if (!Parsed)
     llvm::consumeError(Parsed.takeError());
   if (!R || R->getString("format") != RecordFormat)
-    return fail("'" + RecordPath + "' is not a shard record of this "
-                "hipify-clang (\"format\": \"" + RecordFormat +
-                "\"); translate the shard again");
+    return fail("'" + RecordPath +
+                "' is not a shard record of this "
+                "hipify-clang (\"format\": \"" +
+                RecordFormat + "\"); translate the shard again");
   S.Index = number(*R, "shard");
   S.Count = number(*R, "shards");
   S.Run = R->getString("run").value_or("").str();
@@ -410,8 +407,9 @@ static llvm::Expected<ShardOnDisk> readShard(llvm::StringRef Dir) {
   for (const std::string &O : S.Facts.Options)
     S.FactsText += '\n' + O;
   if (!S.Count || !S.Index || S.Index > S.Count)
-    return fail("'" + RecordPath + "' names no shard K/N; translate the "
-                                   "shard again");
+    return fail("'" + RecordPath +
+                "' names no shard K/N; translate the "
+                "shard again");
   if (const json::Array *Items = R->getArray("items"))
     for (const json::Value &V : *Items) {
       const json::Object *O = V.getAsObject();
@@ -479,8 +477,8 @@ int HipifyRun::runMerge() {
       return 1;
     };
     if (S.Count != First.Count)
-      return differ("their shard counts, " + std::to_string(S.Count) +
-                    " and " + std::to_string(First.Count) + ",");
+      return differ("their shard counts, " + std::to_string(S.Count) + " and " +
+                    std::to_string(First.Count) + ",");
     if (S.Run != First.Run || S.FactsText != First.FactsText)
       return differ("their options, hipkit versions or CUDA installations");
     if (S.InRoot != First.InRoot || S.InRootNamed != First.InRootNamed)
@@ -518,9 +516,11 @@ int HipifyRun::runMerge() {
       for (const auto &[Input, Hash] : E.Inputs) {
         auto [It, New] = Inputs.try_emplace(Input, Hash, &S);
         if (!New && It->second.first != Hash) {
-          reportError("'" + Input + "' was read with different contents by "
-                      "the shards in '" + It->second.second->Dir + "' and '" +
-                      S.Dir + "'; translate every shard from the same "
+          reportError("'" + Input +
+                      "' was read with different contents by "
+                      "the shards in '" +
+                      It->second.second->Dir + "' and '" + S.Dir +
+                      "'; translate every shard from the same "
                       "checkout; nothing was written");
           return 1;
         }
@@ -543,8 +543,8 @@ int HipifyRun::runMerge() {
       if (I.Via >= 0)
         Parses[I.Rel].push_back({&S, &I});
       Chosen &C = Outputs[I.Rel];
-      bool Better = !C.Item ||
-                    (I.Via >= 0 && (C.Item->Via < 0 || I.Via < C.Item->Via));
+      bool Better =
+          !C.Item || (I.Via >= 0 && (C.Item->Via < 0 || I.Via < C.Item->Via));
       if (!Better && I.Via < 0 && C.Item->Via < 0) {
         reportError("'" + I.Rel + "' was written by no parse in both '" +
                     C.Shard->Dir + "' and '" + S.Dir +
@@ -650,8 +650,8 @@ int HipifyRun::runMerge() {
       return 1;
     }
   }
-  if (llvm::Error E = Tree->write(ProjectManifest::FileName, Merged.render(),
-                                  {})) {
+  if (llvm::Error E =
+          Tree->write(ProjectManifest::FileName, Merged.render(), {})) {
     reportError(llvm::toString(std::move(E)));
     return 1;
   }
@@ -678,8 +678,7 @@ int HipifyRun::runMerge() {
   for (const ShardOnDisk &S : Shards)
     for (const ShardOutside &O : S.Outside) {
       const ShardOutside *&Kept = FirstOutside[O.RealPath];
-      if (!Kept ||
-          std::tie(O.Order, O.Sub) < std::tie(Kept->Order, Kept->Sub))
+      if (!Kept || std::tie(O.Order, O.Sub) < std::tie(Kept->Order, Kept->Sub))
         Kept = &O;
     }
   std::vector<const ShardOutside *> Outside;
