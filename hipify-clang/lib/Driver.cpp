@@ -794,6 +794,10 @@ bool HipifyRun::checkOptions() {
     return false;
   }
   bool Perl = Options.Tool == Frontend::Perl;
+  if (!Options.MergeDirs.empty())
+    return checkMergeOptions();
+  if (Options.ShardCount && !checkShardOptions())
+    return false;
   if (!Options.InRoot.empty() || !Options.OutRoot.empty())
     return checkProjectOptions();
   if (Options.Sources.empty()) {
@@ -1636,6 +1640,8 @@ void HipifyRun::printStatistics() {
 }
 
 RunFacts HipifyRun::runFacts() const {
+  if (MergedFacts)
+    return *MergedFacts;
   RunFacts Facts;
   Facts.HipkitVersion = HIPKIT_VERSION;
   Facts.HipVersion = Policy.options().TargetHipVersionText;
@@ -1664,7 +1670,8 @@ RunFacts HipifyRun::runFacts() const {
 }
 
 void HipifyRun::writeReport() {
-  if (!ReportAs)
+  // A shard collects the report's entries for --merge even without --report.
+  if (!ReportAs || Options.ReportFile.empty())
     return;
   ProjectReport Report;
   Report.Files = std::move(ReportedFiles);
@@ -1750,6 +1757,8 @@ int HipifyRun::finishRun() {
 int HipifyRun::run() {
   if (!checkOptions())
     return 1;
+  if (!Options.MergeDirs.empty())
+    return runMerge();
   if (!Options.InRoot.empty())
     return runProject();
   if (!prepareSources())

@@ -29,6 +29,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <memory>
@@ -50,6 +51,10 @@ std::string absolutePath(llvm::StringRef Path);
 /// folder's real path.
 std::string realPathOf(llvm::StringRef Path);
 
+/// \p Root as written, without '.' components or trailing separators: how
+/// project mode names its roots (and so its outputs, in messages and reports).
+std::string normalisedRootName(llvm::StringRef Root);
+
 /// Reads a source, or says in one line why it cannot be translated: only a
 /// regular file or a pipe (a device such as /dev/zero may never end), at most
 /// MaxSourceBytes, refused at the first NUL byte, not empty, UTF-8.
@@ -70,6 +75,28 @@ struct HeaderOutput {
   /// A named source, whose own translation is written at Path.
   bool WrittenBySource = false;
 };
+
+/// What one emitted file of a shard was: where it goes in a single run's
+/// order (the global source index and the file's index in that source's
+/// translation, or, for a file no parse reached, the source count plus its
+/// index among the project's files), which parse wrote it, and what it
+/// adds to the report and the statistics.
+struct ShardItem {
+  uint64_t Order = 0, Sub = 0;
+  std::string Rel;
+  /// The global index of the source whose parse wrote it; -1: no parse of
+  /// this shard reached it (written by tokens, migrated, copied or linked).
+  int64_t Via = -1;
+  std::optional<ReportedFile> Report;
+  bool Copied = false;
+};
+struct ShardOutside {
+  uint64_t Order = 0, Sub = 0;
+  std::string RealPath;
+  OutsideRootHeader Header;
+};
+/// What a shard records at its out-root for --merge.
+constexpr llvm::StringLiteral ShardRecordName = ".hipify-shard.json";
 
 class HipifyRun {
 public:
@@ -299,6 +326,35 @@ private:
   bool loadProjectManifest();
   /// Whether the link at \p Rel leading to \p Target is one the last run made.
   bool linkMadeByHipify(llvm::StringRef Rel, llvm::StringRef Target) const;
+
+  // Sharded translation (ProjectShard.cpp; docs/distributed.md): --shard
+  // translates a share of the project and records what it emitted, in run
+  // order, so that --merge can join the shares as one run would have.
+  bool checkShardOptions();
+  /// The share (0-based) that \p RelPath, a path below the root, belongs to.
+  unsigned shardOf(llvm::StringRef RelPath) const;
+  /// Keeps this share's sources; the others' are another shard's work.
+  bool selectShardSources();
+  /// Whether this shard writes \p File when none of its parses reaches it.
+  bool shardOwns(const ProjectFile &File) const;
+  /// Records what emit() added for the source at \p Index of this shard.
+  void recordShardSource(size_t Index, const SourceTranslation &Result,
+                         const std::vector<bool> &Claimed,
+                         size_t ReportedBefore, size_t OutsideBefore);
+  void recordShardUnreached(size_t FileIndex, size_t ReportedBefore,
+                            size_t CopiedBefore);
+  /// Writes <out-root>/.hipify-shard.json (last, and only for a complete run).
+  bool writeShardRecord();
+  bool checkMergeOptions();
+  int runMerge();
+  /// The global index of each source this shard parses, by Sources' index.
+  std::vector<size_t> ShardSourceIndex;
+  size_t GlobalSourceCount = 0;
+  std::string ShardFilesDigest;
+  std::vector<ShardItem> ShardItems;
+  std::vector<ShardOutside> ShardOutsides;
+  /// --merge: the shards' run facts, reported instead of this run's options.
+  std::optional<RunFacts> MergedFacts;
 
   std::vector<ProjectFile> ProjectFiles;
   /// Files and folders under --in-root that are no part of the translation.

@@ -31,8 +31,7 @@ using namespace hipkit;
 using namespace hipkit::hipify;
 using namespace hipkit::hipify::driver;
 
-/// \p Root as written, without '.' components or trailing separators.
-static std::string normalisedRootName(llvm::StringRef Root) {
+std::string hipkit::hipify::driver::normalisedRootName(llvm::StringRef Root) {
   llvm::SmallString<256> Clean(Root);
   llvm::sys::path::remove_dots(Clean, /*remove_dot_dot=*/false);
   std::string Name(Clean);
@@ -338,7 +337,7 @@ bool HipifyRun::prepareProject() {
     Excluded.push_back(realPathOf(Options.OutRoot));
   ProjectOwnFiles Own;
   Own.RootFiles = {ProjectManifest::FileName, ProjectManifest::JournalName,
-                   PrecompiledHeaderCache::DefaultName};
+                   PrecompiledHeaderCache::DefaultName, ShardRecordName.str()};
   Own.BackupsAreOwn = Options.InPlace;
   llvm::Expected<std::vector<ProjectFile>> Files =
       listProjectFiles(Options.InRoot, Excluded, Own, LeftOut);
@@ -368,7 +367,9 @@ bool HipifyRun::prepareProject() {
       noteBuildFile(F.Path, Text);
   }
   NewManifest.RunKey = runKey();
-  bool SameRun = OldManifest.RunKey == NewManifest.RunKey;
+  // A shard translates all its share: --merge needs every file's report.
+  bool SameRun =
+      !Options.ShardCount && OldManifest.RunKey == NewManifest.RunKey;
   if (!loadCompilationDatabase())
     return false;
 
@@ -1118,6 +1119,8 @@ int HipifyRun::runProject() {
   if (!prepareProject())
     return 1;
   discoverTorch();
+  if (Options.ShardCount && !selectShardSources())
+    return 1;
   warnAboutToolchain();
   ShowProgress = !Options.Quiet && llvm::sys::Process::StandardErrIsDisplayed();
   ProgressTotal = 0;
@@ -1160,9 +1163,13 @@ int HipifyRun::runProject() {
       std::vector<bool> Claimed;
       planProjectHeaders(Sources[I], Result, Claimed);
       clearProgress();
+      size_t ReportedBefore = ReportedFiles.size(),
+             OutsideBefore = OutsideRootHeaders.size();
       // (The tree creates the folders an output needs.)
       if (!emit(Sources[I], Result, Claimed))
         Failed = true;
+      if (Options.ShardCount)
+        recordShardSource(I, Result, Claimed, ReportedBefore, OutsideBefore);
       for (size_t J = 0; J < Result.Files.size(); ++J)
         if (!J || Claimed[J]) {
           ++TranslatedCount;
@@ -1173,9 +1180,17 @@ int HipifyRun::runProject() {
         recordProjectOutputs(Sources[I], Result, Claimed);
     }
   }
-  for (const ProjectFile &F : ProjectFiles)
-    if (!Handled.count(F.RelPath) && !emitUnreachedFile(F))
+  for (size_t I = 0; I < ProjectFiles.size(); ++I) {
+    const ProjectFile &F = ProjectFiles[I];
+    if (Handled.count(F.RelPath) || (Options.ShardCount && !shardOwns(F)))
+      continue;
+    size_t ReportedBefore = ReportedFiles.size(),
+           CopiedBefore = CopiedFiles.size();
+    if (!emitUnreachedFile(F))
       Failed = true;
+    if (Options.ShardCount)
+      recordShardUnreached(I, ReportedBefore, CopiedBefore);
+  }
   clearProgress();
   removeTemporaries();
   if (!Options.NoOutput && !Failed && !settleOutputsNotRecorded())
@@ -1190,6 +1205,8 @@ int HipifyRun::runProject() {
       reportWarning(llvm::toString(std::move(E)));
     }
   }
+  if (Options.ShardCount && !Failed && !writeShardRecord())
+    Failed = true;
   reportNewerHip();
   printStatistics();
   writeReport();

@@ -29,6 +29,13 @@ defm in_root : Eq<"in-root", "<dir>", "Translate the project in <dir>: every fil
 defm out_root : Eq<"out-root", "<dir>", "With --in-root: write each file of the project to the same "
   "relative path under <dir>; a rerun translates only what changed (<dir>/.hipify-manifest.json)">,
   Group<grp_output>;
+defm shard : Eq<"shard", "<K/N>", "With --in-root and --out-root: translate only the K-th of N "
+  "shares of the project (by a hash of each file's path below --in-root, the same on every machine) "
+  "and record it for --merge (<out-root>/.hipify-shard.json); one CI job per share">,
+  Group<grp_output>;
+defm merge : Eq<"merge", "<dirs>", "Join the --out-roots of the N runs of --shard=K/N (<dirs>: "
+  "comma-separated) into --out-root: the same files, manifest and --report as one run over the whole project">,
+  Group<grp_output>;
 def quiet : F<"quiet", "Print no progress line (one is shown on a terminal with --in-root)">,
   Group<grp_output>;
 def inplace : F<"inplace", "Replace each source (and translated user header) with its translation, "

@@ -92,6 +92,26 @@ int main(int Argc, char **Argv) {
   Options.InRoot = Args.getLastArgValue(OPT_in_root).str();
   Options.OutRoot = Args.getLastArgValue(OPT_out_root).str();
   Options.Quiet = Args.hasArg(OPT_quiet);
+  if (const Arg *A = Args.getLastArg(OPT_shard)) {
+    // 1-based, like split -n K/N: the index a CI matrix counts from.
+    StringRef Value = A->getValue();
+    auto [K, N] = Value.split('/');
+    if (K.getAsInteger(10, Options.ShardIndex) ||
+        N.getAsInteger(10, Options.ShardCount) || Options.ShardCount == 0 ||
+        Options.ShardIndex == 0 || Options.ShardIndex > Options.ShardCount)
+      hipkit::exitWithError("--shard takes <K>/<N>, the K-th of N shares "
+                            "with 1 <= K <= N (such as 2/4), not '" +
+                            Value + "'");
+  }
+  for (const Arg *A : Args.filtered(OPT_merge)) {
+    SmallVector<StringRef, 8> Dirs;
+    StringRef(A->getValue()).split(Dirs, ',', -1, /*KeepEmpty=*/false);
+    if (Dirs.empty())
+      hipkit::exitWithError("--merge takes the shards' out-roots, "
+                            "<dir>,<dir>...; none was named");
+    for (StringRef Dir : Dirs)
+      Options.MergeDirs.push_back(Dir.str());
+  }
   Options.InPlace = Args.hasArg(OPT_inplace);
   Options.NoBackup = Args.hasArg(OPT_no_backup);
   Options.Force = Args.hasArg(OPT_force);

@@ -16,7 +16,7 @@ VALUE_OPTIONS = {
     "--cuda-path", "-cuda-path", "--cuda-gpu-arch", "-cuda-gpu-arch",
     "--clang-resource-directory", "-clang-resource-directory", "--rocm-path",
     "-rocm-path", "-p", "--extra-arg", "-extra-arg", "--extra-arg-before",
-    "-extra-arg-before", "-I", "-D", "-j",
+    "-extra-arg-before", "-I", "-D", "-j", "--shard", "-shard", "--merge", "-merge",
 }
 
 

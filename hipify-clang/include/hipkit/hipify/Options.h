@@ -48,6 +48,12 @@ struct HipifyOptions {
   /// --in-root / --out-root: translate the project under InRoot into the same
   /// relative paths under OutRoot (docs/hipify-clang.md, "Projects").
   std::string InRoot, OutRoot;
+  /// --shard=K/N: translate the K-th of N shares of the project (1 <= K <=
+  /// N; 0 when not sharded) into --out-root with a shard record; --merge
+  /// joins the N out-roots (docs/distributed.md, "Sharded translation").
+  unsigned ShardIndex = 0, ShardCount = 0;
+  /// --merge=DIR,...: the shards' out-roots to join into --out-root.
+  std::vector<std::string> MergeDirs;
   /// --quiet: no progress line.
   bool Quiet = false;
   bool InPlace = false;
