@@ -209,14 +209,15 @@ def add_declarations(rows, text, markers, targets, full=None, types=None, variab
 
 class CLibrary:
     """A C library whose every name follows from its headers: each function, enum,
-    enumerator, type and macro of the CUDA headers (header_targets' keys) gets a row, named
-    by candidate (CUDA name -> the ROCm spelling to look for, or None; default: the same
-    name) where the ROCm library (rocm_folders) declares it, functions with as many
+    enumerator, type and macro of its CUDA headers (the registry's header targets) gets a
+    row, named by candidate (CUDA name -> the ROCm spelling to look for, or None; default:
+    the same name) where the ROCm library (rocm_folders) declares it, functions with as many
     parameters. Version macros and header guards get no name unless map_versions."""
 
-    def __init__(self, api, header_targets, rocm_folders, markers, candidate=None,
-                 skip=None, map_versions=False):
-        self.api, self.header_targets, self.rocm_folders = api, header_targets, rocm_folders
+    def __init__(self, api, rocm_folders, markers, candidate=None, skip=None,
+                 map_versions=False):
+        self.header_targets = registry.header_targets(library(api).library)
+        self.api, self.rocm_folders = api, rocm_folders
         self.markers, self.skip, self.map_versions = markers, skip, map_versions
         self.candidate = candidate or (lambda name: name)
 

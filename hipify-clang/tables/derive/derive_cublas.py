@@ -32,16 +32,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
+import registry  # noqa: E402
 from clibrary import RocmLibrary, Rows, parameter_lists, rocm_library, snake  # noqa: E402
 from libraryrows import main as derivation_main  # noqa: E402
 
 CUBLAS_HEADERS = ["cublas_api.h", "cublas_v2.h", "cublasXt.h"]
 LEGACY_HEADER = "cublas.h"
-# Include targets: cublasXt has no ROCm counterpart.
-HEADER_TARGETS = {"cublas_api.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
-                  "cublas_v2.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
-                  "cublas.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
-                  "cublasXt.h": ("", "")}
+HEADER_TARGETS = registry.header_targets("cublas")
 # hipBLAS declares hipblasHgemm and the other half-precision functions on
 # hipblasHalf, a uint16_t unless the program defines HIPBLAS_USE_HIP_HALF (then
 # HIP's __half): cuBLAS's take __half, which `__half` translates to, so the

@@ -36,9 +36,6 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from clibrary import CLibrary  # noqa: E402
 
-HEADER_TARGETS = {"cublasLt.h": "hipblaslt/hipblaslt.h"}
-
-
 def candidate(name):
     """The hipBLASLt spelling a transform gives, or None."""
     for cuda, hip in (("cublasLt", "hipblasLt"), ("CUBLASLT_", "HIPBLASLT_")):
@@ -49,7 +46,7 @@ def candidate(name):
 
 # hipblas-common declares the status, operation and compute types hipBLASLt uses. The
 # *Init functions (cublasLtMatmulDescInit) are static inline wrappers.
-CUBLASLT = CLibrary("cublaslt", HEADER_TARGETS, ["hipblaslt", "hipblas-common"],
+CUBLASLT = CLibrary("cublaslt", ["hipblaslt", "hipblas-common"],
                     ["CUBLASWINAPI", "static inline"], candidate)
 
 if __name__ == "__main__":

@@ -29,11 +29,6 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from clibrary import CLibrary  # noqa: E402
 
-HEADER_TARGETS = {"cufft.h": "hipfft/hipfft.h",
-                  "cufftXt.h": "hipfft/hipfftXt.h",
-                  "cudalibxt.h": "hipfft/hiplibxt.h"}
-
-
 def candidate(name):
     """The hipFFT spelling a transform gives, or None."""
     for cuda, hip in (("cufft", "hipfft"), ("CUFFT_", "HIPFFT_"), ("cuda", "hip"),
@@ -47,7 +42,7 @@ def candidate(name):
 
 # The headers' own names (a leading underscore) get no row, but for the guards the
 # overrides name (_CUFFT_H_, which user code tests).
-CUFFT = CLibrary("cufft", HEADER_TARGETS, ["hipfft"], ["CUFFTAPI"], candidate,
+CUFFT = CLibrary("cufft", ["hipfft"], ["CUFFTAPI"], candidate,
                  skip=lambda overrides, name: name.startswith("_") and name not in overrides)
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
+import registry  # noqa: E402
 from clibrary import (Rows, add_declarations, arities, is_version_or_guard,  # noqa: E402
                       rocm_library, snake)
 from libraryrows import main as derivation_main  # noqa: E402
@@ -44,18 +45,9 @@ from libraryrows import main as derivation_main  # noqa: E402
 API = "curand"
 HOST_HEADER = "curand.h"
 KERNEL_HEADER = ("hiprand/hiprand_kernel.h", "rocrand/rocrand_kernel.h")
-# Include targets. Every cuRAND header needs one: a header row is also what tells the
-# engine that a declaration belongs to cuRAND. curand_mtgp32_host.h's functions are
-# hipRAND's hiprand_mtgp32_host.h; rocRAND declares its MTGP32 host setup in
-# rocrand_mtgp32.h, which rocrand_kernel.h includes.
-HEADER_TARGETS = {
-    "curand.h": ("hiprand/hiprand.h", "rocrand/rocrand.h"),
-    "curand_mtgp32_host.h": ("hiprand/hiprand_mtgp32_host.h", "rocrand/rocrand_kernel.h"),
-    # The MTGP32 parameter set: hipRAND uses rocRAND's on AMD GPUs and has no header of
-    # its own for it.
-    "curand_mtgp32dc_p_11213.h": ("rocrand/rocrand_mtgp32_11213.h",
-                                  "rocrand/rocrand_mtgp32_11213.h"),
-}
+# Include targets (the registry's library-headers.tsv); every cuRAND header needs one, the
+# device headers KERNEL_HEADER.
+HEADER_TARGETS = registry.header_targets("curand")
 DEVICE_HEADERS = ["curand_kernel.h", "curand_discrete.h", "curand_discrete2.h",
                   "curand_globals.h", "curand_lognormal.h", "curand_mrg32k3a.h",
                   "curand_mtgp32.h", "curand_mtgp32_kernel.h", "curand_mtgp32dc_p_11213.h",

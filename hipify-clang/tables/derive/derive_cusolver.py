@@ -35,22 +35,14 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
-from clibrary import (Rows, add_declarations, is_version_or_guard, parameter_lists, rocm_library,  # noqa: E402
-                      snake)
+import registry  # noqa: E402
+from clibrary import (Rows, add_declarations, is_version_or_guard,  # noqa: E402
+                      parameter_lists, rocm_library, snake)
 from libraryrows import main as derivation_main  # noqa: E402
 from tsv import die  # noqa: E402
 
 API = "cusolver"
-# Include targets: cusolverMg (multi-GPU) has no ROCm counterpart, and rocSOLVER has
-# only the dense API (rocsolver.h).
-HEADER_TARGETS = {
-    "cusolver_common.h": ("hipsolver/hipsolver.h", "rocsolver/rocsolver.h"),
-    "cusolverDn.h": ("hipsolver/hipsolver.h", "rocsolver/rocsolver.h"),
-    "cusolverSp.h": ("hipsolver/hipsolver.h", ""),
-    "cusolverSp_LOWLEVEL_PREVIEW.h": ("", ""),
-    "cusolverRf.h": ("hipsolver/hipsolver.h", ""),
-    "cusolverMg.h": ("", ""),
-}
+HEADER_TARGETS = registry.header_targets(API)
 DEPRECATION_RE = re.compile(r"\bCUSOLVER(?:MG)?_DEPRECATED\w*(?:\s*\([^()]*\))?")
 # Argument types rocSOLVER spells as types of its own (rocblas_float_complex,
 # rocblas_datatype, rocblas_svect): a call passing the HIP translation's would not compile.

@@ -38,13 +38,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
-from clibrary import (Rows, add_declarations, is_version_or_guard, parameter_lists, rocm_library,  # noqa: E402
-                      snake)
+import registry  # noqa: E402
+from clibrary import (Rows, add_declarations, is_version_or_guard,  # noqa: E402
+                      parameter_lists, rocm_library, snake)
 from libraryrows import main as derivation_main  # noqa: E402
 
 API = "cusparse"
-HEADER_TARGETS = {"cusparse.h": ("hipsparse/hipsparse.h", "rocsparse/rocsparse.h"),
-                  "cusparse_v2.h": ("hipsparse/hipsparse.h", "rocsparse/rocsparse.h")}
+HEADER_TARGETS = registry.header_targets(API)
 # Declarations are marked `CUSPARSE_DEPRECATED(newName)`, `CUSPARSE_DEPRECATED_TYPE`
 # ...: attributes, which the readers below must not take for declared names.
 DEPRECATION_RE = re.compile(r"\bCUSPARSE_DEPRECATED\w*(?:\s*\([^()]*\))?")

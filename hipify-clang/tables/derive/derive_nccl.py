@@ -28,7 +28,7 @@ from clibrary import CLibrary  # noqa: E402
 
 # RCCL keeps NCCL's names (the same spelling), its version macros included. nccl.h declares
 # nothing but its API: every function is public, unmarked.
-NCCL = CLibrary("nccl", {"nccl.h": "rccl/rccl.h"}, ["rccl"], [""], map_versions=True)
+NCCL = CLibrary("nccl", ["rccl"], [""], map_versions=True)
 
 if __name__ == "__main__":
     sys.exit(NCCL.main(sys.argv[1:], __doc__))

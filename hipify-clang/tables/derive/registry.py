@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """The library registry (libraries.tsv, beside this file): one row per CUDA library, the one
-place its identity is written; every consumer asks this module.
+place its identity is written, and library-headers.tsv, its CUDA headers and their targets;
+every consumer asks this module.
 
   registry.py --nvidia-links FILE   write hipcc's NvidiaLibraries.inc (CMake runs this)
   registry.py --check               check that inputs.tsv pins every package the registry
-                                    names, and that no consumer (CONSUMERS) writes a
-                                    library's identity again instead of asking here
+                                    names, that library-headers.tsv names its libraries,
+                                    and that no consumer (CONSUMERS) writes a library's
+                                    identity again instead of asking here
 
 libraries.tsv's leading comment says what each column means and who reads it.
 """
@@ -21,6 +23,8 @@ import provenance  # noqa: E402
 import tsv  # noqa: E402
 
 REGISTRY = os.path.join(HERE, "libraries.tsv")
+HEADERS = os.path.join(HERE, "library-headers.tsv")
+HEADER_COLUMNS = ["library", "cuda_header", "hip_header", "roc_header"]
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 # The files that once wrote each library's identity themselves and now read it from here;
 # --check fails when one writes a registry fact as a string literal again.
@@ -82,6 +86,28 @@ def read(path=REGISTRY):
             seen[key] = library.where
         libraries.append(library)
     return libraries
+
+
+def header_targets(library, path=HEADERS, registry=REGISTRY):
+    """{CUDA header: (hip_header, roc_header)} of a library (library-headers.tsv), in file
+    order; "" for `-`. A row naming no library of the registry, or a header twice, stops the
+    run."""
+    keys = {lib.library for lib in read(registry)}
+    targets, seen = {}, {}
+    for row in tsv.read(path, HEADER_COLUMNS):
+        where = "%s:%d" % (os.path.basename(row.path), row.line)
+        if row["library"] not in keys:
+            tsv.die("%s: '%s' is not a library of %s" % (where, row["library"],
+                                                        os.path.basename(registry)))
+        key = (row["library"], row["cuda_header"])
+        if key in seen:
+            tsv.die("%s: %s's %s is written twice (first at %s)" % (where, key[0], key[1],
+                                                                     seen[key]))
+        seen[key] = where
+        if row["library"] == library:
+            targets[row["cuda_header"]] = tuple("" if row[c] == "-" else row[c]
+                                                for c in HEADER_COLUMNS[2:])
+    return targets
 
 
 def mapping_libraries(libraries):
@@ -181,6 +207,8 @@ def write_if_changed(path, text):
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--registry", default=REGISTRY)
+    parser.add_argument("--headers", default=HEADERS,
+                        help="the header targets --check reads (library-headers.tsv)")
     parser.add_argument("--nvidia-links", metavar="FILE",
                         help="write hipcc's X-macro list of HIP libraries on NVIDIA")
     parser.add_argument("--check", action="store_true",
@@ -196,6 +224,7 @@ def main(argv):
     if args.nvidia_links:
         write_if_changed(args.nvidia_links, nvidia_links_inc(libraries))
     if args.check:
+        header_targets(None, args.headers, args.registry)  # stops at a malformed row
         errors = unpinned(libraries, provenance.read_manifest(args.manifest))
         errors += copies(libraries, args.source, args.consumer or CONSUMERS)
         for error in errors:
