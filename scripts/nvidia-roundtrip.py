@@ -56,21 +56,13 @@ TIMING_LINE = re.compile(r"\b(ms|msec|us|usec|seconds?|sec|time|elapsed|GB/s|GFL
                          re.I)
 NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 POINTER = re.compile(r"0x[0-9a-fA-F]+")
-# hipBLAS, hipBLASLt, hipFFT, hipRAND, hipSPARSE and hipSOLVER are hipkit's
-# headers over the CUDA libraries on NVIDIA (hip-headers/nvidia/libraries): the
-# translation links -lhip<library>, which hipcc makes the CUDA library; hipCUB
-# is hipkit's headers over CUB 3 (header-only). The HIP
-# libraries below have no NVIDIA side in hipkit: the HIP build of a program using
-# one is skipped unless their headers are given with --hip-library-include.
-# MIOpen, RCCL and roctx exist only for AMD; rocThrust's NVIDIA backend is not
-# hipkit's.
-HIP_LIBRARY_HEADERS = {"<cudnn": "MIOpen",
-                       "<thrust/": "rocThrust", "<nccl": "RCCL", "<nvtx3/": "roctx",
-                       "<nvToolsExt": "roctx"}
-# What the translation links instead of the original's CUDA library.
-HIP_LIBRARY_OF = {"-lcublas": "-lhipblas", "-lcufft": "-lhipfft", "-lcurand": "-lhiprand",
-                  "-lcusparse": "-lhipsparse", "-lcusolver": "-lhipsolver",
-                  "-lcublasLt": "-lhipblaslt"}
+# The libraries with hipkit headers over them on NVIDIA (the library registry's
+# nvidia_headers: hipBLAS, hipBLASLt, hipFFT, hipRAND, hipSPARSE and hipSOLVER over the
+# CUDA libraries, hip-headers/nvidia/libraries; hipCUB over CUB 3, header-only): the
+# translation links -l<hip_link>, which hipcc makes the CUDA library. The other HIP
+# libraries have no NVIDIA side in hipkit (MIOpen, RCCL and roctx exist only for AMD;
+# rocThrust's NVIDIA backend is not hipkit's): the HIP build of a program using one is
+# skipped unless their headers are given with --hip-library-include.
 # More CUDA library programs for the round trip (not hipify lit tests).
 LIBRARY_PROGRAMS = ROOT / "test" / "hip-nvidia" / "library-programs"
 
@@ -155,11 +147,21 @@ def compare_outputs(cuda_out, hip_out, tolerance, varying=None):
 
 
 def libraries_of(text):
-    return ["-l" + lib for header, lib in CORPUS_RUNNER.LINKED_LIBRARIES if header in text]
+    return CORPUS_RUNNER.link_flags(text)
+
+
+def hip_libraries_of(text):
+    """What the translation links instead: a HIP library's -l where it has one (hipcc
+    makes it the CUDA libraries on NVIDIA), else the CUDA libraries'."""
+    return list(dict.fromkeys(
+        flag for library in CORPUS_RUNNER.linked_libraries(text)
+        for flag in (["-l" + library.hip_link] if library.hip_link
+                     else ["-l" + lib for lib in library.cuda_link])))
 
 
 def hip_libraries_needed(text):
-    return sorted({lib for header, lib in HIP_LIBRARY_HEADERS.items() if header in text})
+    return sorted({library.hip_library for library in CORPUS_RUNNER.linked_libraries(text)
+                   if library.kind == "library" and not library.nvidia_headers})
 
 
 def roundtrip(program, opts, scratch):
@@ -231,7 +233,7 @@ def roundtrip(program, opts, scratch):
     for inc in opts.hip_library_include:
         extra += ["-I", inc]
     hip_exe = hip_dir / program.stem
-    hip_libs = [HIP_LIBRARY_OF.get(lib, lib) for lib in libs]
+    hip_libs = hip_libraries_of(text)
     build = run([opts.hipcc, "-O2", "--offload-arch=" + opts.arch, "-std=c++17", *extra,
                  *hip_units, "-o", hip_exe, *hip_libs], cwd=hip_dir, env=env)
     if build.returncode:

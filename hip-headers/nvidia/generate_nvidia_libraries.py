@@ -60,41 +60,59 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir,
+                                "hipify-clang", "tables", "derive"))
 import generate_nvidia_api as api  # noqa: E402
 import generate_nvidia_hipcub as hipcub  # noqa: E402
+import registry  # noqa: E402
+
+# The library registry: which libraries have hipkit headers on NVIDIA (nvidia_headers)
+# and the API of each (its first: cuBLAS's, not the legacy one's).
+REGISTRY = registry.read()
 
 
 class Library:
-    def __init__(self, output, title, tables, hip_header, cuda_headers, filters=(), after=()):
-        self.output, self.title, self.tables = output, title, tables
-        self.hip_header, self.cuda_headers, self.filters = hip_header, cuda_headers, filters
+    """One header over a CUDA library: output, the ROCm header of the same path whose API
+    it offers (under the registry's nvidia_headers folder of library)."""
+
+    def __init__(self, output, title, library, cuda_headers, filters=(), after=()):
+        found = [lib for lib in REGISTRY if lib.library == library]
+        if not found or found[0].nvidia_headers != output.split("/")[0]:
+            api.fail("%s: the library registry (libraries.tsv) gives '%s' no nvidia_headers "
+                     "'%s'" % (output, library, output.split("/")[0]))
+        self.output, self.title = output, title
+        self.tables = [found[0].apis[0] + ".tsv"]
+        self.hip_header, self.cuda_headers, self.filters = output, cuda_headers, filters
         # hipkit's library headers this one includes and leaves their names
         # to (hipSOLVER takes hipBLAS's hipblasOperation_t).
         self.after = after
 
 
 LIBRARIES = [
-    Library("hipblas/hipblas.h", "hipBLAS over cuBLAS", ["cublas.tsv"], "hipblas/hipblas.h",
-            ["cublas_v2.h"]),
-    Library("hipfft/hipfft.h", "hipFFT over cuFFT", ["cufft.tsv"], "hipfft/hipfft.h",
-            ["cufft.h"]),
-    Library("hiprand/hiprand.h", "hipRAND's host API over cuRAND", ["curand.tsv"],
-            "hiprand/hiprand.h", ["curand.h"], ("mtgp32",)),
-    Library("hiprand/hiprand_kernel.h", "hipRAND's device API over curand_kernel.h",
-            ["curand.tsv"], "hiprand/hiprand_kernel.h", ["curand_kernel.h"],
-            ("mtgp32",), after=["hiprand/hiprand.h"]),
-    Library("hipsparse/hipsparse.h", "hipSPARSE over cuSPARSE", ["cusparse.tsv"],
-            "hipsparse/hipsparse.h", ["cusparse.h"], ("Info",)),
-    Library("hipsolver/hipsolver.h", "hipSOLVER's dense API over cuSOLVER", ["cusolver.tsv"],
-            "hipsolver/hipsolver.h", ["cusolverDn.h", "cusolverSp.h"], ("Info",),
+    Library("hipblas/hipblas.h", "hipBLAS over cuBLAS", "cublas", ["cublas_v2.h"]),
+    Library("hipfft/hipfft.h", "hipFFT over cuFFT", "cufft", ["cufft.h"]),
+    Library("hiprand/hiprand.h", "hipRAND's host API over cuRAND", "curand", ["curand.h"],
+            ("mtgp32",)),
+    Library("hiprand/hiprand_kernel.h", "hipRAND's device API over curand_kernel.h", "curand",
+            ["curand_kernel.h"], ("mtgp32",), after=["hiprand/hiprand.h"]),
+    Library("hipsparse/hipsparse.h", "hipSPARSE over cuSPARSE", "cusparse", ["cusparse.h"],
+            ("Info",)),
+    Library("hipsolver/hipsolver.h", "hipSOLVER's dense API over cuSOLVER", "cusolver",
+            ["cusolverDn.h", "cusolverSp.h"], ("Info",),
             # ROCm's hipsolver.h names hipSPARSE's matrix descriptor too: the same
             # type as hipsparse.h's, so a program may include both.
             after=["hipblas/hipblas.h", "hipsparse/hipsparse.h"]),
     # hipBLASLt's C API over cuBLASLt. Its status, operation and compute types
     # are hipblas-common's, which hipblas.h already names (cuBLAS's on NVIDIA).
-    Library("hipblaslt/hipblaslt.h", "hipBLASLt over cuBLASLt", ["cublaslt.tsv"],
-            "hipblaslt/hipblaslt.h", ["cublasLt.h"], after=["hipblas/hipblas.h"]),
+    Library("hipblaslt/hipblaslt.h", "hipBLASLt over cuBLASLt", "cublaslt", ["cublasLt.h"],
+            after=["hipblas/hipblas.h"]),
 ]
+# Every library the registry gives NVIDIA headers has them here (hipCUB: generate_nvidia_hipcub).
+UNMADE = ({lib.nvidia_headers for lib in REGISTRY if lib.nvidia_headers} -
+          {lib.output.split("/")[0] for lib in LIBRARIES} - {"hipcub"})
+if UNMADE:
+    api.fail("the library registry (libraries.tsv) gives %s NVIDIA headers that "
+             "generate_nvidia_libraries.py does not make" % ", ".join(sorted(UNMADE)))
 # The runtime's tables: the HIP types library signatures use besides their own.
 SHARED_TABLES = ["runtime.tsv", "library_types.tsv", "complex.tsv", "fp16.tsv"]
 COMMON_HEADER = "hipkit_nvidia_library_types.h"

@@ -20,6 +20,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "derive"))
+import registry  # noqa: E402
+
 COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
            "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
 # Columns a table may add after the ten above (its header line says whether it
@@ -150,34 +153,8 @@ API_TITLES = {
 # which of the two the translation targets. Names may repeat across library APIs
 # (cublas_v2.h's cublasSgemm macro, legacy cublas.h's function), so rows are keyed by
 # (api, cuda_name); their header rows say which CUDA headers declare the library's names.
-LIBRARIES = {
-    "cublas": ("cuBLAS", "hipBLAS", "rocBLAS"),
-    "cublas_legacy": ("cuBLAS", "hipBLAS", "rocBLAS"),
-    "curand": ("cuRAND", "hipRAND", "rocRAND"),
-    # rocFFT's API is not cuFFT's (no name maps 1:1): --roc keeps the hipFFT names, and
-    # hipify-clang says so.
-    "cufft": ("cuFFT", "hipFFT", ""),
-    # rocSPARSE's generic API and rocSOLVER's workspace-free functions differ from
-    # cuSPARSE's and cuSOLVER's: derive_cusparse.py and derive_cusolver.py say which rows
-    # get no ROCm name and why.
-    "cusparse": ("cuSPARSE", "hipSPARSE", "rocSPARSE"),
-    "cusolver": ("cuSOLVER", "hipSOLVER", "rocSOLVER"),
-    # hipBLASLt, RCCL and roctx are ROCm's own libraries for these APIs: --roc writes the
-    # same names as the default (roc_name == hip_name).
-    "cublaslt": ("cuBLASLt", "hipBLASLt", "hipBLASLt"),
-    "nccl": ("NCCL", "RCCL", "RCCL"),
-    "nvtx": ("NVTX", "roctx", "roctx"),
-    # MIOpen is ROCm's cuDNN counterpart: the default output and --roc alike (its rows
-    # carry the MIOpen name in both columns); --miopen says the same.
-    "cudnn": ("cuDNN", "MIOpen", "MIOpen"),
-    # hipCUB and rocThrust are what --roc writes too (rocPRIM's API is not CUB's): their
-    # rows' roc_name is the hip_name.
-    "cub": ("CUB", "hipCUB", "hipCUB"),
-    "thrust": ("Thrust", "rocThrust", "rocThrust"),
-    # A ROCm build of PyTorch declares the HIP side itself (ATen/hip, c10/hip); the rows'
-    # `masquerading` rule gives the names of PyTorch 2.6 and older.
-    "torch": ("PyTorch", "PyTorch for ROCm", "PyTorch for ROCm"),
-}
+# The library registry (derive/libraries.tsv) is where each library is written.
+LIBRARIES = registry.mapping_libraries(registry.read())
 
 # The library APIs whose HIP side no ROCm release dates: a ROCm build of PyTorch makes its
 # ATen/hip headers itself. Their supported rows have no hip_added.

@@ -77,20 +77,15 @@ private:
 } // namespace
 
 /// What a HIP library's -l links on NVIDIA: the CUDA libraries it is over.
+/// The list is the library registry's (hipify-clang/tables/derive/libraries.tsv:
+/// hip_link and cuda_link), generated into NvidiaLibraries.inc at build time.
 struct NvidiaLibrary {
   const char *Hip;
   const char *Cuda[3]; // nullptr after the last
 };
 static constexpr NvidiaLibrary NvidiaLibraries[] = {
-    // hipRTC is HIP's header over NVRTC (nvidia_hiprtc.h): no libhiprtc.
-    {"hiprtc", {"nvrtc"}},
-    {"hipblas", {"cublas"}},
-    {"hipfft", {"cufft"}},
-    {"hiprand", {"curand"}},
-    {"hipsparse", {"cusparse"}},
-    // cuSOLVER needs cuBLAS and cuSPARSE at link time (static or shared).
-    {"hipsolver", {"cusolver", "cublas", "cusparse"}},
-    {"hipblaslt", {"cublasLt"}},
+#define HIPKIT_NVIDIA_LIBRARY(HIP, ...) {HIP, {__VA_ARGS__}},
+#include "NvidiaLibraries.inc"
 };
 
 /// AMD-only clang options: they configure the AMDGPU toolchain, which an

@@ -363,3 +363,40 @@ def pasted_identifiers(text):
                 if index < len(args) and IDENT_RE.fullmatch(args[index]):
                     names.add(args[index] + suffix)
     return names
+
+
+# The opt-in blocks of HIP's headers (derive_tables.py, derive_device.py).
+OPT_IN_RE = re.compile(r"^\s*#\s*(?:ifdef\s+|if\s+defined\s*\(?\s*)HIP_ENABLE_\w+\s*\)?\s*$")
+BRANCH_RE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|else|elif|endif)\b")
+
+
+def guarded_lines(lines, opening_re):
+    """For each line, whether it belongs to a branch that a line matching
+    opening_re opens: from that line to the #else, #elif or #endif that closes
+    the branch (nesting counted), both included."""
+    inside, depth = [], 0  # depth > 0: inside such a branch, at that nesting
+    for line in lines:
+        directive = BRANCH_RE.match(line)
+        if depth:
+            if directive and directive.group(1).startswith("if"):
+                depth += 1
+            elif directive and directive.group(1) == "endif":
+                depth -= 1
+            elif directive and depth == 1 and directive.group(1) in ("else", "elif"):
+                depth = 0
+            inside.append(True)
+            continue
+        depth = 1 if opening_re.match(line) else 0
+        inside.append(bool(depth))
+    return inside
+
+
+def without_opt_in(text):
+    """The header without what it declares only when the user defines an opt-in
+    macro: ROCm 6.4 declares the warp *_sync functions and __activemask only
+    under `#ifdef HIP_ENABLE_WARP_SYNC_BUILTINS` (HIP 7 declares them unless
+    HIP_DISABLE_WARP_SYNC_BUILTINS), so a translation for 6.4 that wrote them
+    would not compile. The #else branch of such a block stays."""
+    lines = text.split("\n")
+    return "\n".join("" if inside else line
+                     for line, inside in zip(lines, guarded_lines(lines, OPT_IN_RE)))

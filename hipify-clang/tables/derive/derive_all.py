@@ -12,8 +12,9 @@ Debian's Packages index gives it, of the wheel as pip recorded it). Before deriv
 set is compared with what the machine has (SETS below: the fetch scripts' versions.tsv,
 dpkg, CUDA's dist-info and a hash of its include tree); a mismatch is one line naming the
 package and what to do, and exit status 1. RUNS below holds every derivation's command
-line (the only place they are written); each script writes the provenance comment of its
-tables (provenance.py) from the manifest rows RUNS gives it. The curated tables
+line, made from the library registry (libraries.tsv, read by registry.py) and OWN_RUNS; each
+script writes the provenance comment of its tables (provenance.py) from the manifest rows
+RUNS gives it. The curated tables
 (headers.tsv, macros.tsv, wmma.tsv) are copied, not derived (derive_tables.py reads them).
 """
 
@@ -35,6 +36,9 @@ TABLES = os.path.dirname(HERE)
 SOURCE = os.path.dirname(os.path.dirname(TABLES))
 sys.path.insert(0, HERE)
 import provenance  # noqa: E402
+import registry  # noqa: E402
+import tsv  # noqa: E402
+from tsv import die  # noqa: E402
 
 CURATED = ["headers.tsv", "macros.tsv", "wmma.tsv"]
 
@@ -60,77 +64,71 @@ SETS = {
 }
 
 LIBRARY = ["--cuda", "{cuda}", "--rocm", "{build}/rocm-6.4/include"]
-CXX_LIBRARY = LIBRARY + ["--stand-in", "{stand_in}"]
+# A C++ library's derivation parses with libclang (cxxdecls.py).
+ARGUMENTS = {"c": LIBRARY, "c++": LIBRARY + ["--stand-in", "{stand_in}"]}
+LANGUAGE_INPUTS = {"c": [], "c++": ["clang-19:libclang1-19", "clang-19:libclang-common-19-dev"]}
 CUDA = "cuda-13:cuda-include"
 ROCM_HIP = "rocm-6.4:libamdhip64-dev"
 
+# The derivations whose arguments are their own ({cuda}, {hip52}, {build}, {clang},
+# {stand_in}, {source} are the options below) and the manifest rows (SET:PACKAGE, or a whole
+# SET) they read: derive_tables.py (the toolkit's tables, not a library's) and the libraries
+# whose registry row has no language (PyTorch's headers).
+OWN_RUNS = {
+    "derive_tables.py": (
+        ["runtime", "driver", "library_types", "device", "complex", "fp16", "bf16", "fp8",
+         "cooperative_groups", "nvrtc"],
+        ["--cuda", "{cuda}", "--hip", "{hip52}",
+         "--hip-newer", "5.7={build}/hip-releases/5.7/include/hip",
+         "--hip-newer", "6.4={build}/rocm-6.4/include/hip",
+         "--hip-opt-in-default", "7.2={build}/hip-releases/7.2/include/hip",
+         "--clang-include", "{clang}/lib/clang/19/include",
+         "--clang-builtins", "{clang}/include/clang/Basic/Builtins.inc",
+         "--clang-builtins", "{clang}/include/clang/Basic/BuiltinsAMDGPU.def",
+         "--nvcc-builtins",
+         "{source}/hipify-clang/tools/hipify-clang/cuda-stand-ins/hipify_cuda_nvcc_builtins.h"],
+        [CUDA, "cuda-13:nvidia_cuda_runtime", "cuda-13:nvidia_cuda_crt",
+         "cuda-13:nvidia_cuda_cupti", "cuda-13:nvidia_cuda_nvrtc",
+         "cuda-13:nvidia_cuda_profiler_api", "hip-5.2", "hip-5.7", ROCM_HIP, "hip-7.2",
+         "clang-19:libclang-common-19-dev", "clang-19:libclang-19-dev"]),
+    "derive_torch.py": (
+        None,
+        ["--cuda", "{cuda}", "--stand-in", "{stand_in}",
+         "--torch", "2.14={build}/torch/2.14/include", "--torch", "2.6={build}/torch/2.6/include"],
+        [CUDA, "cuda-13:nvidia_cuda_cccl", "torch-2.14:libtorch-dev", "torch-2.6:libtorch-cuda-dev",
+         "clang-19:libclang1-19", "clang-19:libclang-common-19-dev"]),
+}
 
-def library(wheel, *packages):
+
+def library_inputs(library):
     """A library derivation's inputs: its CUDA wheel, its ROCm packages (6.4, and the older
     releases where Debian 13 has the package: a trailing `?` makes a row optional)."""
-    return ([CUDA, "cuda-13:" + wheel] + ["rocm-6.4:" + p for p in packages] +
-            ["rocm-older:%s?" % p for p in packages])
+    packages = library.rocm_packages
+    return ([CUDA, "cuda-13:" + library.cuda_package] + ["rocm-6.4:" + p for p in packages] +
+            ["rocm-older:%s?" % p for p in packages] + LANGUAGE_INPUTS[library.language])
 
 
-# Every derivation: the script, the tables it writes, its arguments ({cuda}, {hip52},
-# {build}, {clang}, {stand_in}, {source} are the options below) and the manifest rows
-# (SET:PACKAGE, or a whole SET) it reads. A script whose --help offers --cuda-older also
-# gets CUDA 11.8's and 11.2's headers (and their rows).
-RUNS = [
-    ("derive_tables.py",
-     ["runtime", "driver", "library_types", "device", "complex", "fp16", "bf16", "fp8",
-      "cooperative_groups", "nvrtc"],
-     ["--cuda", "{cuda}", "--hip", "{hip52}",
-      "--hip-newer", "5.7={build}/hip-releases/5.7/include/hip",
-      "--hip-newer", "6.4={build}/rocm-6.4/include/hip",
-      "--hip-opt-in-default", "7.2={build}/hip-releases/7.2/include/hip",
-      "--clang-include", "{clang}/lib/clang/19/include",
-      "--clang-builtins", "{clang}/include/clang/Basic/Builtins.inc",
-      "--clang-builtins", "{clang}/include/clang/Basic/BuiltinsAMDGPU.def",
-      "--nvcc-builtins",
-      "{source}/hipify-clang/tools/hipify-clang/cuda-stand-ins/hipify_cuda_nvcc_builtins.h"],
-     [CUDA, "cuda-13:nvidia_cuda_runtime", "cuda-13:nvidia_cuda_crt",
-      "cuda-13:nvidia_cuda_cupti", "cuda-13:nvidia_cuda_nvrtc",
-      "cuda-13:nvidia_cuda_profiler_api", "hip-5.2", "hip-5.7", ROCM_HIP, "hip-7.2",
-      "clang-19:libclang-common-19-dev", "clang-19:libclang-19-dev"]),
-    ("derive_cublas.py", ["cublas", "cublas_legacy"], LIBRARY,
-     library("nvidia_cublas", "libhipblas-dev", "libhipblas-common-dev", "librocblas-dev")),
-    ("derive_curand.py", ["curand"], LIBRARY,
-     library("nvidia_curand", "libhiprand-dev", "librocrand-dev")),
-    ("derive_cufft.py", ["cufft"], LIBRARY, library("nvidia_cufft", "libhipfft-dev")),
-    ("derive_cusparse.py", ["cusparse"], LIBRARY,
-     library("nvidia_cusparse", "libhipsparse-dev", "librocsparse-dev")),
-    ("derive_cusolver.py", ["cusolver"], LIBRARY,
-     library("nvidia_cusolver", "libhipsolver-dev", "librocsolver-dev")),
-    ("derive_cublaslt.py", ["cublaslt"], LIBRARY,
-     library("nvidia_cublas", "libhipblaslt-dev", "libhipblas-common-dev")),
-    ("derive_nccl.py", ["nccl"], LIBRARY, library("nvidia_nccl_cu13", "librccl-dev")),
-    ("derive_nvtx.py", ["nvtx"], LIBRARY, library("nvidia_nvtx", "libroctx-dev")),
-    ("derive_cudnn.py", ["cudnn"], LIBRARY, library("nvidia_cudnn_cu13", "libmiopen-dev")),
-    ("derive_cub.py", ["cub"], CXX_LIBRARY,
-     library("nvidia_cuda_cccl", "libhipcub-dev", "librocprim-dev") +
-     ["clang-19:libclang1-19", "clang-19:libclang-common-19-dev"]),
-    ("derive_thrust.py", ["thrust"], CXX_LIBRARY,
-     library("nvidia_cuda_cccl", "librocthrust-dev", "librocprim-dev") +
-     ["clang-19:libclang1-19", "clang-19:libclang-common-19-dev"]),
-    ("derive_torch.py", ["torch"],
-     ["--cuda", "{cuda}", "--stand-in", "{stand_in}",
-      "--torch", "2.14={build}/torch/2.14/include", "--torch", "2.6={build}/torch/2.6/include"],
-     [CUDA, "cuda-13:nvidia_cuda_cccl", "torch-2.14:libtorch-dev", "torch-2.6:libtorch-cuda-dev",
-      "clang-19:libclang1-19", "clang-19:libclang-common-19-dev"]),
-]
-# Derivations that do not read the older CUDA headers although their script accepts
-# --cuda-older: Debian's nvidia-cuda-dev has no NCCL, cuDNN or NVTX 3 headers, and
-# cuBLASLt's removed names are not derived yet.
-NO_CUDA_OLDER = {"derive_cublaslt.py", "derive_nccl.py", "derive_nvtx.py", "derive_cudnn.py"}
+def runs(libraries):
+    """Every derivation: (script, the tables it writes, its arguments, the manifest rows it
+    reads, whether it reads CUDA 11's headers too), derive_tables.py's first, then the
+    registry's in its order."""
+    tables, args, inputs = OWN_RUNS["derive_tables.py"]
+    result = [("derive_tables.py", tables, args, inputs, True)]
+    for script, derived in registry.derivations(libraries).items():
+        library = derived[0]
+        tables = [api for lib in derived for api in lib.apis]
+        if script in OWN_RUNS:
+            _, args, inputs = OWN_RUNS[script]
+        else:
+            args, inputs = ARGUMENTS[library.language], library_inputs(library)
+        result.append((script, tables, args, inputs, library.cuda_older == "yes"))
+    return result
+
+
+RUNS = runs(registry.read())
 CUDA_OLDER = (["--cuda-older", "11.8={build}/cuda-legacy/11.8/include",
                "--cuda-older", "11.2={build}/cuda-legacy/11.2/include"],
               ["cuda-11.8", "cuda-11.2"])
-
-
-def die(message):
-    sys.stderr.write("derive_all.py: error: %s\n" % message)
-    sys.exit(1)
 
 
 def sha256_file(path):
@@ -191,11 +189,8 @@ def found_dpkg(row):
 
 
 def read_versions(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return [line.rstrip("\n").split("\t") for line in f if line.strip()]
-    except OSError:
-        return None
+    """The lines of a fetch script's versions.tsv, or None when it is missing."""
+    return tsv.records(path) if os.path.isfile(path) else None
 
 
 def found_listed(row, kind, folder, release):
@@ -256,19 +251,13 @@ def verify(rows, paths, manifest):
     return errors
 
 
-def accepts(script, option):
-    out = subprocess.run([sys.executable, os.path.join(HERE, script), "--help"],
-                         capture_output=True, text=True)
-    return option in out.stdout
-
-
 def commands(paths, manifest, out):
     rows = {"%s:%s" % (r["set"], r["package"]) for r in provenance.read_manifest(manifest)}
     result = []
-    for script, tables, args, inputs in RUNS:
+    for script, tables, args, inputs, cuda_older in RUNS:
         args = list(args)
         inputs = [i.rstrip("?") for i in inputs if not i.endswith("?") or i[:-1] in rows]
-        if script not in NO_CUDA_OLDER and accepts(script, "--cuda-older"):
+        if cuda_older:
             args += CUDA_OLDER[0]
             inputs += CUDA_OLDER[1]
         command = [sys.executable, os.path.join(HERE, script)]
@@ -303,7 +292,7 @@ def run_all(paths, manifest, out, jobs):
 
 
 def derived_tables():
-    return [t + ".tsv" for _, tables, _, _ in RUNS for t in tables]
+    return [t + ".tsv" for _, tables, _, _, _ in RUNS for t in tables]
 
 
 def check(paths, out):

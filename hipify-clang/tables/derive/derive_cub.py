@@ -26,11 +26,11 @@ CUB's API (rocPRIM's is not CUB's).
 import os
 import re
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import cxxdecls  # noqa: E402
-from libraryrows import ROCM_VERSION, cxx_main, die  # noqa: E402
+import cxxlibrary  # noqa: E402
+from cxxlibrary import cuda_parse, rocm_parse  # noqa: E402
+from tsv import die  # noqa: E402
 
 API = "cub"
 INTERNAL_DIRS = ("agent/", "detail/", "device/dispatch/", "specializations/",
@@ -38,41 +38,7 @@ INTERNAL_DIRS = ("agent/", "detail/", "device/dispatch/", "specializations/",
 
 
 def row(name, kind, hip=""):
-    return {"cuda_name": name, "kind": kind, "api": API, "hip_name": hip, "roc_name": hip,
-            "status": "supported" if hip else "unsupported", "cuda_added": "",
-            "cuda_deprecated": "", "cuda_removed": "", "hip_added": ROCM_VERSION if hip else ""}
-
-
-def parse(includes, source_text, args, libclang):
-    with tempfile.NamedTemporaryFile("w", suffix=".cpp", delete=False) as f:
-        f.write(source_text)
-    try:
-        tu = cxxdecls.TranslationUnit(f.name, args, libclang)
-    finally:
-        os.unlink(f.name)
-    if tu.errors:
-        die("parsing %s: %s" % (includes, "; ".join(tu.errors[:5])))
-    return tu
-
-
-def cuda_parse(cuda, headers, libclang, stand_in):
-    cccl = os.path.join(cuda, "cccl")
-    text = "".join("#include <%s>\n" % h for h in headers)
-    args = ["-x", "cuda", "--cuda-host-only", "--cuda-path=" + os.path.dirname(cuda),
-            "-nocudalib", "--no-cuda-version-check", "-Wno-unknown-cuda-version",
-            "-std=c++17", "-idirafter", cccl]
-    if stand_in:
-        args += ["-idirafter", stand_in]
-    return parse(cccl, text, args, libclang)
-
-
-def rocm_parse(rocm, header, libclang, headers=()):
-    root = os.path.dirname(rocm)
-    args = ["-x", "hip", "--cuda-host-only", "-nogpulib", "--rocm-path=" + root,
-            "--hip-version=" + ROCM_VERSION, "--offload-arch=gfx942", "-std=c++17",
-            "-I" + rocm]
-    text = "".join("#include <%s>\n" % h for h in ([header] if header else []) + list(headers))
-    return parse(rocm, text, args, libclang)
+    return cxxlibrary.row(API, name, kind, hip)
 
 
 def public(header):
@@ -126,7 +92,7 @@ def derive(cuda, rocm, libclang, stand_in):
 
 
 def main(argv):
-    return cxx_main(argv, __doc__.split("\n")[0], API, derive)
+    return cxxlibrary.main(argv, __doc__.split("\n")[0], API, derive)
 
 
 if __name__ == "__main__":

@@ -22,10 +22,8 @@ rocblas_float_complex and rocblas_datatype are not the HIP types the rest of a
 translation uses (hipComplex, hipDataType), so such calls would not compile.
 hip_added: the oldest release of hipBLAS/rocBLAS that declares the name (libraryrows.py: Debian 13's
 releases in <tree>/older, else 6.4).
-With --cuda-older 11.8=FOLDER --cuda-older 11.2=FOLDER (scripts/fetch-cuda-legacy-headers.sh),
-the names those headers declare and CUDA 13's do not get rows too, with cuda_removed ("13.0":
-after 11.8, by 13.0) and the HIP name the rules above find, else a reason: what the dates
-mean and the rules are libraryrows.add_removed_rows's docstring.
+--cuda-older: rows for the names CUDA 11.8's and 11.2's headers declare and CUDA 13's do not
+(libraryrows.add_removed_rows says how they are named and dated).
 """
 
 import os
@@ -34,15 +32,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
-from libraryrows import ROCM_VERSION, die, main as derivation_main  # noqa: E402
+import registry  # noqa: E402
+from clibrary import RocmLibrary, Rows, parameter_lists, rocm_library, snake  # noqa: E402
+from libraryrows import main as derivation_main  # noqa: E402
 
 CUBLAS_HEADERS = ["cublas_api.h", "cublas_v2.h", "cublasXt.h"]
 LEGACY_HEADER = "cublas.h"
-# Include targets: cublasXt has no ROCm counterpart.
-HEADER_TARGETS = {"cublas_api.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
-                  "cublas_v2.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
-                  "cublas.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
-                  "cublasXt.h": ("", "")}
+HEADER_TARGETS = registry.header_targets("cublas")
 # hipBLAS declares hipblasHgemm and the other half-precision functions on
 # hipblasHalf, a uint16_t unless the program defines HIPBLAS_USE_HIP_HALF (then
 # HIP's __half): cuBLAS's take __half, which `__half` translates to, so the
@@ -51,50 +47,6 @@ HALF_DEFINE = ("define:HIPBLAS_USE_HIP_HALF:hipblasHalf is then __half, the type
                "cuBLAS's half-precision functions (cublasHgemm) take")
 HEADER_REWRITES = {"cublas_api.h": HALF_DEFINE, "cublas_v2.h": HALF_DEFINE}
 
-
-
-def parameter_lists(text):
-    """{function name: [parameter text, ...]} for every `name(...)` declaration."""
-    text = re.sub(r"^[ \t]*#[^\n]*", "", text, flags=re.M)
-    result = {}
-    for m in re.finditer(r"\b([A-Za-z_]\w*)\s*\(", text):
-        depth, i = 1, m.end()
-        while i < len(text) and depth:
-            depth += {"(": 1, ")": -1}.get(text[i], 0)
-            i += 1
-        inner = text[m.end():i - 1]
-        params, depth, start = [], 0, 0
-        for j, ch in enumerate(inner):
-            depth += {"(": 1, ")": -1, "<": 1, ">": -1}.get(ch, 0)
-            if ch == "," and depth == 0:
-                params.append(inner[start:j].strip())
-                start = j + 1
-        params.append(inner[start:].strip())
-        if params == [""] or params == ["void"]:
-            params = []
-        result.setdefault(m.group(1), params)
-    return result
-
-
-def snake(name):
-    """SgemmStridedBatched -> sgemm_strided_batched; Isamax -> isamax."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
-
-
-class RocmLibrary:
-    """The names one ROCm library's headers declare, with function parameter lists."""
-
-    def __init__(self, paths):
-        text = "\n".join(cheaders.read_header(p) for p in paths)
-        self.ids = cheaders.identifiers(paths)
-        self.params = parameter_lists(text)
-
-    def function(self, name, arity):
-        params = self.params.get(name)
-        return name if name in self.ids and params is not None and len(params) == arity else ""
-
-    def name(self, name):
-        return name if name in self.ids else ""
 
 
 def split_function(name):
@@ -110,28 +62,19 @@ def split_function(name):
 
 def derive(cuda, rocm, overrides):
     hipblas = RocmLibrary([os.path.join(rocm, "hipblas", "hipblas.h"),
-                           os.path.join(rocm, "hipblas-common", "hipblas-common.h")])
-    rocblas = RocmLibrary(cheaders.header_files(os.path.join(rocm, "rocblas")))
+                           os.path.join(rocm, "hipblas-common", "hipblas-common.h")],
+                          pasted=False)
+    rocblas = rocm_library(rocm, "rocblas", pasted=False)
     texts = {h: cheaders.read_header(os.path.join(cuda, h))
              for h in CUBLAS_HEADERS + [LEGACY_HEADER]}
-
-    def checked_override(cuda_name, column, library):
-        name = overrides.get(cuda_name, {}).get(column, "")
-        if name and not library.name(name):
-            die("overrides-cublas.tsv: %s '%s' for '%s' is not declared by the ROCm headers"
-                % (column, name, cuda_name))
-        return name
-
-    tables = {"cublas": {}, "cublas_legacy": {}}
+    # Every name gets a row (none is skipped as the headers' own), and a rocBLAS name is kept
+    # where hipBLAS has none.
+    tables = {api: Rows(api, overrides, [hipblas], [rocblas], skip=lambda name: False,
+                        roc_without_hip=True, overrides_name="overrides-cublas.tsv")
+              for api in ("cublas", "cublas_legacy")}
 
     def add(api, name, kind, hip="", roc=""):
-        hip = checked_override(name, "hip_name", hipblas) or hip
-        roc = checked_override(name, "roc_name", rocblas) or roc
-        tables[api].setdefault(name, {
-            "cuda_name": name, "kind": kind, "api": api, "hip_name": hip, "roc_name": roc,
-            "status": "supported" if hip else "unsupported",
-            "cuda_added": "", "cuda_deprecated": "", "cuda_removed": "",
-            "hip_added": ROCM_VERSION if hip else ""})
+        tables[api].add(name, kind, hip, roc)
 
     for header, (hip, roc) in HEADER_TARGETS.items():
         present = [t if t and os.path.exists(os.path.join(rocm, t)) else "" for t in (hip, roc)]
@@ -149,12 +92,12 @@ def derive(cuda, rocm, overrides):
             return "", ""  # hipBLAS and rocBLAS have only handle-based APIs.
         params = cuda_params[name]
         base, suffix = split_function(name)
-        hip = hipblas.function("hipblas%s_v2%s" % (base, suffix), len(params)) or \
-            hipblas.function("hipblas%s%s" % (base, suffix), len(params))
+        hip = hipblas.function_of("hipblas%s_v2%s" % (base, suffix), len(params)) or \
+            hipblas.function_of("hipblas%s%s" % (base, suffix), len(params))
         roc = ""
         if not any(re.search(r"\b(cuComplex|cuDoubleComplex|cudaDataType|cublasDataType_t|"
                              r"cudaDataType_t|cublasComputeType_t)\b", p) for p in params):
-            roc = rocblas.function("rocblas_%s%s" % (snake(base), suffix), len(params))
+            roc = rocblas.function_of("rocblas_%s%s" % (snake(base), suffix), len(params))
         return hip, roc
 
     for api, headers in (("cublas", CUBLAS_HEADERS), ("cublas_legacy", [LEGACY_HEADER])):

@@ -21,7 +21,7 @@ types hipBLASLt's API takes (hipblasLtMatmulDescCreate(desc, hipblasComputeType_
 hipDataType)), all declared by hipblas-common.h and HIP's library_types.h.
 
 hipBLASLt is ROCm's library for this API, so --roc writes the same names: every supported
-row's roc_name is its hip_name (gen_mapping_table.py's LIBRARIES names hipBLASLt as the
+row's roc_name is its hip_name (the library registry (libraries.tsv) names hipBLASLt as the
 ROCm library).
 hip_added: the oldest release that declares the name (libraryrows.py); Debian 13 has no
 hipBLASLt, so every name is dated 6.4, the tree read. That tree's hipBLASLt is Debian sid's
@@ -34,13 +34,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import cheaders  # noqa: E402
-from libraryrows import ROCM_VERSION, die, main as derivation_main  # noqa: E402
-from derive_curand import RocmLibrary, arities, is_version_or_guard  # noqa: E402
-
-API = "cublaslt"
-HEADER_TARGETS = {"cublasLt.h": "hipblaslt/hipblaslt.h"}
-
+from clibrary import CLibrary  # noqa: E402
 
 def candidate(name):
     """The hipBLASLt spelling a transform gives, or None."""
@@ -50,54 +44,10 @@ def candidate(name):
     return None
 
 
-def derive(cuda, rocm, overrides):
-    hipblaslt = RocmLibrary(cheaders.header_files(os.path.join(rocm, "hipblaslt")) +
-                            cheaders.header_files(os.path.join(rocm, "hipblas-common")))
-    rows = {}
-
-    def add(name, kind, hip=""):
-        if name.startswith("_") or name in rows:
-            return
-        override = overrides.get(name, {}).get("hip_name", "")
-        if override and not hipblaslt.name(override):
-            die("overrides-cublaslt.tsv: hip_name '%s' for '%s' is not declared by the ROCm "
-                "headers" % (override, name))
-        hip = override or hip
-        rows[name] = {
-            "cuda_name": name, "kind": kind, "api": API, "hip_name": hip, "roc_name": hip,
-            "status": "supported" if hip else "unsupported",
-            "cuda_added": "", "cuda_deprecated": "", "cuda_removed": "",
-            "hip_added": ROCM_VERSION if hip else ""}
-
-    for header, target in HEADER_TARGETS.items():
-        add(header, "header", target if os.path.exists(os.path.join(rocm, target)) else "")
-
-    for header in HEADER_TARGETS:
-        full = cheaders.read_header(os.path.join(cuda, header))
-        text = cheaders.toplevel(full)
-        counts = arities(text)
-
-        def name_of(name, function=False):
-            hip = candidate(name)
-            if hip is None:
-                return ""
-            return hipblaslt.function(hip, counts[name]) if function else hipblaslt.name(hip)
-
-        # The *Init functions (cublasLtMatmulDescInit) are static inline wrappers.
-        for name in sorted(cheaders.functions(text, ["CUBLASWINAPI", "static inline"])):
-            add(name, "function", name_of(name, function=True))
-        for e in cheaders.enums(text):
-            for type_name in e.names():
-                add(type_name, "enum", name_of(type_name))
-            for enumerator in e.enumerators:
-                add(enumerator, "enumerator", name_of(enumerator))
-        for type_name in sorted(cheaders.typedef_names(text) | cheaders.struct_names(text)):
-            add(type_name, "type", name_of(type_name))
-        for name in sorted(cheaders.macros(full)):
-            add(name, "macro", "" if is_version_or_guard(name) else name_of(name))
-    return rows
-
+# hipblas-common declares the status, operation and compute types hipBLASLt uses. The
+# *Init functions (cublasLtMatmulDescInit) are static inline wrappers.
+CUBLASLT = CLibrary("cublaslt", ["hipblaslt", "hipblas-common"],
+                    ["CUBLASWINAPI", "static inline"], candidate)
 
 if __name__ == "__main__":
-    sys.exit(derivation_main(sys.argv[1:], __doc__.split("\n")[0],
-                             lambda *a: {API: derive(*a)}, "overrides-%s.tsv" % API))
+    sys.exit(CUBLASLT.main(sys.argv[1:], __doc__))

@@ -50,9 +50,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
-from libraryrows import ROCM_VERSION, die, main as derivation_main  # noqa: E402
-from derive_cublas import parameter_lists  # noqa: E402
-from derive_curand import is_version_or_guard  # noqa: E402
+import tsv  # noqa: E402
+from libraryrows import ROCM_VERSION, main as derivation_main  # noqa: E402
+from tsv import die  # noqa: E402
+from clibrary import is_version_or_guard, parameter_lists  # noqa: E402
 
 API = "cudnn"
 TARGET = "miopen/miopen.h"
@@ -101,16 +102,7 @@ def rewrite_words(rewrite):
 
 def read_rewrites(path):
     """{cuda_name: rewrite} from rewrites-cudnn.tsv."""
-    rewrites = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            fields = line.rstrip("\n").split("\t")
-            if line.startswith("#") or fields[0] in ("cuda_name", ""):
-                continue
-            if len(fields) != 2:
-                die("%s: expected two tab-separated columns in '%s'" % (path, line.strip()))
-            rewrites[fields[0]] = fields[1]
-    return rewrites
+    return {row["cuda_name"]: row["rewrite"] for row in tsv.read(path, ["cuda_name", "rewrite"])}
 
 
 def without_beta_api(text):

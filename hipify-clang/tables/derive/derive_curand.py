@@ -27,10 +27,8 @@ and rocRAND's version numbers count differently, so `#if CURAND_VERSION >= ...` 
 silently test another library's number.
 hip_added: the oldest release of hipRAND/rocRAND that declares the name (libraryrows.py: Debian 13's
 releases in <tree>/older, else 6.4).
-With --cuda-older 11.8=FOLDER --cuda-older 11.2=FOLDER (scripts/fetch-cuda-legacy-headers.sh),
-the names those headers declare and CUDA 13's do not get rows too, with cuda_removed ("13.0":
-after 11.8, by 13.0) and the HIP name the rules above find, else a reason: what the dates
-mean and the rules are libraryrows.add_removed_rows's docstring.
+--cuda-older: rows for the names CUDA 11.8's and 11.2's headers declare and CUDA 13's do not
+(libraryrows.add_removed_rows says how they are named and dated).
 """
 
 import os
@@ -39,24 +37,17 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
-from libraryrows import ROCM_VERSION, die, main as derivation_main  # noqa: E402
-from derive_cublas import snake  # noqa: E402
+import registry  # noqa: E402
+from clibrary import (Rows, add_declarations, arities, is_version_or_guard,  # noqa: E402
+                      rocm_library, snake)
+from libraryrows import main as derivation_main  # noqa: E402
 
 API = "curand"
 HOST_HEADER = "curand.h"
 KERNEL_HEADER = ("hiprand/hiprand_kernel.h", "rocrand/rocrand_kernel.h")
-# Include targets. Every cuRAND header needs one: a header row is also what tells the
-# engine that a declaration belongs to cuRAND. curand_mtgp32_host.h's functions are
-# hipRAND's hiprand_mtgp32_host.h; rocRAND declares its MTGP32 host setup in
-# rocrand_mtgp32.h, which rocrand_kernel.h includes.
-HEADER_TARGETS = {
-    "curand.h": ("hiprand/hiprand.h", "rocrand/rocrand.h"),
-    "curand_mtgp32_host.h": ("hiprand/hiprand_mtgp32_host.h", "rocrand/rocrand_kernel.h"),
-    # The MTGP32 parameter set: hipRAND uses rocRAND's on AMD GPUs and has no header of
-    # its own for it.
-    "curand_mtgp32dc_p_11213.h": ("rocrand/rocrand_mtgp32_11213.h",
-                                  "rocrand/rocrand_mtgp32_11213.h"),
-}
+# Include targets (the registry's library-headers.tsv); every cuRAND header needs one, the
+# device headers KERNEL_HEADER.
+HEADER_TARGETS = registry.header_targets("curand")
 DEVICE_HEADERS = ["curand_kernel.h", "curand_discrete.h", "curand_discrete2.h",
                   "curand_globals.h", "curand_lognormal.h", "curand_mrg32k3a.h",
                   "curand_mtgp32.h", "curand_mtgp32_kernel.h", "curand_mtgp32dc_p_11213.h",
@@ -69,82 +60,15 @@ FUNCTION_MARKERS = ["CURANDAPI", "QUALIFIERS", "__device__", "__host__", "static
 
 
 
-def arities(text):
-    """{function name: {parameter count of each declaration}}: device functions are
-    overloaded (curand_init for XORWOW, Sobol, ...) and hipRAND's are templates."""
-    text = re.sub(r"^[ \t]*#[^\n]*", "", text, flags=re.M)
-    result = {}
-    for m in re.finditer(r"\b([A-Za-z_]\w*)\s*\(", text):
-        depth, i, count, empty = 1, m.end(), 1, True
-        while i < len(text) and depth:
-            ch = text[i]
-            if ch in "(<":
-                depth += 1
-            elif ch in ")>":
-                depth -= 1
-            elif ch == "," and depth == 1:
-                count += 1
-            if depth and not ch.isspace():
-                empty = False
-            i += 1
-        inner = text[m.end():i - 1].strip()
-        result.setdefault(m.group(1), set()).add(0 if empty or inner == "void" else count)
-    return result
-
-
-class RocmLibrary:
-    """The names one ROCm library's headers declare (with the token-pasted ones), with
-    the parameter counts of every declaration of each function."""
-
-    def __init__(self, paths):
-        texts = [cheaders.read_header(p) for p in paths]
-        self.ids = cheaders.identifiers(paths)
-        for text in texts:
-            self.ids |= cheaders.pasted_identifiers(text)
-        self.arities = {}
-        for text in texts:
-            for name, counts in arities(text).items():
-                self.arities.setdefault(name, set()).update(counts)
-
-    def function(self, name, cuda_arities):
-        return name if name in self.ids and cuda_arities <= self.arities.get(name, set()) \
-            else ""
-
-    def name(self, name):
-        return name if name in self.ids else ""
-
-
-def is_version_or_guard(name):
-    return bool(re.search(r"_VER_[A-Z]+$|_VERSION$|_H_?$", name))
-
-
 def derive(cuda, rocm, overrides):
-    hiprand = RocmLibrary(cheaders.header_files(os.path.join(rocm, "hiprand")))
-    rocrand = RocmLibrary(cheaders.header_files(os.path.join(rocm, "rocrand")))
+    hiprand = rocm_library(rocm, "hiprand")
+    rocrand = rocm_library(rocm, "rocrand")
     texts = {h: cheaders.read_header(os.path.join(cuda, h)) for h in CUDA_HEADERS}
-
-    def checked_override(cuda_name, column, *libraries):
-        name = overrides.get(cuda_name, {}).get(column, "")
-        if name and not any(library.name(name) for library in libraries):
-            die("overrides-curand.tsv: %s '%s' for '%s' is not declared by the ROCm headers"
-                % (column, name, cuda_name))
-        return name
-
-    rows = {}
-
-    def add(name, kind, hip="", roc=""):
-        if name.startswith("_") or name in rows:
-            return
-        # hipRAND programs use rocRAND's MTGP32 parameter table (rocrand_mtgp32_11213.h).
-        hip = checked_override(name, "hip_name", hiprand, rocrand) or hip
-        # A name hipRAND lacks is reported with or without --roc: rocRAND-only
-        # names are the library's internals (mulhilo32, ROCRAND_2PI).
-        roc = (checked_override(name, "roc_name", rocrand) or roc) if hip else ""
-        rows[name] = {
-            "cuda_name": name, "kind": kind, "api": API, "hip_name": hip, "roc_name": roc,
-            "status": "supported" if hip else "unsupported",
-            "cuda_added": "", "cuda_deprecated": "", "cuda_removed": "",
-            "hip_added": ROCM_VERSION if hip else ""}
+    # hipRAND programs use rocRAND's MTGP32 parameter table (rocrand_mtgp32_11213.h), so a
+    # hip_name may be rocRAND's. A name hipRAND lacks is reported with or without --roc:
+    # rocRAND-only names are the library's internals (mulhilo32, ROCRAND_2PI).
+    rows = Rows(API, overrides, [hiprand, rocrand], [rocrand])
+    add = rows.add
 
     for header in CUDA_HEADERS:
         targets = HEADER_TARGETS.get(header, KERNEL_HEADER)
@@ -187,21 +111,12 @@ def derive(cuda, rocm, overrides):
             return "", ""
         return hiprand.name("HIP" + name[2:]), rocrand.name("ROC" + name[2:])
 
+    targets = {"function": function_targets, "type": type_targets,
+               "enumerator": upper_targets, "macro": upper_targets,
+               "variable": lambda name: (hiprand.name(name), rocrand.name(name))}
     for h in CUDA_HEADERS:
-        text = cheaders.toplevel(texts[h])
-        for name in sorted(cheaders.functions(text, FUNCTION_MARKERS)):
-            add(name, "function", *function_targets(name))
-        for e in cheaders.enums(text):
-            for type_name in e.names():
-                add(type_name, "enum", *type_targets(type_name))
-            for enumerator in e.enumerators:
-                add(enumerator, "enumerator", *upper_targets(enumerator))
-        for type_name in sorted(cheaders.typedef_names(text) | cheaders.struct_names(text)):
-            add(type_name, "type", *type_targets(type_name))
-        for name in sorted(cheaders.variables(text)):
-            add(name, "variable", hiprand.name(name), rocrand.name(name))
-        for name in sorted(cheaders.macros(texts[h])):
-            add(name, "macro", *upper_targets(name))
+        add_declarations(rows, cheaders.toplevel(texts[h]), FUNCTION_MARKERS,
+                         lambda name, kind: targets[kind](name), texts[h], variables=True)
     return rows
 
 

@@ -25,10 +25,8 @@ the counts agree (cusolverDnSsyevdx's work, lwork are rocsolver_ssyevdx's Z, ldz
 (rocblas_float_complex, rocblas_svect).
 Version macros, header guards and the deprecation markers get no name.
 hip_added is "6.4": the one hipSOLVER/rocSOLVER header set read (Debian sid's ROCm 6.4).
-With --cuda-older 11.8=FOLDER --cuda-older 11.2=FOLDER (scripts/fetch-cuda-legacy-headers.sh),
-the names those headers declare and CUDA 13's do not get rows too, with cuda_removed ("13.0":
-after 11.8, by 13.0) and the HIP name the rules above find, else a reason: what the dates
-mean and the rules are libraryrows.add_removed_rows's docstring.
+--cuda-older: rows for the names CUDA 11.8's and 11.2's headers declare and CUDA 13's do not
+(libraryrows.add_removed_rows says how they are named and dated).
 """
 
 import os
@@ -37,21 +35,14 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
-from libraryrows import ROCM_VERSION, die, main as derivation_main  # noqa: E402
-from derive_cublas import RocmLibrary, parameter_lists, snake  # noqa: E402
-from derive_curand import is_version_or_guard  # noqa: E402
+import registry  # noqa: E402
+from clibrary import (Rows, add_declarations, is_version_or_guard,  # noqa: E402
+                      parameter_lists, rocm_library, snake)
+from libraryrows import main as derivation_main  # noqa: E402
+from tsv import die  # noqa: E402
 
 API = "cusolver"
-# Include targets: cusolverMg (multi-GPU) has no ROCm counterpart, and rocSOLVER has
-# only the dense API (rocsolver.h).
-HEADER_TARGETS = {
-    "cusolver_common.h": ("hipsolver/hipsolver.h", "rocsolver/rocsolver.h"),
-    "cusolverDn.h": ("hipsolver/hipsolver.h", "rocsolver/rocsolver.h"),
-    "cusolverSp.h": ("hipsolver/hipsolver.h", ""),
-    "cusolverSp_LOWLEVEL_PREVIEW.h": ("", ""),
-    "cusolverRf.h": ("hipsolver/hipsolver.h", ""),
-    "cusolverMg.h": ("", ""),
-}
+HEADER_TARGETS = registry.header_targets(API)
 DEPRECATION_RE = re.compile(r"\bCUSOLVER(?:MG)?_DEPRECATED\w*(?:\s*\([^()]*\))?")
 # Argument types rocSOLVER spells as types of its own (rocblas_float_complex,
 # rocblas_datatype, rocblas_svect): a call passing the HIP translation's would not compile.
@@ -72,33 +63,14 @@ def is_pointer(parameter):
 
 
 def derive(cuda, rocm, overrides):
-    hipsolver = RocmLibrary(cheaders.header_files(os.path.join(rocm, "hipsolver")))
-    rocsolver = RocmLibrary(cheaders.header_files(os.path.join(rocm, "rocsolver")) +
-                            cheaders.header_files(os.path.join(rocm, "rocblas")))
+    hipsolver = rocm_library(rocm, "hipsolver", pasted=False)
+    rocsolver = rocm_library(rocm, "rocsolver", "rocblas", pasted=False)
+    # The C integer typedefs (int64_t) the headers repeat are not cuSOLVER's names.
+    rows = Rows(API, overrides, [hipsolver], [rocsolver],
+                skip=lambda name: name.startswith("_") or re.fullmatch(r"u?int\d+_t", name))
+    add = rows.add
 
-    def checked_override(cuda_name, column, library):
-        name = overrides.get(cuda_name, {}).get(column, "")
-        if name and not library.name(name):
-            die("overrides-cusolver.tsv: %s '%s' for '%s' is not declared by the ROCm "
-                "headers" % (column, name, cuda_name))
-        return name
-
-    rows = {}
-
-    def add(name, kind, hip="", roc=""):
-        if name.startswith("_") or name in rows or re.fullmatch(r"u?int\d+_t", name):
-            return
-        hip = checked_override(name, "hip_name", hipsolver) or hip
-        roc = (checked_override(name, "roc_name", rocsolver) or roc) if hip else ""
-        rows[name] = {
-            "cuda_name": name, "kind": kind, "api": API, "hip_name": hip, "roc_name": roc,
-            "status": "supported" if hip else "unsupported",
-            "cuda_added": "", "cuda_deprecated": "", "cuda_removed": "",
-            "hip_added": ROCM_VERSION if hip else ""}
-
-    for header, targets in HEADER_TARGETS.items():
-        add(header, "header",
-            *[t if t and os.path.exists(os.path.join(rocm, t)) else "" for t in targets])
+    rows.add_headers(rocm, HEADER_TARGETS)
 
     if not rocsolver.name(ROC_SUCCESS):
         die("the rocBLAS headers do not declare %s" % ROC_SUCCESS)
@@ -162,26 +134,23 @@ def derive(cuda, rocm, overrides):
         text = DEPRECATION_RE.sub(" ", full)
         params = parameter_lists(text)
 
-        functions = sorted(cheaders.functions(text, ["CUSOLVERAPI"]))
-        for name in functions:
-            add(name, "function", hipsolver.function(hip_candidate(name), len(params[name])))
+        def targets(name, kind):
+            if kind == "function":
+                return (hipsolver.function_of(hip_candidate(name), len(params[name])),)
+            if kind == "macro" and (is_version_or_guard(name) or DEPRECATION_RE.fullmatch(name)):
+                return ("",)
+            return (hipsolver.name(hip_candidate(name)),)
+
+        add_declarations(rows, text, ["CUSOLVERAPI"], targets, full,
+                         types=cheaders.typedef_names(text) |
+                         set(re.findall(r"\bstruct\s+([A-Za-z_]\w*)", text)))
         # The rocSOLVER forms, after every row exists: a workspace query follows the
         # function it sizes.
+        functions = sorted(cheaders.functions(text, ["CUSOLVERAPI"]))
         for name in sorted(functions, key=lambda n: n.endswith("_bufferSize")):
             if name.startswith("cusolverDn") and rows[name]["hip_name"] and \
                     not overrides.get(name, {}).get("roc_name"):
                 rocsolver_form(name, params[name], rows)
-        for e in cheaders.enums(text):
-            for type_name in e.names():
-                add(type_name, "enum", hipsolver.name(hip_candidate(type_name)))
-            for enumerator in e.enumerators:
-                add(enumerator, "enumerator", hipsolver.name(hip_candidate(enumerator)))
-        for type_name in sorted(cheaders.typedef_names(text) |
-                                set(re.findall(r"\bstruct\s+([A-Za-z_]\w*)", text))):
-            add(type_name, "type", hipsolver.name(hip_candidate(type_name)))
-        for name in sorted(cheaders.macros(full)):
-            plain = not is_version_or_guard(name) and not DEPRECATION_RE.fullmatch(name)
-            add(name, "macro", hipsolver.name(hip_candidate(name)) if plain else "")
     return rows
 
 

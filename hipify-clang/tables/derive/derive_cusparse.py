@@ -28,10 +28,8 @@ reported; hipSPARSE (the default) translates them.
 Version macros, header guards and the deprecation markers get no name (hipSPARSE's
 version counts differently; its HIPSPARSE_DEPRECATED takes no argument).
 hip_added is "6.4": the one hipSPARSE/rocSPARSE header set read (Debian sid's ROCm 6.4).
-With --cuda-older 11.8=FOLDER --cuda-older 11.2=FOLDER (scripts/fetch-cuda-legacy-headers.sh),
-the names those headers declare and CUDA 13's do not get rows too, with cuda_removed ("13.0":
-after 11.8, by 13.0) and the HIP name the rules above find, else a reason: what the dates
-mean and the rules are libraryrows.add_removed_rows's docstring.
+--cuda-older: rows for the names CUDA 11.8's and 11.2's headers declare and CUDA 13's do not
+(libraryrows.add_removed_rows says how they are named and dated).
 """
 
 import os
@@ -40,13 +38,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
-from libraryrows import ROCM_VERSION, die, main as derivation_main  # noqa: E402
-from derive_cublas import RocmLibrary, parameter_lists, snake  # noqa: E402
-from derive_curand import is_version_or_guard  # noqa: E402
+import registry  # noqa: E402
+from clibrary import (Rows, add_declarations, is_version_or_guard,  # noqa: E402
+                      parameter_lists, rocm_library, snake)
+from libraryrows import main as derivation_main  # noqa: E402
 
 API = "cusparse"
-HEADER_TARGETS = {"cusparse.h": ("hipsparse/hipsparse.h", "rocsparse/rocsparse.h"),
-                  "cusparse_v2.h": ("hipsparse/hipsparse.h", "rocsparse/rocsparse.h")}
+HEADER_TARGETS = registry.header_targets(API)
 # Declarations are marked `CUSPARSE_DEPRECATED(newName)`, `CUSPARSE_DEPRECATED_TYPE`
 # ...: attributes, which the readers below must not take for declared names.
 DEPRECATION_RE = re.compile(r"\bCUSPARSE_DEPRECATED\w*(?:\s*\([^()]*\))?")
@@ -55,33 +53,12 @@ NO_ROC_ARGUMENT_RE = re.compile(r"\b(cuComplex|cuDoubleComplex|cudaDataType|cuda
 
 
 def derive(cuda, rocm, overrides):
-    hipsparse = RocmLibrary(cheaders.header_files(os.path.join(rocm, "hipsparse")))
-    rocsparse = RocmLibrary(cheaders.header_files(os.path.join(rocm, "rocsparse")))
+    hipsparse = rocm_library(rocm, "hipsparse", pasted=False)
+    rocsparse = rocm_library(rocm, "rocsparse", pasted=False)
+    rows = Rows(API, overrides, [hipsparse], [rocsparse])
+    add = rows.add
 
-    def checked_override(cuda_name, column, library):
-        name = overrides.get(cuda_name, {}).get(column, "")
-        if name and not library.name(name):
-            die("overrides-cusparse.tsv: %s '%s' for '%s' is not declared by the ROCm "
-                "headers" % (column, name, cuda_name))
-        return name
-
-    rows = {}
-
-    def add(name, kind, hip="", roc=""):
-        if name.startswith("_") or name in rows:
-            return
-        hip = checked_override(name, "hip_name", hipsparse) or hip
-        # A name hipSPARSE lacks is reported with or without --roc.
-        roc = (checked_override(name, "roc_name", rocsparse) or roc) if hip else ""
-        rows[name] = {
-            "cuda_name": name, "kind": kind, "api": API, "hip_name": hip, "roc_name": roc,
-            "status": "supported" if hip else "unsupported",
-            "cuda_added": "", "cuda_deprecated": "", "cuda_removed": "",
-            "hip_added": ROCM_VERSION if hip else ""}
-
-    for header, targets in HEADER_TARGETS.items():
-        add(header, "header",
-            *[t if os.path.exists(os.path.join(rocm, t)) else "" for t in targets])
+    rows.add_headers(rocm, HEADER_TARGETS)
 
     full = cheaders.read_header(os.path.join(cuda, "cusparse.h"))
     text = DEPRECATION_RE.sub(" ", full)
@@ -90,12 +67,12 @@ def derive(cuda, rocm, overrides):
     def function_targets(name):
         count = len(params[name])
         base = name[len("cusparse"):]
-        hip = hipsparse.function("hipsparse" + base, count)
+        hip = hipsparse.function_of("hipsparse" + base, count)
         roc = ""
         if not any(NO_ROC_ARGUMENT_RE.search(p) for p in params[name]):
-            roc = rocsparse.function("rocsparse_" + snake(base), count)
+            roc = rocsparse.function_of("rocsparse_" + snake(base), count)
             if not roc and base.startswith("X"):
-                roc = rocsparse.function("rocsparse_" + snake(base[1:]), count)
+                roc = rocsparse.function_of("rocsparse_" + snake(base[1:]), count)
         return hip, roc
 
     def type_targets(name):
@@ -112,21 +89,17 @@ def derive(cuda, rocm, overrides):
         rest = name[len("CUSPARSE_"):]
         return hipsparse.name("HIPSPARSE_" + rest), rocsparse.name("rocsparse_" + rest.lower())
 
-    for name in sorted(cheaders.functions(text, ["CUSPARSEAPI"])):
-        add(name, "function", *function_targets(name))
-    for e in cheaders.enums(text):
-        for type_name in e.names():
-            add(type_name, "enum", *type_targets(type_name))
-        for enumerator in e.enumerators:
-            add(enumerator, "enumerator", *upper_targets(enumerator))
-    for type_name in sorted(cheaders.typedef_names(text) |
-                            set(re.findall(r"\bstruct\s+([A-Za-z_]\w*)", text))):
-        if type_name.startswith("cusparse"):
-            add(type_name, "type", *type_targets(type_name))
-        else:  # The legacy info types (csrsv2Info_t): hipSPARSE keeps their names.
-            add(type_name, "type", hipsparse.name(type_name), rocsparse.name(type_name))
-    for name in sorted(cheaders.macros(full)):
-        add(name, "macro", *upper_targets(name))
+    def targets(name, kind):
+        if kind == "function":
+            return function_targets(name)
+        if kind == "type" and not name.startswith("cusparse"):
+            # The legacy info types (csrsv2Info_t): hipSPARSE keeps their names.
+            return hipsparse.name(name), rocsparse.name(name)
+        return type_targets(name) if kind == "type" else upper_targets(name)
+
+    add_declarations(rows, text, ["CUSPARSEAPI"], targets, full,
+                     types=cheaders.typedef_names(text) |
+                     set(re.findall(r"\bstruct\s+([A-Za-z_]\w*)", text)))
     return rows
 
 

@@ -7,7 +7,8 @@ import os
 import re
 
 import cheaders
-from derive_tables import OPT_IN_RE, die, guarded_lines, read_tsv, without_opt_in
+import tsv
+from tsv import die
 
 # The headers that declare device functions, relative to the CUDA include dir.
 DEVICE_HEADERS = [
@@ -122,7 +123,7 @@ class Reasons:
         partial headers, a pattern may match nothing."""
         self.hip, self.path, self.partial = hip, path, partial
         self.reasons = [(re.compile(r["pattern"]), r) for r in
-                        read_tsv(path, ["pattern", "closest", "reason"])]
+                        tsv.read(path, ["pattern", "closest", "reason"], exact=False)]
         self.used, self.unexplained = set(), []
 
     def explain(self, rows):
@@ -423,7 +424,7 @@ def derive_cooperative_groups(cuda, hip, history, ids, out, Rows):
                 macro = opt_in_macro(path, text)
                 for name in namespace_scope_names(text, "cooperative_groups"):
                     declared.setdefault(name, macro)
-                for name in namespace_scope_names(without_opt_in(text), "cooperative_groups"):
+                for name in namespace_scope_names(cheaders.without_opt_in(text), "cooperative_groups"):
                     declared[name] = ""
         hip_cg.append((version, declared))
     for name in sorted(n for n in names if not n.startswith("_")):
@@ -495,7 +496,7 @@ def date_in_hip(hip, declared):
 def opt_in_macro(path, text):
     """The one HIP_ENABLE_* macro a header's opt-in blocks test, or ""."""
     macros = {re.search(r"HIP_ENABLE_\w+", line).group(0)
-              for line in text.split("\n") if OPT_IN_RE.match(line)}
+              for line in text.split("\n") if cheaders.OPT_IN_RE.match(line)}
     if len(macros) > 1:
         die("%s: opt-in blocks under several macros (%s); member rows name one"
             % (path, " ".join(sorted(macros))))
@@ -528,8 +529,8 @@ def class_members(text):
     its bases."""
     lines = text.split("\n")
     macros = []
-    for line, inside in zip(lines, guarded_lines(lines, OPT_IN_RE)):
-        m = re.search(r"HIP_ENABLE_\w+", line) if OPT_IN_RE.match(line) else None
+    for line, inside in zip(lines, cheaders.guarded_lines(lines, cheaders.OPT_IN_RE)):
+        m = re.search(r"HIP_ENABLE_\w+", line) if cheaders.OPT_IN_RE.match(line) else None
         macros.append(m.group(0) if m else (macros[-1] if inside and macros else ""))
     lines = ["" if re.match(r"\s*#", line) else line for line in lines]
     text = "\n".join(lines)

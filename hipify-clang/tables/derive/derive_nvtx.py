@@ -30,7 +30,7 @@ also let the engine tell NVTX's names by the file that declares them (it matches
 rows by file name).
 
 roctx is ROCm's library for this API, so --roc writes the same names (roc_name ==
-hip_name; gen_mapping_table.py's LIBRARIES names roctx as the ROCm library). The HIP
+hip_name; the library registry (libraries.tsv) names roctx as the ROCm library). The HIP
 program links -lroctx64 where the NVTX one needed only -ldl.
 hip_added: the oldest release that declares the name (libraryrows.py): Debian 13's roctx
 5.7 has all of them.
@@ -42,8 +42,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
-from libraryrows import ROCM_VERSION, die, main as derivation_main  # noqa: E402
-from derive_curand import RocmLibrary, arities, is_version_or_guard  # noqa: E402
+from clibrary import (Rows, add_declarations, arities, is_version_or_guard,  # noqa: E402
+                      rocm_library)
+from libraryrows import main as derivation_main  # noqa: E402
 
 API = "nvtx"
 ROCTX_HEADER = "roctracer/roctx.h"
@@ -60,22 +61,9 @@ def candidate(name):
 
 
 def derive(cuda, rocm, overrides):
-    roctx = RocmLibrary(cheaders.header_files(os.path.join(rocm, "roctracer")))
-    rows = {}
-
-    def add(name, kind, hip="", removed=""):
-        if name.startswith("_") or name in rows:
-            return
-        override = overrides.get(name, {}).get("hip_name", "")
-        if override and not roctx.name(override):
-            die("overrides-nvtx.tsv: hip_name '%s' for '%s' is not declared by the ROCm "
-                "headers" % (override, name))
-        hip = override or hip
-        rows[name] = {
-            "cuda_name": name, "kind": kind, "api": API, "hip_name": hip, "roc_name": hip,
-            "status": "supported" if hip else "unsupported",
-            "cuda_added": "", "cuda_deprecated": "", "cuda_removed": removed,
-            "hip_added": ROCM_VERSION if hip else ""}
+    roctx = rocm_library(rocm, "roctracer")
+    rows = Rows(API, overrides, [roctx])
+    add = rows.add
 
     have_roctx = os.path.exists(os.path.join(rocm, ROCTX_HEADER))
     c_headers = sorted(os.path.relpath(p, cuda)
@@ -98,15 +86,8 @@ def derive(cuda, rocm, overrides):
         full = cheaders.read_header(os.path.join(cuda, header))
         text = cheaders.toplevel(full)
         counts = arities(text)
-        for name in sorted(cheaders.functions(text, ["NVTX_API"])):
-            add(name, "function", name_of(name, counts))
-        for e in cheaders.enums(text):
-            for type_name in e.names():
-                add(type_name, "enum", name_of(type_name))
-            for enumerator in e.enumerators:
-                add(enumerator, "enumerator", name_of(enumerator))
-        for type_name in sorted(cheaders.typedef_names(text) | cheaders.struct_names(text)):
-            add(type_name, "type", name_of(type_name))
+        add_declarations(rows, text, ["NVTX_API"], lambda name, kind: (
+            name_of(name, counts if kind == "function" else None),))
         macros.update(cheaders.macros(full))
     macros.update(cheaders.macros(cheaders.read_header(os.path.join(cuda, CXX_HEADER))))
     for name, (_, body) in sorted(macros.items()):

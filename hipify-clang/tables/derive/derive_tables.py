@@ -28,15 +28,18 @@ functions from CUPTI's callback ids.
 """
 
 import argparse
-import fnmatch
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cheaders  # noqa: E402
+import derive_device  # noqa: E402
 import libraryrows  # noqa: E402
 import provenance  # noqa: E402
+import tsv  # noqa: E402
+from history import History  # noqa: E402
+from tsv import die  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 from gen_mapping_table import RULES_FOR_UNSUPPORTED_ROWS  # noqa: E402
 
@@ -64,29 +67,6 @@ OVERRIDE_KINDS = {}       # overrides.tsv's kind column, for names no header rul
 MISSING = []              # CUDA names absent from the headers, without a removal version
 ALIASES = []              # (alias, name): the CUDA headers make alias mean name (follow_aliases)
 CUDA_ENUMS = {}           # api -> the CUDA enums its table derives from
-
-
-def die(message):
-    print("derive_tables.py: error: %s" % message, file=sys.stderr)
-    sys.exit(1)
-
-
-def read_tsv(path, columns):
-    rows = []
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            fields = line.split("\t")
-            if fields[:len(columns)] == columns:
-                continue  # The header line (curated tables may add columns).
-            fields = fields[:len(columns)] if len(fields) > len(columns) else fields
-            fields += [""] * (len(columns) - len(fields))
-            if len(fields) != len(columns):
-                die("%s:%d: expected %d columns" % (path, number, len(columns)))
-            rows.append(dict(zip(columns, fields)))
-    return rows
 
 
 class Hip:
@@ -138,7 +118,7 @@ class Hip:
         ids = set()
         for p in paths:
             text = cheaders.read_header(p)
-            kept = without_opt_in(text)
+            kept = cheaders.without_opt_in(text)
             ids.update(cheaders.IDENT_RE.findall(kept))
             if kept != text:
                 Hip.opt_in_ids.update(cheaders.IDENT_RE.findall(text))
@@ -163,49 +143,13 @@ def opt_out_ids(d):
     ids = set()
     for path in cheaders.header_files(d):
         lines = cheaders.read_header(path).split("\n")
-        for line, inside in zip(lines, guarded_lines(lines, OPT_OUT_RE)):
-            if inside and not CONDITIONAL_RE.match(line):
+        for line, inside in zip(lines, cheaders.guarded_lines(lines, OPT_OUT_RE)):
+            if inside and not cheaders.BRANCH_RE.match(line):
                 ids.update(cheaders.IDENT_RE.findall(line))
     return ids
 
 
 OPT_OUT_RE = re.compile(r"^\s*#\s*if\s+!\s*defined\s*\(?\s*HIP_DISABLE_\w+\s*\)?\s*$")
-OPT_IN_RE = re.compile(r"^\s*#\s*(?:ifdef\s+|if\s+defined\s*\(?\s*)HIP_ENABLE_\w+\s*\)?\s*$")
-CONDITIONAL_RE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|else|elif|endif)\b")
-
-
-def guarded_lines(lines, opening_re):
-    """For each line, whether it belongs to a branch that a line matching
-    opening_re opens: from that line to the #else, #elif or #endif that closes
-    the branch (nesting counted), both included."""
-    inside, depth = [], 0  # depth > 0: inside such a branch, at that nesting
-    for line in lines:
-        directive = CONDITIONAL_RE.match(line)
-        if depth:
-            if directive and directive.group(1).startswith("if"):
-                depth += 1
-            elif directive and directive.group(1) == "endif":
-                depth -= 1
-            elif directive and depth == 1 and directive.group(1) in ("else", "elif"):
-                depth = 0
-            inside.append(True)
-            continue
-        depth = 1 if opening_re.match(line) else 0
-        inside.append(bool(depth))
-    return inside
-
-
-def without_opt_in(text):
-    """The header without what it declares only when the user defines an opt-in
-    macro: ROCm 6.4 declares the warp *_sync functions and __activemask only
-    under `#ifdef HIP_ENABLE_WARP_SYNC_BUILTINS` (HIP 7 declares them unless
-    HIP_DISABLE_WARP_SYNC_BUILTINS), so a translation for 6.4 that wrote them
-    would not compile. The #else branch of such a block stays."""
-    lines = text.split("\n")
-    return "\n".join("" if inside else line
-                     for line, inside in zip(lines, guarded_lines(lines, OPT_IN_RE)))
-
-
 class Rows:
     def __init__(self, api):
         self.api = api
@@ -246,33 +190,9 @@ class Rows:
     def write(self, path):
         extended = any(len(row) > len(COLUMNS) for row in self.rows.values())
         columns = COLUMNS + (REWRITE_COLUMNS if extended else [])
-        with open(path, "w", encoding="utf-8", newline="") as out:
-            out.write(provenance.comment())
-            out.write("\t".join(columns) + "\n")
-            for name in sorted(self.rows, key=lambda n: n.encode()):
-                row = self.rows[name] + [""] * (len(columns) - len(self.rows[name]))
-                out.write("\t".join(row) + "\n")
-
-
-class History:
-    """CUDA deprecation/removal versions (history.tsv; names or fnmatch patterns)."""
-
-    def __init__(self, path):
-        self.exact, self.patterns = {}, []
-        for row in read_tsv(path, ["cuda_name", "cuda_deprecated", "cuda_removed"]):
-            entry = (row["cuda_deprecated"], row["cuda_removed"])
-            if any(c in row["cuda_name"] for c in "*?["):
-                self.patterns.append((row["cuda_name"], entry))
-            else:
-                self.exact[row["cuda_name"]] = entry
-
-    def lookup(self, name):
-        if name in self.exact:
-            return self.exact[name]
-        for pattern, entry in self.patterns:
-            if fnmatch.fnmatchcase(name, pattern):
-                return entry
-        return ("", "")
+        tsv.write(path, columns, [dict(zip(columns, self.rows[name]))
+                                  for name in sorted(self.rows, key=lambda n: n.encode())],
+                  provenance.comment())
 
 
 # ---------------------------------------------------------------------------
@@ -766,7 +686,6 @@ def derive_runtime(cuda, hip, history, overrides, out, dating=None):
                 rows.add(name, kind, target, hip, history, cuda_ids)
     # Overrides for names of these headers that no rule above picked up; device
     # names (umin -> min, double4_32a -> double4) are derive_device's.
-    import derive_device
     device_names = derive_device.device_names(cuda)
     for name, target in overrides.items():
         if not re.match(r"cu[A-Z_]|CU", name) and name not in rows.rows and name in cuda_ids \
@@ -1021,12 +940,12 @@ def main(argv):
     # Names the hand-curated tables own are not derived again.
     for curated in ("headers.tsv", "macros.tsv", "wmma.tsv"):
         if os.path.exists(os.path.join(args.out, curated)):
-            for row in read_tsv(os.path.join(args.out, curated), COLUMNS):
+            for row in tsv.read(os.path.join(args.out, curated), COLUMNS, exact=False):
                 CURATED.add(row["cuda_name"])
     read_cuda_headers(args.cuda)
     history = History(args.history)
     if os.path.exists(args.rewrites):
-        for row in read_tsv(args.rewrites, ["cuda_name"] + REWRITE_COLUMNS):
+        for row in tsv.read(args.rewrites, ["cuda_name"] + REWRITE_COLUMNS, exact=False):
             REWRITES[row["cuda_name"]] = [row["fallback"], row["rewrite"]]
     helper_rows = read_tsv(args.helper_overloads, HELPER_OVERLOAD_COLUMNS)
     hip_defined, cuda_declared = overload_sets(
@@ -1041,7 +960,7 @@ def main(argv):
         if overloads:
             REWRITES.setdefault(name, ["", "hipdefines:" + overloads])
     overrides = {}
-    for row in read_tsv(args.overrides, ["cuda_name", "hip_name", "kind"]):
+    for row in tsv.read(args.overrides, ["cuda_name", "hip_name", "kind"], exact=False):
         overrides[row["cuda_name"]] = "" if row["hip_name"] == "-" else row["hip_name"]
         if row["kind"]:
             OVERRIDE_KINDS[row["cuda_name"]] = row["kind"]
@@ -1049,7 +968,8 @@ def main(argv):
             die("%s: '%s' maps to '%s', which no HIP header declares"
                 % (args.overrides, row["cuda_name"], row["hip_name"]))
     if os.path.exists(args.counterparts):
-        for row in read_tsv(args.counterparts, ["cuda_name", "hip_name", "reason"]):
+        for row in tsv.read(args.counterparts, ["cuda_name", "hip_name", "reason"],
+                            exact=False):
             name = row["cuda_name"]
             if name in overrides:
                 die("%s: '%s' is in %s too: one curated file owns a name"
@@ -1066,7 +986,6 @@ def main(argv):
     follow_aliases(list(tables.values()), overrides)
     for api, rows in tables.items():
         rows.write(os.path.join(args.out, api + ".tsv"))
-    import derive_device
     derive_device.derive_all(args.cuda, hip, history, overrides, args.out, Rows, ALL_CUDA_IDS,
                              args.device_reasons, args.partial,
                              nvcc_builtins=args.nvcc_builtins)

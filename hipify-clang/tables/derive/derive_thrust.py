@@ -26,13 +26,13 @@ read. roc_name (--roc) is the hip_name: rocThrust is the ROCm library.
 """
 
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cxxdecls  # noqa: E402
-from derive_cub import cuda_parse, rocm_parse  # noqa: E402
-from libraryrows import ROCM_VERSION, cxx_main, die  # noqa: E402
+import cxxlibrary  # noqa: E402
+from cxxlibrary import cuda_parse, rocm_parse  # noqa: E402
+from tsv import die  # noqa: E402
 
 API = "thrust"
 # The CUDA system's namespaces and rocThrust's counterparts.
@@ -42,9 +42,7 @@ NAMESPACES = [("thrust::cuda", "thrust::hip"),
 
 
 def row(name, kind, hip=""):
-    return {"cuda_name": name, "kind": kind, "api": API, "hip_name": hip, "roc_name": hip,
-            "status": "supported" if hip else "unsupported", "cuda_added": "",
-            "cuda_deprecated": "", "cuda_removed": "", "hip_added": ROCM_VERSION if hip else ""}
+    return cxxlibrary.row(API, name, kind, hip)
 
 
 def system_headers(root, system):
@@ -116,7 +114,7 @@ def derive(cuda, rocm, libclang, stand_in):
 
 
 def main(argv):
-    return cxx_main(argv, __doc__.split("\n")[0], API, derive)
+    return cxxlibrary.main(argv, __doc__.split("\n")[0], API, derive)
 
 
 if __name__ == "__main__":

@@ -44,7 +44,9 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cxxdecls  # noqa: E402
 import provenance  # noqa: E402
-from libraryrows import die, write_table  # noqa: E402
+import tsv  # noqa: E402
+from libraryrows import write_table  # noqa: E402
+from tsv import die  # noqa: E402
 
 API = "torch"
 # The folders (below an include folder) whose headers are PyTorch's CUDA API.
@@ -155,17 +157,16 @@ def declared(tu, include, namespace):
     return out
 
 
+OVERRIDE_COLUMNS = ["cuda_name", "hip_name", "masquerading", "why"]
+
+
 def read_overrides(path):
     """{cuda_name: (hip_name, masquerading, why)} from overrides-torch.tsv."""
     found = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("#") or line.startswith("cuda_name\t") or not line.strip():
-                continue
-            fields = line.rstrip("\n").split("\t")
-            if len(fields) != 4 or not fields[3]:
-                die("%s: '%s' is not cuda_name, hip_name, masquerading, why" % (path, line.strip()))
-            found[fields[0]] = tuple(fields[1:])
+    for row in tsv.read(path, OVERRIDE_COLUMNS):
+        if not row["why"]:
+            die("%s: '%s' has no reason (why)" % (row.where(), row["cuda_name"]))
+        found[row["cuda_name"]] = tuple(row[c] for c in OVERRIDE_COLUMNS[1:])
     return found
 
 

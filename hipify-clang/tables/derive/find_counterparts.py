@@ -35,6 +35,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cxxdecls  # noqa: E402
+import tsv  # noqa: E402
+from libraryrows import COLUMNS  # noqa: E402
 from cxxdecls import _Cursor, _String, _VISITOR  # noqa: E402
 
 
@@ -200,14 +202,11 @@ def similarity(a, b):
 
 
 def read_tables(directory):
+    """{cuda_name: the row's fields, in libraryrows.COLUMNS order} of the runtime's tables."""
     rows = {}
     for f in ("runtime.tsv", "driver.tsv", "library_types.tsv"):
-        with open(os.path.join(directory, f), encoding="utf-8") as table:
-            for line in table:
-                fields = line.rstrip("\n").split("\t")
-                if line.startswith(("#", "cuda_name")) or len(fields) < 6:
-                    continue
-                rows[fields[0]] = fields
+        for row in tsv.read(os.path.join(directory, f), COLUMNS, exact=False):
+            rows[row["cuda_name"]] = [row[c] for c in COLUMNS]
     return rows
 
 

@@ -5,18 +5,20 @@ table, and their command line."""
 import argparse
 import os
 import re
-import sys
 
 import cheaders
 import provenance
+import tsv
+from history import History
+from tsv import die
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 COLUMNS = ["cuda_name", "kind", "api", "hip_name", "roc_name", "status",
            "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added"]
-# The newest ROCm library header set read (Debian sid's ROCm 6.4): a name found there
-# and in no older release is dated to it.
 # The columns a table may add (gen_mapping_table.py's OPTIONAL_COLUMNS): both or none.
 OPTIONAL_COLUMNS = ["fallback", "rewrite"]
+# The newest ROCm library header set read (Debian sid's ROCm 6.4): a name found there
+# and in no older release is dated to it.
 ROCM_VERSION = "6.4"
 
 
@@ -41,22 +43,18 @@ class OlderReleases:
         if not os.path.isfile(versions):
             die("no %s: pass the older/ folder of scripts/fetch-rocm-libraries.sh's tree"
                 % versions)
-        with open(versions, encoding="utf-8") as f:
-            for line in f:
-                # package, Debian version[, the .deb's SHA256]
-                fields = line.rstrip("\n").split("\t")
-                if not fields[0]:
-                    continue
-                package, debian_version = fields[0], fields[1]
-                include = os.path.join(folder, package, "include")
-                paths = cheaders.header_files(include)
-                ids = cheaders.identifiers(paths)
-                for path in paths:
-                    ids |= cheaders.pasted_identifiers(cheaders.read_header(path))
-                folders = {name for name in os.listdir(include)
-                           if os.path.isdir(os.path.join(include, name))} \
-                    if os.path.isdir(include) else set()
-                self.releases.append((release_of(debian_version), include, ids, folders))
+        # package, Debian version[, the .deb's SHA256]
+        for fields in tsv.records(versions):
+            package, debian_version = fields[0], fields[1]
+            include = os.path.join(folder, package, "include")
+            paths = cheaders.header_files(include)
+            ids = cheaders.identifiers(paths)
+            for path in paths:
+                ids |= cheaders.pasted_identifiers(cheaders.read_header(path))
+            folders = {name for name in os.listdir(include)
+                       if os.path.isdir(os.path.join(include, name))} \
+                if os.path.isdir(include) else set()
+            self.releases.append((release_of(debian_version), include, ids, folders))
         self.releases.sort(key=lambda release: version_key(release[0]))
 
     def oldest(self, name, kind, folders):
@@ -149,25 +147,11 @@ def cuda_older_sets(entries):
     return sets
 
 
-def die(message):
-    print("%s: error: %s" % (os.path.basename(sys.argv[0]), message), file=sys.stderr)
-    sys.exit(1)
-
-
 def read_overrides(path):
     """{cuda_name: {"hip_name", "roc_name"}} from an overrides-<library>.tsv."""
-    overrides = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            fields = line.rstrip("\n").split("\t")
-            if line.startswith("#") or fields[0] == "cuda_name" or not fields[0]:
-                continue
-            overrides[fields[0]] = {"hip_name": fields[1], "roc_name": fields[2]}
-    return overrides
-
-
-# The optional columns, written when a row has one (cusolver.tsv's rewrite rules).
-OPTIONAL_COLUMNS = ["fallback", "rewrite"]
+    return {row["cuda_name"]: {"hip_name": row["hip_name"], "roc_name": row["roc_name"]}
+            for row in tsv.read(path, ["cuda_name", "hip_name", "roc_name"], exact=False)
+            if row["cuda_name"]}
 
 
 def date_tables(tables, rocm, older=None):
@@ -184,11 +168,9 @@ def write_table(folder, api, rows):
     columns = COLUMNS
     if any(row.get(c) for row in rows.values() for c in OPTIONAL_COLUMNS):
         columns = COLUMNS + OPTIONAL_COLUMNS
-    with open(os.path.join(folder, api + ".tsv"), "w", encoding="utf-8") as out:
-        out.write(provenance.comment())
-        out.write("\t".join(columns) + "\n")
-        for name in sorted(rows, key=lambda n: n.encode("utf-8")):
-            out.write("\t".join(rows[name].get(c, "") for c in columns) + "\n")
+    tsv.write(os.path.join(folder, api + ".tsv"), columns,
+              [rows[name] for name in sorted(rows, key=lambda n: n.encode("utf-8"))],
+              provenance.comment())
 
 
 def main(argv, description, derive_tables, overrides_name):
@@ -221,32 +203,8 @@ def main(argv, description, derive_tables, overrides_name):
     older_tables = [(version, derive_tables(folder, args.rocm, overrides))
                     for version, folder in cuda_older_sets(args.cuda_older)]
     if older_tables:
-        from derive_tables import History
         add_removed_rows(tables, older_tables, History(args.history))
     date_tables(tables, args.rocm, args.older)
     for api, rows in tables.items():
         write_table(args.out, api, rows)
-    return 0
-
-
-def cxx_main(argv, description, api, derive):
-    """The command line of the C++ libraries' derivations (derive_cub.py,
-    derive_thrust.py), which parse the headers with libclang: derive(cuda, rocm,
-    libclang, stand_in) returns the rows of api, written to <out>/<api>.tsv."""
-    import cxxdecls
-    parser = argparse.ArgumentParser(description=description)
-    parser.add_argument("--cuda", required=True, help="CUDA 13's include folder")
-    parser.add_argument("--rocm", required=True,
-                        help="the include folder of the ROCm 6.4 library tree")
-    parser.add_argument("--libclang", default=cxxdecls.DEFAULT_LIBCLANG)
-    parser.add_argument("--stand-in", default="",
-                        help="hipify-clang's stand-in headers (texture_fetch_functions.h), "
-                             "which clang 19's CUDA wrapper needs with CUDA 13")
-    parser.add_argument("--out", required=True)
-    provenance.add_arguments(parser)
-    args = parser.parse_args(argv)
-    provenance.configure(args)
-    rows = derive(args.cuda, args.rocm, args.libclang, args.stand_in)
-    date_tables({api: rows}, args.rocm)
-    write_table(args.out, api, rows)
     return 0

@@ -12,6 +12,9 @@ says that the inputs were not the pinned ones. gen_mapping_table.py ignores `#` 
 import os
 import sys
 
+import tsv
+from tsv import die
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 MANIFEST = os.path.join(HERE, "inputs.tsv")
 COLUMNS = ["set", "package", "version", "source", "sha256"]
@@ -19,36 +22,9 @@ COLUMNS = ["set", "package", "version", "source", "sha256"]
 _state = {"manifest": None, "inputs": []}
 
 
-def die(message):
-    sys.stderr.write("%s: error: %s\n" % (os.path.basename(sys.argv[0]), message))
-    sys.exit(1)
-
-
 def read_manifest(path):
     """The rows of the manifest, in file order: dicts of COLUMNS."""
-    rows = []
-    try:
-        f = open(path, encoding="utf-8")
-    except OSError as e:
-        die("cannot read the input manifest %s: %s" % (path, e.strerror))
-    with f:
-        header = None
-        for number, line in enumerate(f, 1):
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            fields = line.split("\t")
-            if header is None:
-                if fields != COLUMNS:
-                    die("%s:%d: expected the header line '%s'"
-                        % (path, number, "\\t".join(COLUMNS)))
-                header = fields
-                continue
-            if len(fields) != len(COLUMNS):
-                die("%s:%d: expected %d columns, found %d"
-                    % (path, number, len(COLUMNS), len(fields)))
-            rows.append(dict(zip(COLUMNS, fields)))
-    return rows
+    return tsv.read(path, COLUMNS)
 
 
 def select(rows, name, path):

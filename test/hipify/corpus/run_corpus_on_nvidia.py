@@ -18,15 +18,24 @@ import tempfile
 HERE = pathlib.Path(__file__).resolve().parent
 
 
-# A program that includes one of these headers links the library.
-LINKED_LIBRARIES = [
-    ("<cuda.h>", "cuda"), ("<nvrtc.h>", "nvrtc"), ("<cublas", "cublas"),
-    ("<cublasLt.h>", "cublasLt"), ("<curand.h>", "curand"), ("<cufft", "cufft"),
-    ("<cusparse.h>", "cusparse"), ("<cusolver", "cusolver"), ("<cudnn", "cudnn"),
-    ("<nccl.h>", "nccl"),
-    # NVTX 3 is header-only; it loads a profiler's injection library with dlopen.
-    ("<nvtx3/", "dl"),
-]
+sys.path.insert(0, str(HERE.parents[2] / "hipify-clang" / "tables" / "derive"))
+import registry  # noqa: E402
+
+# A program whose text holds one of a library's `includes` (`<cublas`) links its
+# `cuda_link` libraries (the library registry, hipify-clang/tables/derive/libraries.tsv).
+LIBRARIES = registry.read()
+
+
+def linked_libraries(text):
+    """The registry's libraries a program's text uses (a library once, in registry order)."""
+    return [library for library in LIBRARIES
+            if any(include in text for include in library.includes)]
+
+
+def link_flags(text):
+    """The -l flags of the CUDA libraries the program uses (each once)."""
+    return list(dict.fromkeys("-l" + lib for library in linked_libraries(text)
+                              for lib in library.cuda_link))
 
 
 def split_program(program, into):
@@ -56,9 +65,7 @@ def build_and_run(nvcc, arch, program, scratch):
     text = "".join(u.read_text() for u in units)
     exe = work / program.stem
     cmd = [nvcc, "-O2", f"-arch={arch}", "-std=c++17", *map(str, units), "-o", str(exe)]
-    for header, library in LINKED_LIBRARIES:
-        if header in text:
-            cmd.append("-l" + library)
+    cmd += link_flags(text)
     build = subprocess.run(cmd, capture_output=True, text=True)
     if build.returncode:
         return program.name, "BUILD FAILED", build.stdout + build.stderr
