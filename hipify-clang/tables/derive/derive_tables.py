@@ -947,7 +947,7 @@ def main(argv):
     if os.path.exists(args.rewrites):
         for row in tsv.read(args.rewrites, ["cuda_name"] + REWRITE_COLUMNS, exact=False):
             REWRITES[row["cuda_name"]] = [row["fallback"], row["rewrite"]]
-    helper_rows = read_tsv(args.helper_overloads, HELPER_OVERLOAD_COLUMNS)
+    helper_rows = tsv.read(args.helper_overloads, HELPER_OVERLOAD_COLUMNS)
     hip_defined, cuda_declared = overload_sets(
         args.cuda, hip, {row["cuda_name"] for row in helper_rows})
     overloads = hip_only_overloads(hip_defined, cuda_declared)
