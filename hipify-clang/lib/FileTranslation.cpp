@@ -1,7 +1,7 @@
 //===- FileTranslation.cpp ------------------------------------------------===//
 #include "hipkit/hipify/FileTranslation.h"
 
-#include "hipkit/hipify/CudaLexer.h"
+#include "hipkit/hipify/Source/CudaLexer.h"
 #include "hipkit/hipify/RewriteRule.h"
 
 #include "clang/Basic/CharInfo.h"
@@ -87,10 +87,6 @@ FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
     : DisplayPath(std::move(DisplayPath)), RealPath(std::move(RealPath)),
       Contents(std::move(Contents)), IsMainFile(IsMainFile),
       Buffer(this->DisplayPath, this->Contents) {
-  LineStarts.push_back(0);
-  for (unsigned I = 0, E = this->Contents.size(); I != E; ++I)
-    if (this->Contents[I] == '\n')
-      LineStarts.push_back(I + 1);
   Stats.FileName = this->DisplayPath;
   // Old sources carry Latin-1 and other 8-bit text in comments and strings.
   // The translation edits only names, which are ASCII, so those bytes are
@@ -109,6 +105,7 @@ FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
 llvm::StringRef FileTranslation::lineEnding() const {
   // The first line's, from the line index: a search for it would scan the
   // whole of a one-line file for each line inserted there.
+  llvm::ArrayRef<unsigned> LineStarts = Source.lineStarts();
   if (LineStarts.size() > 1 && LineStarts[1] >= 2 &&
       Contents[LineStarts[1] - 2] == '\r')
     return "\r\n";
@@ -117,6 +114,7 @@ llvm::StringRef FileTranslation::lineEnding() const {
 
 std::pair<unsigned, unsigned>
 FileTranslation::lineAndColumn(unsigned Offset) const {
+  llvm::ArrayRef<unsigned> LineStarts = Source.lineStarts();
   auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
   unsigned Line = It - LineStarts.begin();
   return {Line, Offset - LineStarts[Line - 1] + 1};
@@ -148,6 +146,7 @@ std::vector<FileWarning> FileTranslation::warnings() const {
 }
 
 llvm::StringRef FileTranslation::lineText(unsigned Line) const {
+  llvm::ArrayRef<unsigned> LineStarts = Source.lineStarts();
   if (Line == 0 || Line > LineStarts.size())
     return "";
   llvm::StringRef Rest = llvm::StringRef(Contents).drop_front(LineStarts[Line - 1]);
@@ -177,9 +176,10 @@ FileTranslation::TranslatedLines::TranslatedLines(const FileTranslation &FT,
 
 std::optional<FileTranslation::TranslatedLine>
 FileTranslation::TranslatedLines::lookup(unsigned Line) const {
-  if (!Valid || Line == 0 || Line > FT.LineStarts.size())
+  llvm::ArrayRef<unsigned> LineStarts = FT.Source.lineStarts();
+  if (!Valid || Line == 0 || Line > LineStarts.size())
     return std::nullopt;
-  unsigned Begin = FT.LineStarts[Line - 1];
+  unsigned Begin = LineStarts[Line - 1];
   unsigned End = Begin + FT.lineText(Line).size();
   // Where the line's first byte and its end land. Normalized edits are
   // sorted and disjoint (so their ends are sorted too); an edit's insertions
@@ -545,7 +545,7 @@ void FileTranslation::addEdit(unsigned Offset, unsigned Length,
 void FileTranslation::finishStatistics() {
   Stats.TotalBytes = Contents.size();
   Stats.TotalLines =
-      LineStarts.size() - (!Contents.empty() && Contents.back() == '\n');
+      Source.lineStarts().size() - (!Contents.empty() && Contents.back() == '\n');
   if (Contents.empty())
     Stats.TotalLines = 0;
   std::set<unsigned> Lines;
