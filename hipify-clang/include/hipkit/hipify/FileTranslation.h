@@ -213,10 +213,6 @@ public:
   bool hasArgumentArrangement(unsigned NameOffset) const {
     return Buffer.hasArrangement(NameOffset);
   }
-  /// True when the name at \p Offset is the operand of `defined` or of
-  /// `#ifdef`/`#ifndef`/`#elifdef`/`#elifndef`: tested for existence, not
-  /// used for its value.
-  bool isExistenceTest(unsigned Offset) const;
 
   /// A reference at \p Offset to \p Name, which a header of the CUDA library
   /// \p Library declares but no row lists: warned about and counted, never
