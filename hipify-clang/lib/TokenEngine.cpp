@@ -238,14 +238,109 @@ void rewriteInclude(FileTranslation &FT, const Directive &D,
 constexpr llvm::StringLiteral HipRuntimeHeader = "hip/hip_runtime.h";
 constexpr llvm::StringLiteral HipRuntimeApiHeader = "hip/hip_runtime_api.h";
 
+/// Where nvcc's implicit cuda_runtime.h goes when a file using CUDA has no
+/// HIP include: what the include lines showed.
+struct RuntimeIncludePlace {
+  /// The line of the first include at file scope (in the guard's block).
+  std::optional<unsigned> FirstTopLevelInclude;
+  /// The include guard's #if block.
+  std::optional<unsigned> GuardBlock;
+  /// The end of the guard's #define or of a top-level `#pragma once`.
+  unsigned AfterGuardOrPragmaOnce = 0;
+};
+
+/// Adds hip/hip_runtime.h to \p FT, which uses CUDA and includes no HIP
+/// header.
+void insertRuntimeInclude(FileTranslation &FT,
+                          const RuntimeIncludePlace &Place,
+                          EditOrigin Origin) {
+  llvm::StringRef Contents = FT.contents();
+  const SourceText &Source = FT.source();
+  llvm::ArrayRef<Directive> Directives = Source.directives();
+  llvm::StringRef EOL = FT.lineEnding();
+  const std::optional<unsigned> &FirstTopLevelInclude =
+      Place.FirstTopLevelInclude;
+  const std::optional<unsigned> &GuardBlock = Place.GuardBlock;
+  unsigned AfterGuardOrPragmaOnce = Place.AfterGuardOrPragmaOnce;
+  unsigned At = 0;
+  std::string Include = ("#include <" + HipRuntimeHeader + ">").str();
+  std::string Text = Include + EOL.str();
+  // nvcc's implicit include is needed where the file uses CUDA: in the #if
+  // block that holds every use (a header's `#ifdef __CUDACC__`, so that C
+  // sources including it never see HIP), before the first use, and at file
+  // scope (never inside `extern "C" {`, where HIP's C++ cannot be).
+  std::vector<unsigned> Common;
+  if (!FT.CudaUseOffsets.empty()) {
+    Common = Source.blocksAt(FT.CudaUseOffsets.front()).vec();
+    for (unsigned Use : FT.CudaUseOffsets) {
+      llvm::ArrayRef<unsigned> Blocks = Source.blocksAt(Use);
+      size_t Same = 0;
+      while (Same < Common.size() && Same < Blocks.size() &&
+             Common[Same] == Blocks[Same])
+        ++Same;
+      Common.resize(Same);
+    }
+  }
+  if (GuardBlock && Common.size() == 1 && Common[0] == *GuardBlock)
+    Common.clear();
+  unsigned FirstUse = FT.CudaUseOffsets.empty()
+                          ? Contents.size()
+                          : *llvm::min_element(FT.CudaUseOffsets);
+  std::optional<unsigned> InBlock;
+  // Where the block's opening directive ends, the include starts a line.
+  std::string InBlockText = Text;
+  std::vector<BraceOpener> Braces;
+  if (!Common.empty()) {
+    // The first include of that block, else the line after the directive
+    // that opens it.
+    for (const Directive &D : Directives) {
+      if (D.HashOffset >= FirstUse)
+        break;
+      if (D.Kind == DirectiveKind::Include && D.Blocks == Common &&
+          openBracesAt(Source, D.HashOffset).empty()) {
+        InBlock = Source.lineStart(D.HashOffset);
+        InBlockText = Include + EOL.str();
+        break;
+      }
+      if ((D.Kind == DirectiveKind::If || D.Kind == DirectiveKind::Else) &&
+          D.BlocksAfter == Common) {
+        InBlock = D.LineEnd;
+        InBlockText = EOL.str() + Include;
+        Braces = openBracesAt(Source, D.HashOffset);
+      }
+    }
+  }
+  if (InBlock &&
+      llvm::all_of(Braces, [](const BraceOpener &B) { return B.Linkage; })) {
+    At = *InBlock;
+    Text = InBlockText;
+    // Inside `extern "C" {` (a C header's `#ifdef __CUDACC__` block): HIP's
+    // headers need C++ linkage.
+    if (!Braces.empty())
+      Text = (EOL + "extern \"C++\" {" + EOL + Include + EOL + "}").str();
+  } else if (FirstTopLevelInclude) {
+    At = *FirstTopLevelInclude;
+  } else if (AfterGuardOrPragmaOnce) {
+    At = AfterGuardOrPragmaOnce;
+    Text = (EOL + "#include <" + HipRuntimeHeader + ">").str();
+  } else if (Contents.starts_with("\xEF\xBB\xBF")) {
+    At = 3; // After a UTF-8 byte order mark.
+  }
+  FT.addEdit(At, 0, Text, Origin);
+}
+
 } // namespace
 
 void TokenEngine::translate(FileTranslation &FT,
                             const LexicalScope &Scope) const {
-  llvm::StringRef Contents = FT.contents();
+  translateNames(FT, Scope);
+  translateIncludes(FT, Scope);
+}
+
+void TokenEngine::translateNames(FileTranslation &FT,
+                                 const LexicalScope &Scope) const {
   const SourceText &Source = FT.source();
   llvm::ArrayRef<RawToken> Tokens = Source.tokens();
-  llvm::ArrayRef<Directive> Directives = Source.directives();
   std::vector<bool> Untranslatable = untranslatableTokens(Source);
   std::vector<NamespaceAlias> Aliases =
       namespaceAliases(Source, Untranslatable);
@@ -336,8 +431,13 @@ void TokenEngine::translate(FileTranslation &FT,
       continue;
     FT.addReference(T.Offset, *Row, EditOrigin::Lexical, Policy);
   }
+}
 
-  // Include lines.
+void TokenEngine::translateIncludes(FileTranslation &FT,
+                                    const LexicalScope &Scope) const {
+  llvm::StringRef Contents = FT.contents();
+  const SourceText &Source = FT.source();
+  llvm::ArrayRef<Directive> Directives = Source.directives();
   struct EmittedHeader {
     std::string Name;
     std::vector<unsigned> Blocks;
@@ -350,9 +450,10 @@ void TokenEngine::translate(FileTranslation &FT,
     });
   };
   llvm::StringRef EOL = FT.lineEnding();
-  std::optional<unsigned> FirstTopLevelInclude;
-  std::optional<unsigned> GuardBlock;
-  unsigned AfterGuardOrPragmaOnce = 0;
+  RuntimeIncludePlace Place;
+  std::optional<unsigned> &FirstTopLevelInclude = Place.FirstTopLevelInclude;
+  std::optional<unsigned> &GuardBlock = Place.GuardBlock;
+  unsigned &AfterGuardOrPragmaOnce = Place.AfterGuardOrPragmaOnce;
   // A guard after `#pragma once` is not one here: the runtime include then
   // goes after the pragma.
   if (const std::optional<IncludeGuard> &Guard = Source.includeGuard();
@@ -439,73 +540,8 @@ void TokenEngine::translate(FileTranslation &FT,
     Emitted.push_back({HipHeader, D.Blocks});
   }
 
-  if (Emitted.empty() && FT.UsesCudaFeatures) {
-    unsigned At = 0;
-    std::string Include = ("#include <" + HipRuntimeHeader + ">").str();
-    std::string Text = Include + EOL.str();
-    // nvcc's implicit include is needed where the file uses CUDA: in the #if
-    // block that holds every use (a header's `#ifdef __CUDACC__`, so that C
-    // sources including it never see HIP), before the first use, and at file
-    // scope (never inside `extern "C" {`, where HIP's C++ cannot be).
-    std::vector<unsigned> Common;
-    if (!FT.CudaUseOffsets.empty()) {
-      Common = Source.blocksAt(FT.CudaUseOffsets.front()).vec();
-      for (unsigned Use : FT.CudaUseOffsets) {
-        llvm::ArrayRef<unsigned> Blocks = Source.blocksAt(Use);
-        size_t Same = 0;
-        while (Same < Common.size() && Same < Blocks.size() &&
-               Common[Same] == Blocks[Same])
-          ++Same;
-        Common.resize(Same);
-      }
-    }
-    if (GuardBlock && Common.size() == 1 && Common[0] == *GuardBlock)
-      Common.clear();
-    unsigned FirstUse = FT.CudaUseOffsets.empty()
-                            ? Contents.size()
-                            : *llvm::min_element(FT.CudaUseOffsets);
-    std::optional<unsigned> InBlock;
-    // Where the block's opening directive ends, the include starts a line.
-    std::string InBlockText = Text;
-    std::vector<BraceOpener> Braces;
-    if (!Common.empty()) {
-      // The first include of that block, else the line after the directive
-      // that opens it.
-      for (const Directive &D : Directives) {
-        if (D.HashOffset >= FirstUse)
-          break;
-        if (D.Kind == DirectiveKind::Include && D.Blocks == Common &&
-            openBracesAt(Source, D.HashOffset).empty()) {
-          InBlock = Source.lineStart(D.HashOffset);
-          InBlockText = Include + EOL.str();
-          break;
-        }
-        if ((D.Kind == DirectiveKind::If || D.Kind == DirectiveKind::Else) &&
-            D.BlocksAfter == Common) {
-          InBlock = D.LineEnd;
-          InBlockText = EOL.str() + Include;
-          Braces = openBracesAt(Source, D.HashOffset);
-        }
-      }
-    }
-    if (InBlock &&
-        llvm::all_of(Braces, [](const BraceOpener &B) { return B.Linkage; })) {
-      At = *InBlock;
-      Text = InBlockText;
-      // Inside `extern "C" {` (a C header's `#ifdef __CUDACC__` block): HIP's
-      // headers need C++ linkage.
-      if (!Braces.empty())
-        Text = (EOL + "extern \"C++\" {" + EOL + Include + EOL + "}").str();
-    } else if (FirstTopLevelInclude) {
-      At = *FirstTopLevelInclude;
-    } else if (AfterGuardOrPragmaOnce) {
-      At = AfterGuardOrPragmaOnce;
-      Text = (EOL + "#include <" + HipRuntimeHeader + ">").str();
-    } else if (Contents.starts_with("\xEF\xBB\xBF")) {
-      At = 3; // After a UTF-8 byte order mark.
-    }
-    FT.addEdit(At, 0, Text, Scope.IncludeOrigin);
-  }
+  if (Emitted.empty() && FT.UsesCudaFeatures)
+    insertRuntimeInclude(FT, Place, Scope.IncludeOrigin);
 }
 
 bool hipkit::hipify::isHipSource(const SourceText &Source) {

@@ -60,6 +60,12 @@ public:
   void translate(FileTranslation &FT, const LexicalScope &Scope) const;
 
 private:
+  /// The pasted names, then every other name within \p Scope.
+  void translateNames(FileTranslation &FT, const LexicalScope &Scope) const;
+  /// The include lines, and the HIP runtime include a file using CUDA lacks.
+  void translateIncludes(FileTranslation &FT,
+                         const LexicalScope &Scope) const;
+
   const NamePolicy &Policy;
 };
 
