@@ -468,7 +468,7 @@ private:
   llvm::StringMap<int> RealPathIndex;
   /// The libraries whose headers the user's files include, as parsed.
   std::vector<ApiKind> UnitLibraries;
-  NameResolver UnitResolver{""};
+  NameResolver UnitResolver;
 };
 
 /// Macro references, header inclusions, untaken branches and macro bodies.
@@ -1203,7 +1203,7 @@ void addHeadersBelowIncludeLimit(SourceTranslation &Out,
   for (unsigned I = 0; I < Out.Files.size(); ++I) { // Out.Files grows.
     std::string Including = Out.Files[I]->realPath().str();
     std::string Display = Out.Files[I]->displayPath().str();
-    for (const IncludeLine &Line : includeLines(Out.Files[I]->contents())) {
+    for (const IncludeLine &Line : Out.Files[I]->source().includes()) {
       // Quoted includes of the user's headers, beside the including file.
       if (Line.Angled)
         continue;

@@ -1,7 +1,7 @@
 //===- CallArguments.cpp --------------------------------------------------===//
 #include "hipkit/hipify/CallArguments.h"
 
-#include "hipkit/hipify/CudaLexer.h"
+#include "hipkit/hipify/Source/CudaLexer.h"
 
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/STLExtras.h"

@@ -1,10 +1,8 @@
 //===- FileTranslation.cpp ------------------------------------------------===//
 #include "hipkit/hipify/FileTranslation.h"
 
-#include "hipkit/hipify/CudaLexer.h"
 #include "hipkit/hipify/RewriteRule.h"
 
-#include "clang/Basic/CharInfo.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ConvertUTF.h"
@@ -87,10 +85,6 @@ FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
     : DisplayPath(std::move(DisplayPath)), RealPath(std::move(RealPath)),
       Contents(std::move(Contents)), IsMainFile(IsMainFile),
       Buffer(this->DisplayPath, this->Contents) {
-  LineStarts.push_back(0);
-  for (unsigned I = 0, E = this->Contents.size(); I != E; ++I)
-    if (this->Contents[I] == '\n')
-      LineStarts.push_back(I + 1);
   Stats.FileName = this->DisplayPath;
   // Old sources carry Latin-1 and other 8-bit text in comments and strings.
   // The translation edits only names, which are ASCII, so those bytes are
@@ -109,6 +103,7 @@ FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
 llvm::StringRef FileTranslation::lineEnding() const {
   // The first line's, from the line index: a search for it would scan the
   // whole of a one-line file for each line inserted there.
+  llvm::ArrayRef<unsigned> LineStarts = Source.lineStarts();
   if (LineStarts.size() > 1 && LineStarts[1] >= 2 &&
       Contents[LineStarts[1] - 2] == '\r')
     return "\r\n";
@@ -117,6 +112,7 @@ llvm::StringRef FileTranslation::lineEnding() const {
 
 std::pair<unsigned, unsigned>
 FileTranslation::lineAndColumn(unsigned Offset) const {
+  llvm::ArrayRef<unsigned> LineStarts = Source.lineStarts();
   auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
   unsigned Line = It - LineStarts.begin();
   return {Line, Offset - LineStarts[Line - 1] + 1};
@@ -148,6 +144,7 @@ std::vector<FileWarning> FileTranslation::warnings() const {
 }
 
 llvm::StringRef FileTranslation::lineText(unsigned Line) const {
+  llvm::ArrayRef<unsigned> LineStarts = Source.lineStarts();
   if (Line == 0 || Line > LineStarts.size())
     return "";
   llvm::StringRef Rest = llvm::StringRef(Contents).drop_front(LineStarts[Line - 1]);
@@ -177,9 +174,10 @@ FileTranslation::TranslatedLines::TranslatedLines(const FileTranslation &FT,
 
 std::optional<FileTranslation::TranslatedLine>
 FileTranslation::TranslatedLines::lookup(unsigned Line) const {
-  if (!Valid || Line == 0 || Line > FT.LineStarts.size())
+  llvm::ArrayRef<unsigned> LineStarts = FT.Source.lineStarts();
+  if (!Valid || Line == 0 || Line > LineStarts.size())
     return std::nullopt;
-  unsigned Begin = FT.LineStarts[Line - 1];
+  unsigned Begin = LineStarts[Line - 1];
   unsigned End = Begin + FT.lineText(Line).size();
   // Where the line's first byte and its end land. Normalized edits are
   // sorted and disjoint (so their ends are sorted too); an edit's insertions
@@ -379,30 +377,6 @@ void FileTranslation::addUnknownLibraryName(unsigned Offset,
                              Name, Library.Library));
 }
 
-bool FileTranslation::isExistenceTest(unsigned Offset) const {
-  llvm::StringRef Before = llvm::StringRef(Contents).take_front(Offset);
-  // The directive or `defined` before the name, on the same line.
-  size_t LineStart = Before.find_last_of('\n');
-  Before = Before.drop_front(LineStart == llvm::StringRef::npos ? 0
-                                                                : LineStart + 1);
-  Before = Before.rtrim(" \t");
-  if (Before.ends_with("("))
-    Before = Before.drop_back().rtrim(" \t");
-  auto EndsWithWord = [&](llvm::StringRef Word) {
-    return Before.ends_with(Word) &&
-           (Before.size() == Word.size() ||
-            !clang::isAsciiIdentifierContinue(Before[Before.size() - Word.size() - 1]));
-  };
-  if (EndsWithWord("defined"))
-    return true;
-  llvm::StringRef Directive = Before.ltrim(" \t");
-  if (!Directive.consume_front("#"))
-    return false;
-  Directive = Directive.ltrim(" \t");
-  return Directive == "ifdef" || Directive == "ifndef" ||
-         Directive == "elifdef" || Directive == "elifndef";
-}
-
 void FileTranslation::addArgumentDrop(unsigned NameOffset, unsigned Begin,
                                       unsigned End) {
   if (!DroppedAt.insert(NameOffset).second)
@@ -450,53 +424,49 @@ llvm::StringRef helperBlockText(llvm::StringRef Name) {
 }
 
 /// Where a top-level declaration or directive may start at or before
-/// \p Offset in \p Contents (NUL-terminated): the start of the line after the
+/// \p Offset in \p Source's file: the start of the line after the
 /// previous top-level declaration or directive, or of the directive holding
 /// \p Offset (a macro body). Code inserted there is outside every brace, so
 /// it is at namespace scope, before the declaration that holds \p Offset.
-unsigned topLevelLineBefore(llvm::StringRef Contents, unsigned Offset) {
+unsigned topLevelLineBefore(const SourceText &Source, unsigned Offset) {
+  llvm::StringRef Contents = Source.contents();
   auto NextLineStart = [&](unsigned From) {
     size_t NewLine = Contents.find('\n', From);
     return NewLine == llvm::StringRef::npos ? unsigned(Contents.size())
                                             : unsigned(NewLine + 1);
-  };
-  auto LineStart = [&](unsigned At) {
-    size_t NewLine = Contents.take_front(At).rfind('\n');
-    return NewLine == llvm::StringRef::npos ? 0u : unsigned(NewLine + 1);
   };
   unsigned Best = 0;
   auto Consider = [&](unsigned Candidate) {
     if (Candidate <= Offset && Candidate > Best)
       Best = Candidate;
   };
-  CudaRawLexer Lexer(Contents);
+  llvm::ArrayRef<RawToken> Tokens = Source.tokens();
   unsigned Depth = 0;
-  RawToken Token = Lexer.next();
-  while (Token.Kind != clang::tok::eof && Token.Offset <= Offset) {
-    if (Token.Kind == clang::tok::hash && Token.StartOfLine) {
+  size_t I = 0;
+  while (I < Tokens.size() && Tokens[I].Offset <= Offset) {
+    if (Tokens[I].Kind == clang::tok::hash && Tokens[I].StartOfLine) {
       if (Depth == 0)
-        Consider(LineStart(Token.Offset));
+        Consider(Source.lineStart(Tokens[I].Offset));
       do
-        Token = Lexer.next();
-      while (Token.Kind != clang::tok::eof && !Token.StartOfLine);
-      if (Depth == 0 && Token.Kind != clang::tok::eof)
-        Consider(LineStart(Token.Offset));
+        ++I;
+      while (I < Tokens.size() && !Tokens[I].StartOfLine);
+      if (Depth == 0 && I < Tokens.size())
+        Consider(Source.lineStart(Tokens[I].Offset));
       continue;
     }
-    if (Token.Kind == clang::tok::l_brace)
+    if (Tokens[I].Kind == clang::tok::l_brace)
       ++Depth;
-    else if (Token.Kind == clang::tok::r_brace && Depth > 0)
+    else if (Tokens[I].Kind == clang::tok::r_brace && Depth > 0)
       --Depth;
-    bool EndsDeclaration =
-        Depth == 0 &&
-        (Token.Kind == clang::tok::semi || Token.Kind == clang::tok::r_brace);
-    unsigned End = Token.end();
-    Token = Lexer.next();
+    bool EndsDeclaration = Depth == 0 && (Tokens[I].Kind == clang::tok::semi ||
+                                          Tokens[I].Kind == clang::tok::r_brace);
+    unsigned End = Tokens[I].end();
+    ++I;
     // A declaration's closing brace may be followed by its declarators or a
     // semicolon (`struct S { ... } s;`): only a token on a later line starts
     // the next declaration.
-    if (EndsDeclaration && Token.StartOfLine &&
-        Token.Kind != clang::tok::semi)
+    if (EndsDeclaration && I < Tokens.size() && Tokens[I].StartOfLine &&
+        Tokens[I].Kind != clang::tok::semi)
       Consider(NextLineStart(End));
   }
   return Best;
@@ -515,7 +485,7 @@ void FileTranslation::insertHelpers() {
     llvm::StringRef Text = helperBlockText(Block);
     if (Text.empty())
       continue; // gen_mapping_table.py checks every block's name.
-    unsigned At = topLevelLineBefore(Contents, FirstUse);
+    unsigned At = topLevelLineBefore(Source, FirstUse);
     // The block's leading newline sets it apart from the code before it.
     Buffer.add(At, 0, At == 0 ? Text.drop_front(Text.starts_with("\n")) : Text);
     unsigned Line = lineAndColumn(At).first;
@@ -545,7 +515,7 @@ void FileTranslation::addEdit(unsigned Offset, unsigned Length,
 void FileTranslation::finishStatistics() {
   Stats.TotalBytes = Contents.size();
   Stats.TotalLines =
-      LineStarts.size() - (!Contents.empty() && Contents.back() == '\n');
+      Source.lineStarts().size() - (!Contents.empty() && Contents.back() == '\n');
   if (Contents.empty())
     Stats.TotalLines = 0;
   std::set<unsigned> Lines;

@@ -1,8 +1,7 @@
 //===- LexicalLaunch.cpp - Kernel launches rewritten without a parse ------===//
 #include "hipkit/hipify/LexicalLaunch.h"
 
-#include "clang/Basic/LangOptions.h"
-#include "clang/Lex/Lexer.h"
+#include "hipkit/hipify/Source/SourceText.h"
 
 #include <optional>
 #include <vector>
@@ -12,42 +11,6 @@ using clang::tok::TokenKind;
 namespace tok = clang::tok;
 
 namespace {
-
-struct RawToken {
-  TokenKind Kind;
-  unsigned Offset, Length;
-  /// On a preprocessor directive's line (a macro body, an #if expression).
-  bool InDirective;
-  unsigned end() const { return Offset + Length; }
-};
-
-/// The raw tokens of \p Contents (NUL-terminated, as FileTranslation keeps
-/// it), lexed as CUDA C++ so that <<< and >>> are single tokens.
-std::vector<RawToken> lexCuda(llvm::StringRef Contents) {
-  clang::LangOptions Opts;
-  Opts.CPlusPlus = Opts.CPlusPlus11 = Opts.CPlusPlus14 = Opts.CPlusPlus17 = 1;
-  Opts.CUDA = 1;
-  Opts.LineComment = 1;
-  const clang::SourceLocation Base =
-      clang::SourceLocation::getFromRawEncoding(1);
-  clang::Lexer Lex(Base, Opts, Contents.begin(), Contents.begin(),
-                   Contents.end());
-  std::vector<RawToken> Tokens;
-  bool InDirective = false;
-  clang::Token Tok;
-  for (Lex.LexFromRawLexer(Tok); Tok.isNot(tok::eof);
-       Lex.LexFromRawLexer(Tok)) {
-    // A directive runs from a # that starts a line to the next line start
-    // (escaped line breaks do not start one).
-    if (Tok.isAtStartOfLine())
-      InDirective = Tok.is(tok::hash);
-    Tokens.push_back(
-        {Tok.getKind(),
-         Tok.getLocation().getRawEncoding() - Base.getRawEncoding(),
-         Tok.getLength(), InDirective});
-  }
-  return Tokens;
-}
 
 bool isOpening(TokenKind K) {
   return K == tok::l_paren || K == tok::l_square || K == tok::l_brace;
@@ -60,7 +23,7 @@ bool isClosing(TokenKind K) {
 /// (the <<< token): `name`, `ns::name`, `name<T, N>`; std::nullopt when the
 /// tokens there are no such name. Sets \p Templated when it ends in template
 /// arguments.
-std::optional<size_t> findCallee(const std::vector<RawToken> &Tokens,
+std::optional<size_t> findCallee(llvm::ArrayRef<RawToken> Tokens,
                                  size_t Launch, bool &Templated) {
   Templated = false;
   if (Launch == 0)
@@ -112,10 +75,11 @@ std::optional<size_t> findCallee(const std::vector<RawToken> &Tokens,
 } // namespace
 
 void hipkit::hipify::rewriteLaunchesLexically(FileTranslation &FT) {
-  llvm::StringRef Contents = FT.contents();
-  std::vector<RawToken> Tokens = lexCuda(Contents);
+  // A launch on a directive's line (a macro body) is kept.
+  const SourceText &Source = FT.source();
+  llvm::ArrayRef<RawToken> Tokens = Source.tokens();
   for (size_t L = 0; L < Tokens.size(); ++L) {
-    if (Tokens[L].Kind != tok::lesslessless || Tokens[L].InDirective)
+    if (Tokens[L].Kind != tok::lesslessless || Source.inDirective(L))
       continue;
     bool Templated;
     std::optional<size_t> Callee = findCallee(Tokens, L, Templated);
@@ -129,7 +93,7 @@ void hipkit::hipify::rewriteLaunchesLexically(FileTranslation &FT) {
     bool Balanced = false;
     for (; G < Tokens.size(); ++G) {
       TokenKind K = Tokens[G].Kind;
-      if (Tokens[G].InDirective || K == tok::semi)
+      if (Source.inDirective(G) || K == tok::semi)
         break;
       if (isOpening(K))
         ++Depth;

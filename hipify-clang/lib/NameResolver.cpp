@@ -1,8 +1,6 @@
 //===- NameResolver.cpp ---------------------------------------------------===//
 #include "hipkit/hipify/NameResolver.h"
 
-#include "hipkit/hipify/TokenEngine.h"
-
 using namespace hipkit::hipify;
 
 static constexpr unsigned NumApiKinds = 0
@@ -12,14 +10,12 @@ static constexpr unsigned NumApiKinds = 0
 
 static unsigned indexOf(ApiKind Kind) { return static_cast<unsigned>(Kind); }
 
-const llvm::BitVector &NameResolver::fileLibraries() const {
-  if (!FileLibraries) {
-    FileLibraries.emplace(NumApiKinds);
-    for (const IncludeLine &Line : includeLines(Contents))
-      if (const ApiInfo *Library = lookupLibraryOfHeader(Line.HeaderName))
-        FileLibraries->set(indexOf(Library->Kind));
-  }
-  return *FileLibraries;
+NameResolver::NameResolver() : FileLibraries(NumApiKinds) {}
+
+NameResolver::NameResolver(const SourceText &Source) : NameResolver() {
+  for (const IncludeLine &Line : Source.includes())
+    if (const ApiInfo *Library = lookupLibraryOfHeader(Line.HeaderName))
+      FileLibraries.set(indexOf(Library->Kind));
 }
 
 void NameResolver::addIncludedLibrary(ApiKind Library) {
@@ -29,7 +25,7 @@ void NameResolver::addIncludedLibrary(ApiKind Library) {
 }
 
 bool NameResolver::fileIncludes(ApiKind Library) const {
-  return fileLibraries().test(indexOf(Library));
+  return FileLibraries.test(indexOf(Library));
 }
 
 const ApiMapping *NameResolver::resolve(llvm::StringRef Name,
@@ -53,7 +49,7 @@ const ApiMapping *NameResolver::resolve(llvm::StringRef Name,
   // header of; only when exactly one of the candidates' libraries is, since a
   // file including both in different #if branches says nothing about which
   // one a given reference means.
-  const llvm::BitVector &Included = fileLibraries();
+  const llvm::BitVector &Included = FileLibraries;
   const ApiMapping *Found = nullptr;
   unsigned Matches = 0;
   for (const ApiMapping &Row : Candidates) {

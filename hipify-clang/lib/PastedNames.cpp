@@ -24,69 +24,17 @@ constexpr llvm::StringLiteral CudaPrefixes[] = {
     "curand", "CURAND", "cusparse", "CUSPARSE", "cusolver", "CUSOLVER", "cudnn",
     "CUDNN",  "nccl",   "NCCL",     "nvrtc",    "NVRTC",    "nvtx"};
 
-/// A #define of a function-like macro: its parameters and its body's tokens.
-struct MacroDefinition {
-  llvm::StringRef Name;
-  size_t NameToken = 0;
-  std::vector<llvm::StringRef> Params;
-  size_t BodyBegin = 0, BodyEnd = 0; ///< Token indices, [begin, end).
-
-  std::optional<unsigned> paramIndex(llvm::StringRef Word) const {
-    for (unsigned I = 0; I < Params.size(); ++I)
-      if (Params[I] == Word)
-        return I;
-    return std::nullopt;
-  }
-  bool bodyHolds(size_t Token) const {
-    return BodyBegin <= Token && Token < BodyEnd;
-  }
-};
-
 /// A use of a macro: its name's token and each argument's tokens.
 struct Invocation {
   size_t NameToken;
   std::vector<std::pair<size_t, size_t>> Args;
   /// The macro whose body holds the invocation, if any.
-  const MacroDefinition *Enclosing = nullptr;
+  const FunctionLikeMacro *Enclosing = nullptr;
 };
 
-std::vector<MacroDefinition>
-functionLikeMacros(llvm::ArrayRef<RawToken> Tokens) {
-  std::vector<MacroDefinition> Macros;
-  for (size_t I = 0; I + 2 < Tokens.size(); ++I) {
-    if (Tokens[I].Kind != clang::tok::hash || !Tokens[I].StartOfLine ||
-        Tokens[I + 1].Identifier != "define" ||
-        Tokens[I + 2].Kind != clang::tok::raw_identifier ||
-        Tokens[I + 1].StartOfLine || Tokens[I + 2].StartOfLine)
-      continue;
-    size_t End = I + 1;
-    while (End < Tokens.size() && !Tokens[End].StartOfLine)
-      ++End;
-    size_t B = I + 3;
-    // Function-like only when `(` follows the name without a blank.
-    if (B < End && Tokens[B].Kind == clang::tok::l_paren &&
-        Tokens[B].Offset == Tokens[I + 2].end()) {
-      MacroDefinition M;
-      M.Name = Tokens[I + 2].Identifier;
-      M.NameToken = I + 2;
-      for (++B; B < End && Tokens[B].Kind != clang::tok::r_paren; ++B) {
-        if (Tokens[B].Kind == clang::tok::raw_identifier)
-          M.Params.push_back(Tokens[B].Identifier);
-        else if (Tokens[B].Kind == clang::tok::ellipsis)
-          M.Params.push_back("__VA_ARGS__");
-      }
-      M.BodyBegin = std::min(B + 1, End);
-      M.BodyEnd = End;
-      Macros.push_back(std::move(M));
-    }
-    I = End - 1;
-  }
-  return Macros;
-}
-
-std::vector<Invocation> invocationsOf(const MacroDefinition &M,
+std::vector<Invocation> invocationsOf(const FunctionLikeMacro &M,
                                       llvm::ArrayRef<RawToken> Tokens,
-                                      llvm::ArrayRef<MacroDefinition> Macros) {
+                                      llvm::ArrayRef<FunctionLikeMacro> Macros) {
   std::vector<Invocation> Found;
   for (size_t J = 0; J + 1 < Tokens.size(); ++J) {
     if (Tokens[J].Kind != clang::tok::raw_identifier ||
@@ -131,7 +79,7 @@ std::vector<Invocation> invocationsOf(const MacroDefinition &M,
     }
     if (!Closed)
       continue;
-    for (const MacroDefinition &Other : Macros)
+    for (const FunctionLikeMacro &Other : Macros)
       if (Other.bodyHolds(J))
         Use.Enclosing = &Other;
     Found.push_back(std::move(Use));
@@ -165,11 +113,11 @@ MacroUse describeUse(const Invocation &Use, llvm::ArrayRef<RawToken> Tokens,
 }
 
 /// The function-like macros of \p Tokens that paste one of their parameters.
-std::vector<MacroDefinition>
+std::vector<FunctionLikeMacro>
 pastingMacros(llvm::ArrayRef<RawToken> Tokens,
-              llvm::ArrayRef<MacroDefinition> Macros) {
-  std::vector<MacroDefinition> Pasting;
-  for (const MacroDefinition &M : Macros)
+              llvm::ArrayRef<FunctionLikeMacro> Macros) {
+  std::vector<FunctionLikeMacro> Pasting;
+  for (const FunctionLikeMacro &M : Macros)
     for (size_t K = M.BodyBegin + 1; K + 1 < M.BodyEnd; ++K)
       if (Tokens[K].Kind == clang::tok::hashhash &&
           ((Tokens[K - 1].Kind == clang::tok::raw_identifier &&
@@ -204,12 +152,12 @@ bool isCudaPrefix(llvm::StringRef Prefix) {
 class PasteChain {
 public:
   PasteChain(FileTranslation &FT, llvm::ArrayRef<RawToken> Tokens,
-             const MacroDefinition &Macro, std::vector<size_t> Pieces,
+             const FunctionLikeMacro &Macro, std::vector<size_t> Pieces,
              const NamePolicy &Policy, llvm::ArrayRef<ForeignMacroUse> Foreign)
       : FT(FT), Tokens(Tokens), Macro(Macro), Pieces(std::move(Pieces)),
         Policy(Policy), Foreign(Foreign) {}
 
-  void translate(llvm::ArrayRef<MacroDefinition> Macros) {
+  void translate(llvm::ArrayRef<FunctionLikeMacro> Macros) {
     if (!llvm::any_of(Pieces, [&](size_t P) { return paramOf(P); }))
       return; // Nothing from the invocations: the same text every time.
     std::optional<llvm::StringRef> Prefix;
@@ -427,7 +375,7 @@ private:
 
   FileTranslation &FT;
   llvm::ArrayRef<RawToken> Tokens;
-  const MacroDefinition &Macro;
+  const FunctionLikeMacro &Macro;
   std::vector<size_t> Pieces;
   const NamePolicy &Policy;
   llvm::ArrayRef<ForeignMacroUse> Foreign;
@@ -439,13 +387,13 @@ private:
 } // namespace
 
 void PastingUses::collect(llvm::ArrayRef<const FileTranslation *> Files) {
-  std::vector<std::vector<RawToken>> Tokens;
-  std::vector<std::vector<MacroDefinition>> Macros;
+  std::vector<llvm::ArrayRef<RawToken>> Tokens;
+  std::vector<llvm::ArrayRef<FunctionLikeMacro>> Macros;
   llvm::StringSet<> Pasting;
   for (const FileTranslation *FT : Files) {
-    Tokens.push_back(lexRawTokens(FT->contents()));
-    Macros.push_back(functionLikeMacros(Tokens.back()));
-    for (const MacroDefinition &M : pastingMacros(Tokens.back(), Macros.back()))
+    Tokens.push_back(FT->source().tokens());
+    Macros.push_back(FT->source().functionLikeMacros());
+    for (const FunctionLikeMacro &M : pastingMacros(Tokens.back(), Macros.back()))
       Pasting.insert(M.Name);
   }
   if (Pasting.empty())
@@ -454,13 +402,13 @@ void PastingUses::collect(llvm::ArrayRef<const FileTranslation *> Files) {
   // files' uses count for every file defining a macro of that name.
   for (size_t F = 0; F < Files.size(); ++F) {
     llvm::StringSet<> OwnDefinitions;
-    for (const MacroDefinition &M : Macros[F])
+    for (const FunctionLikeMacro &M : Macros[F])
       OwnDefinitions.insert(M.Name);
     for (const auto &Entry : Pasting) {
       llvm::StringRef Name = Entry.getKey();
       if (OwnDefinitions.contains(Name))
         continue;
-      MacroDefinition Probe;
+      FunctionLikeMacro Probe;
       Probe.Name = Name;
       Probe.NameToken = SIZE_MAX;
       for (const Invocation &Use : invocationsOf(Probe, Tokens[F], Macros[F])) {
@@ -492,11 +440,11 @@ PastingUses::usesOutside(llvm::StringRef Macro,
 }
 
 void hipkit::hipify::translatePastedNames(FileTranslation &FT,
-                                          llvm::ArrayRef<RawToken> Tokens,
                                           const NamePolicy &Policy,
                                           const PastingUses *Others) {
-  std::vector<MacroDefinition> Macros = functionLikeMacros(Tokens);
-  for (const MacroDefinition &M : Macros) {
+  llvm::ArrayRef<RawToken> Tokens = FT.source().tokens();
+  llvm::ArrayRef<FunctionLikeMacro> Macros = FT.source().functionLikeMacros();
+  for (const FunctionLikeMacro &M : Macros) {
     std::vector<std::vector<size_t>> Chains;
     for (size_t K = M.BodyBegin + 1; K + 1 < M.BodyEnd; ++K) {
       if (Tokens[K].Kind != clang::tok::hashhash)

@@ -1,6 +1,7 @@
 //===- PrecompiledPreludes.cpp - which system includes to precompile ------===//
 
 #include "PrecompiledPreludes.h"
+#include "hipkit/hipify/Source/SourceText.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -12,138 +13,113 @@
 
 namespace hipkit::hipify {
 
-/// \p Text from its first directive or code, after blank lines and comments.
-static llvm::StringRef skipComments(llvm::StringRef Text) {
-  for (;;) {
-    Text = Text.ltrim(" \t\r\n\f\v");
-    if (Text.starts_with("//")) {
-      size_t End = Text.find('\n');
-      if (Text.take_front(End).rtrim(" \t\r").ends_with("\\"))
-        return Text;
-      Text = End == llvm::StringRef::npos ? "" : Text.drop_front(End);
-    } else if (Text.starts_with("/*")) {
-      size_t End = Text.find("*/", 2);
-      if (End == llvm::StringRef::npos)
-        return Text;
-      Text = Text.drop_front(End + 2);
-    } else {
-      return Text;
-    }
-  }
+/// Whether directive \p D of \p Source starts at token \p Token: nothing
+/// but comments and blank lines between the two.
+static bool startsAt(const SourceText &Source, size_t D, size_t Token) {
+  return D < Source.directives().size() &&
+         Source.directives()[D].FirstToken == Token;
 }
 
-/// The directive that opens \p Text (after comments): its words, and the
-/// text after its line; no words when it is no simple directive.
-static std::pair<llvm::SmallVector<llvm::StringRef, 3>, llvm::StringRef>
-openingDirective(llvm::StringRef Text) {
-  Text = skipComments(Text);
-  llvm::SmallVector<llvm::StringRef, 3> Words;
-  if (!Text.consume_front("#"))
-    return {Words, Text};
-  llvm::StringRef Line = Text.take_until([](char C) { return C == '\n'; });
-  // A continued line or a comment on it: not simple.
-  if (Line.rtrim(" \t\r").ends_with("\\") || Line.contains("/*") ||
-      Line.contains("//"))
-    return {{}, Text};
-  Line.split(Words, ' ', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef &W : Words)
-    W = W.trim(" \t\r");
-  return {Words, Text.drop_front(Line.size())};
+/// The number of tokens of directive \p D after its `#`: 2 for `#ifndef G`.
+static size_t wordsOf(const SourceText &Source, size_t D) {
+  const Directive &Dir = Source.directives()[D];
+  return Dir.EndToken - Dir.FirstToken - 1;
 }
 
-/// \p Text after a conditional block whose every line is a comment, a
+static bool isPragmaOnce(const SourceText &Source, size_t D) {
+  const Directive &Dir = Source.directives()[D];
+  return Dir.Kind == DirectiveKind::Pragma && wordsOf(Source, D) == 2 &&
+         Source.tokens()[Dir.FirstToken + 2].Identifier == "once";
+}
+
+/// The directive after a conditional block whose every line is a comment, a
 /// `#pragma warning(...)`, `#else`, `#elif` or the closing `#endif` (the
-/// block that opens \p Text after its `#if` line): such a block is a no-op
-/// whatever its condition (clang reads MSVC's warning pragmas only with
+/// block whose `#if` is directive \p If): such a block is a no-op whatever
+/// its condition (clang reads MSVC's warning pragmas only with
 /// -fms-extensions, and then they only change which warnings print).
 /// std::nullopt for any other block.
-static std::optional<llvm::StringRef> afterWarningPragmaBlock(llvm::StringRef Text) {
-  for (;;) {
-    auto [Words, After] = openingDirective(Text);
-    if (Words.empty())
+static std::optional<size_t> afterWarningPragmaBlock(const SourceText &Source,
+                                                     size_t If) {
+  llvm::ArrayRef<Directive> Directives = Source.directives();
+  for (size_t D = If + 1;; ++D) {
+    if (!startsAt(Source, D, Directives[D - 1].EndToken))
       return std::nullopt;
-    if (Words[0] == "endif")
-      return After;
-    bool Pragma = Words[0] == "pragma" && Words.size() > 1 &&
-                  (Words[1] == "warning" || Words[1].starts_with("warning("));
-    if (!Pragma && Words[0] != "else" && !Words[0].starts_with("elif"))
+    const Directive &Dir = Directives[D];
+    if (Dir.Word == "endif")
+      return D + 1;
+    bool Pragma = Dir.Word == "pragma" && wordsOf(Source, D) >= 2 &&
+                  Source.tokens()[Dir.FirstToken + 2].Identifier == "warning";
+    if (!Pragma && Dir.Word != "else" && !Dir.Word.starts_with("elif"))
       return std::nullopt;
-    Text = After;
   }
 }
 
-std::vector<LeadingInclude> leadingIncludes(llvm::StringRef Text) {
+std::vector<LeadingInclude> leadingIncludes(const SourceText &Source,
+                                            unsigned From) {
+  llvm::ArrayRef<RawToken> Tokens = Source.tokens();
+  llvm::ArrayRef<Directive> Directives = Source.directives();
+  size_t Token = llvm::partition_point(Tokens, [&](const RawToken &T) {
+                   return T.Offset < From;
+                 }) - Tokens.begin();
+  size_t D = llvm::partition_point(Directives, [&](const Directive &Dir) {
+               return Dir.FirstToken < Token;
+             }) - Directives.begin();
   std::vector<LeadingInclude> Names;
-  while (!Text.empty()) {
-    Text = Text.ltrim(" \t\r\n\f\v");
-    if (Text.consume_front("//")) {
-      size_t End = Text.find('\n');
-      // A comment continued by a backslash swallows the next line.
-      if (Text.take_front(End).rtrim(" \t\r").ends_with("\\"))
-        break;
-      Text = End == llvm::StringRef::npos ? "" : Text.drop_front(End);
-      continue;
-    }
-    if (Text.consume_front("/*")) {
-      size_t End = Text.find("*/");
-      if (End == llvm::StringRef::npos)
-        break;
-      Text = Text.drop_front(End + 2);
-      continue;
-    }
-    if (!Text.consume_front("#"))
-      break;
-    llvm::StringRef Line = Text.take_until([](char C) { return C == '\n'; });
-    Text = Text.drop_front(Line.size());
-    Line = Line.rtrim(" \t\r");
-    llvm::StringRef Rest = Line.ltrim(" \t");
-    if (Rest.starts_with("if")) {
+  for (; startsAt(Source, D, Token); Token = Directives[D - 1].EndToken) {
+    const Directive &Dir = Directives[D];
+    if (Dir.Kind == DirectiveKind::If) {
       // `#ifdef WIN32` / `#pragma warning(disable : 4996)` / `#endif`.
-      std::optional<llvm::StringRef> After = afterWarningPragmaBlock(Text);
+      std::optional<size_t> After = afterWarningPragmaBlock(Source, D);
       if (!After)
         break;
-      Text = *After;
+      D = *After;
       continue;
     }
-    if (!Rest.consume_front("include"))
+    // #include_next, #import and a macro-named include are unusual: stop.
+    if (Dir.Word != "include" || Dir.HeaderName.empty())
       break;
-    Rest = Rest.ltrim(" \t");
-    bool Angled = Rest.consume_front("<");
-    if (!Angled && !Rest.consume_front("\""))
+    // Anything after the name but a comment is unusual too.
+    if (Tokens[Dir.EndToken - 1].end() != Dir.NameEnd)
       break;
-    size_t Close = Rest.find(Angled ? '>' : '"');
-    if (Close == llvm::StringRef::npos || Close == 0)
-      break;
-    llvm::StringRef Name = Rest.take_front(Close);
-    llvm::StringRef After = Rest.drop_front(Close + 1).ltrim(" \t");
-    // Anything after the name but a line comment is unusual: stop.
-    if (!After.empty() && !After.starts_with("//"))
-      break;
+    llvm::StringRef Name = Dir.HeaderName;
     if (Name.contains('\\') || Name.contains('"') || Name.contains("/*") ||
         Name.contains("//"))
       break;
-    Names.push_back({Name.str(), Angled});
+    Names.push_back({Name.str(), Dir.Angled});
+    ++D;
   }
   return Names;
 }
 
-llvm::StringRef afterIncludeGuard(llvm::StringRef Text) {
-  auto isPragmaOnce = [](llvm::ArrayRef<llvm::StringRef> W) {
-    return W.size() == 2 && W[0] == "pragma" && W[1] == "once";
-  };
-  auto [First, AfterFirst] = openingDirective(Text);
-  if (isPragmaOnce(First))
-    std::tie(First, AfterFirst) = openingDirective(Text = AfterFirst);
-  if (First.size() == 2 && First[0] == "ifndef") {
-    auto [Second, AfterSecond] = openingDirective(AfterFirst);
-    if (Second.size() == 2 && Second[0] == "define" && Second[1] == First[1]) {
-      Text = AfterSecond;
-      auto [Third, AfterThird] = openingDirective(Text);
-      if (isPragmaOnce(Third))
-        Text = AfterThird;
-    }
+std::vector<LeadingInclude> leadingIncludes(llvm::StringRef Text) {
+  return leadingIncludes(SourceText(Text));
+}
+
+unsigned afterIncludeGuard(const SourceText &Source) {
+  llvm::ArrayRef<Directive> Directives = Source.directives();
+  unsigned After = 0;
+  size_t Token = 0;
+  if (startsAt(Source, 0, 0) && isPragmaOnce(Source, 0)) {
+    After = Directives[0].LineEnd;
+    Token = Directives[0].EndToken;
   }
-  return Text;
+  // `#ifndef G` and `#define G` alone, with nothing but comments before.
+  const std::optional<IncludeGuard> &Guard = Source.includeGuard();
+  if (!Guard || !startsAt(Source, Guard->Ifndef, Token) ||
+      wordsOf(Source, Guard->Ifndef) != 2 ||
+      !startsAt(Source, Guard->Define, Directives[Guard->Ifndef].EndToken) ||
+      wordsOf(Source, Guard->Define) != 2)
+    return After;
+  After = Directives[Guard->Define].LineEnd;
+  size_t Next = Guard->Define + 1;
+  if (startsAt(Source, Next, Directives[Guard->Define].EndToken) &&
+      isPragmaOnce(Source, Next))
+    After = Directives[Next].LineEnd;
+  return After;
+}
+
+llvm::StringRef afterIncludeGuard(llvm::StringRef Text) {
+  return Text.drop_front(afterIncludeGuard(SourceText(Text)));
 }
 
 unsigned headerCost(llvm::StringRef Header) {

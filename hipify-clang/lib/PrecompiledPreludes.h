@@ -29,21 +29,30 @@
 
 namespace hipkit::hipify {
 
+class SourceText;
+
 /// One `#include` line that opens a source.
 struct LeadingInclude {
   std::string Name;
   bool Angled;
 };
 
-/// The `#include <...>` and `#include "..."` lines that open \p Text, before
-/// any other directive or code (comments and blank lines are skipped). A
-/// line continuation, a macro-named include or anything unusual ends the
+/// The `#include <...>` and `#include "..."` lines that open \p Source from
+/// \p From on, before any other directive or code (comments and blank lines
+/// are skipped; so is a block of `#pragma warning` under `#if`). A
+/// macro-named include, tokens after the name or anything unusual ends the
 /// list: a shorter list is always safe.
+std::vector<LeadingInclude> leadingIncludes(const SourceText &Source,
+                                            unsigned From = 0);
+/// The same for \p Text, which must be followed by a NUL byte (a
+/// std::string's or a MemoryBuffer's contents are).
 std::vector<LeadingInclude> leadingIncludes(llvm::StringRef Text);
 
-/// \p Text after what opens a header before its first include: comments,
-/// `#pragma once`, and an include guard's `#ifndef G` and `#define G`; all of
-/// \p Text when it opens with anything else.
+/// Where what opens a header before its first include ends: comments,
+/// `#pragma once`, and an include guard's `#ifndef G` and `#define G`; 0 when
+/// it opens with anything else.
+unsigned afterIncludeGuard(const SourceText &Source);
+/// \p Text (NUL-terminated) from there on.
 llvm::StringRef afterIncludeGuard(llvm::StringRef Text);
 
 /// How many user headers a source's list of leading includes reads through

@@ -1,7 +1,7 @@
 //===- SkippedDefinitions.cpp ---------------------------------------------===//
 #include "hipkit/hipify/SkippedDefinitions.h"
 
-#include "hipkit/hipify/CudaLexer.h"
+#include "hipkit/hipify/Source/CudaLexer.h"
 
 #include "llvm/ADT/StringSwitch.h"
 

@@ -1,7 +1,7 @@
 //===- TokenEngine.cpp ----------------------------------------------------===//
 #include "hipkit/hipify/TokenEngine.h"
 
-#include "hipkit/hipify/CudaLexer.h"
+#include "hipkit/hipify/Source/CudaLexer.h"
 #include "hipkit/hipify/MappingTable.h"
 #include "hipkit/hipify/PastedNames.h"
 #include "hipkit/hipify/RewriteRule.h"
@@ -16,27 +16,6 @@ using namespace hipkit::hipify;
 
 namespace {
 
-enum class DirectiveKind { Include, If, Else, Endif, Define, Pragma, Other };
-
-struct Directive {
-  DirectiveKind Kind = DirectiveKind::Other;
-  unsigned HashOffset = 0, LineEnd = 0;
-  /// For Include: the header name without delimiters, and the range of the
-  /// name with its delimiters.
-  std::string HeaderName;
-  bool Angled = false;
-  unsigned NameBegin = 0, NameEnd = 0;
-  /// For #ifndef and #define: the macro named.
-  llvm::StringRef Macro;
-  bool IsIfndef = false;
-  /// The #if blocks enclosing the directive, outermost first. #elif and #else
-  /// start a new block, so an include in one branch never makes one in a
-  /// sibling branch redundant.
-  std::vector<unsigned> Blocks;
-  /// The #if blocks the lines after the directive are in.
-  std::vector<unsigned> BlocksAfter;
-};
-
 /// True when \p Word is a keyword of CUDA C++ (never a name, whatever a table
 /// row says). The table of keywords is built once and only read after, so
 /// parallel translations share it.
@@ -45,33 +24,6 @@ bool isKeyword(llvm::StringRef Word) {
   static const clang::IdentifierTable Keywords(Opts);
   auto It = Keywords.find(Word);
   return It != Keywords.end() && It->second->isKeyword(Opts);
-}
-
-/// The end of the logical line starting at \p Offset (before its line break;
-/// backslash-newline continues a line).
-unsigned logicalLineEnd(llvm::StringRef Contents, unsigned Offset) {
-  size_t I = Offset;
-  while (I < Contents.size()) {
-    size_t NewLine = Contents.find('\n', I);
-    if (NewLine == llvm::StringRef::npos)
-      return Contents.size();
-    size_t Last = NewLine;
-    if (Last > 0 && Contents[Last - 1] == '\r')
-      --Last;
-    if (Last > 0 && Contents[Last - 1] == '\\') {
-      I = NewLine + 1;
-      continue;
-    }
-    return Last;
-  }
-  return Contents.size();
-}
-
-unsigned lineStart(llvm::StringRef Contents, unsigned Offset) {
-  size_t NewLine = Contents.rfind('\n', Offset);
-  if (Offset == 0 || NewLine == llvm::StringRef::npos)
-    return 0;
-  return NewLine + 1;
 }
 
 /// `#pragma weak NAME=TARGET` (nccl-tests names its test engine so) in a
@@ -90,7 +42,7 @@ void guardWeakAlias(FileTranslation &FT, const Directive &D) {
   if (!Rest.consume_front("weak") || !Rest.contains('=') ||
       Line.contains("__HIP_DEVICE_COMPILE__"))
     return;
-  unsigned Begin = lineStart(Contents, D.HashOffset);
+  unsigned Begin = FT.source().lineStart(D.HashOffset);
   llvm::StringRef EOL = FT.lineEnding();
   FT.addEdit(Begin, 0,
              ("#if !defined(__HIP_DEVICE_COMPILE__)" + EOL).str(),
@@ -101,90 +53,29 @@ void guardWeakAlias(FileTranslation &FT, const Directive &D) {
           "rejects: kept for the host compilation only");
 }
 
-/// Splits the tokens into directives (with their #if nesting) and marks which
-/// tokens belong to lines whose identifiers must not be translated: include
-/// lines (handled as headers), the macro name of #define/#undef, #pragma,
-/// #error, #warning and #line.
-std::vector<Directive> scanDirectives(llvm::StringRef Contents,
-                                      llvm::ArrayRef<RawToken> Tokens,
-                                      std::vector<bool> &Untranslatable) {
-  std::vector<Directive> Directives;
-  std::vector<unsigned> Blocks;
-  unsigned NextBlock = 0;
-  Untranslatable.assign(Tokens.size(), false);
-  for (size_t I = 0; I < Tokens.size(); ++I) {
-    if (Tokens[I].Kind != clang::tok::hash || !Tokens[I].StartOfLine)
-      continue;
-    Directive D;
-    D.HashOffset = Tokens[I].Offset;
-    D.LineEnd = logicalLineEnd(Contents, D.HashOffset);
-    size_t End = I + 1;
-    while (End < Tokens.size() && Tokens[End].Offset < D.LineEnd)
-      ++End;
-    llvm::StringRef Word =
-        I + 1 < End && Tokens[I + 1].Kind == clang::tok::raw_identifier
-            ? Tokens[I + 1].Identifier
-            : llvm::StringRef();
-    auto SkipLine = [&] {
-      for (size_t J = I; J < End; ++J)
-        Untranslatable[J] = true;
-    };
+/// Which tokens belong to lines whose identifiers must not be translated:
+/// include lines (handled as headers), the macro name of #define/#undef,
+/// #pragma, #error, #warning, #line and the directive words themselves.
+std::vector<bool> untranslatableTokens(const SourceText &Source) {
+  std::vector<bool> Untranslatable(Source.tokens().size(), false);
+  for (const Directive &D : Source.directives()) {
+    size_t I = D.FirstToken, End = D.EndToken;
     Untranslatable[I] = true;
     if (I + 1 < End)
       Untranslatable[I + 1] = true;
-    if (Word == "include" || Word == "include_next" || Word == "import") {
-      D.Kind = DirectiveKind::Include;
-      SkipLine();
-      unsigned P = Tokens[I + 1].Offset + Word.size();
-      while (P < D.LineEnd && (Contents[P] == ' ' || Contents[P] == '\t'))
-        ++P;
-      if (P < D.LineEnd && (Contents[P] == '<' || Contents[P] == '"')) {
-        char Close = Contents[P] == '<' ? '>' : '"';
-        size_t Closing = Contents.find(Close, P + 1);
-        if (Closing != llvm::StringRef::npos && Closing < D.LineEnd) {
-          D.Angled = Close == '>';
-          D.NameBegin = P;
-          D.NameEnd = Closing + 1;
-          D.HeaderName = Contents.slice(P + 1, Closing).str();
-        }
-      }
-    } else if (Word == "if" || Word == "ifdef" || Word == "ifndef") {
-      D.Kind = DirectiveKind::If;
-      D.Blocks = Blocks;
-      Blocks.push_back(NextBlock++);
-      if (Word == "ifndef" && I + 2 < End &&
-          Tokens[I + 2].Kind == clang::tok::raw_identifier) {
-        D.IsIfndef = true;
-        D.Macro = Tokens[I + 2].Identifier;
-      }
-    } else if (Word == "elif" || Word == "elifdef" || Word == "elifndef" ||
-               Word == "else") {
-      D.Kind = DirectiveKind::Else;
-      if (!Blocks.empty())
-        Blocks.back() = NextBlock++;
-    } else if (Word == "endif") {
-      D.Kind = DirectiveKind::Endif;
-      if (!Blocks.empty())
-        Blocks.pop_back();
-    } else if (Word == "define" || Word == "undef") {
-      D.Kind = Word == "define" ? DirectiveKind::Define : DirectiveKind::Other;
+    if (D.Kind == DirectiveKind::If || D.Kind == DirectiveKind::Else ||
+        D.Kind == DirectiveKind::Endif)
+      continue;
+    if (D.Word == "define" || D.Word == "undef") {
       // The macro being (un)defined is the user's name, not a reference.
-      if (I + 2 < End) {
+      if (I + 2 < End)
         Untranslatable[I + 2] = true;
-        if (Tokens[I + 2].Kind == clang::tok::raw_identifier)
-          D.Macro = Tokens[I + 2].Identifier;
-      }
-    } else {
-      D.Kind = Word == "pragma" ? DirectiveKind::Pragma : DirectiveKind::Other;
-      SkipLine();
+      continue;
     }
-    if (D.Kind != DirectiveKind::If)
-      D.Blocks = Blocks;
-    D.BlocksAfter = Blocks;
-    Directives.push_back(std::move(D));
-    I = End - 1;
+    for (size_t J = I; J < End; ++J)
+      Untranslatable[J] = true;
   }
-  return Directives;
+  return Untranslatable;
 }
 
 bool inAnyRange(llvm::ArrayRef<OffsetRange> Ranges, unsigned Offset) {
@@ -247,18 +138,6 @@ bool isCudaLanguageKeyword(llvm::StringRef Word) {
       .Default(false);
 }
 
-/// The #if blocks that hold \p Offset.
-llvm::ArrayRef<unsigned> blocksAt(llvm::ArrayRef<Directive> Directives,
-                                  unsigned Offset) {
-  llvm::ArrayRef<unsigned> Blocks;
-  for (const Directive &D : Directives) {
-    if (D.HashOffset >= Offset)
-      break;
-    Blocks = D.BlocksAfter;
-  }
-  return Blocks;
-}
-
 /// Where the braces outside directives open: `{` offsets, each with whether
 /// it opens a linkage specification (`extern "C" {`).
 struct BraceOpener {
@@ -267,17 +146,12 @@ struct BraceOpener {
 };
 
 /// The braces open at \p Offset, outermost first.
-std::vector<BraceOpener> openBracesAt(llvm::ArrayRef<RawToken> Tokens,
-                                      llvm::ArrayRef<Directive> Directives,
+std::vector<BraceOpener> openBracesAt(const SourceText &Source,
                                       unsigned Offset) {
+  llvm::ArrayRef<RawToken> Tokens = Source.tokens();
   std::vector<BraceOpener> Open;
-  size_t NextDirective = 0;
   for (size_t I = 0; I < Tokens.size() && Tokens[I].Offset < Offset; ++I) {
-    while (NextDirective < Directives.size() &&
-           Directives[NextDirective].LineEnd <= Tokens[I].Offset)
-      ++NextDirective;
-    if (NextDirective < Directives.size() &&
-        Directives[NextDirective].HashOffset <= Tokens[I].Offset)
+    if (Source.inDirective(I))
       continue; // A directive's own tokens.
     if (Tokens[I].Kind == clang::tok::l_brace)
       Open.push_back(
@@ -302,9 +176,9 @@ struct NamespaceAlias {
 
 /// The file's namespace aliases; their declared names become untranslatable.
 std::vector<NamespaceAlias>
-namespaceAliases(llvm::StringRef Contents, llvm::ArrayRef<RawToken> Tokens,
-                 llvm::ArrayRef<Directive> Directives,
-                 std::vector<bool> &Untranslatable) {
+namespaceAliases(const SourceText &Source, std::vector<bool> &Untranslatable) {
+  llvm::StringRef Contents = Source.contents();
+  llvm::ArrayRef<RawToken> Tokens = Source.tokens();
   auto IsWord = [&](size_t J, llvm::StringRef Word) {
     return Tokens[J].Kind == clang::tok::raw_identifier &&
            Tokens[J].Identifier == Word;
@@ -318,7 +192,7 @@ namespaceAliases(llvm::StringRef Contents, llvm::ArrayRef<RawToken> Tokens,
     Untranslatable[I + 1] = true;
     NamespaceAlias Alias;
     Alias.Name = Tokens[I + 1].Identifier;
-    Alias.Blocks = blocksAt(Directives, Tokens[I].Offset).vec();
+    Alias.Blocks = Source.blocksAt(Tokens[I].Offset).vec();
     Alias.End = Contents.size();
     size_t J = I + 3;
     while (J < Tokens.size() && Tokens[J].Kind != clang::tok::semi)
@@ -326,13 +200,8 @@ namespaceAliases(llvm::StringRef Contents, llvm::ArrayRef<RawToken> Tokens,
     Alias.Begin = J < Tokens.size() ? Tokens[J].Offset : Contents.size();
     // The braces of directives (macro bodies) are not the file's.
     int Depth = 0;
-    size_t NextDirective = 0;
     for (++J; J < Tokens.size(); ++J) {
-      while (NextDirective < Directives.size() &&
-             Directives[NextDirective].LineEnd <= Tokens[J].Offset)
-        ++NextDirective;
-      if (NextDirective < Directives.size() &&
-          Directives[NextDirective].HashOffset <= Tokens[J].Offset)
+      if (Source.inDirective(J))
         continue;
       if (Tokens[J].Kind == clang::tok::l_brace)
         ++Depth;
@@ -348,43 +217,139 @@ namespaceAliases(llvm::StringRef Contents, llvm::ArrayRef<RawToken> Tokens,
 
 /// Whether \p Name at \p Offset is one of the file's namespace aliases.
 bool namesAlias(llvm::ArrayRef<NamespaceAlias> Aliases,
-                llvm::ArrayRef<Directive> Directives, llvm::StringRef Name,
+                const SourceText &Source, llvm::StringRef Name,
                 unsigned Offset) {
   return llvm::any_of(Aliases, [&](const NamespaceAlias &A) {
     return A.Name == Name && A.Begin < Offset && Offset < A.End &&
-           isPrefix(A.Blocks, blocksAt(Directives, Offset));
+           isPrefix(A.Blocks, Source.blocksAt(Offset));
   });
 }
 
 /// What the header row's rule adds around its include (`define`).
-void rewriteInclude(FileTranslation &FT, llvm::StringRef Contents,
-                    const Directive &D, const ApiMapping &Row,
-                    llvm::StringRef HipHeader, const NamePolicy &Policy) {
+void rewriteInclude(FileTranslation &FT, const Directive &D,
+                    const ApiMapping &Row, llvm::StringRef HipHeader,
+                    const NamePolicy &Policy) {
   if (const RewriteRule *Rule = RewriteRule::forRow(Row))
-    Rule->rewriteInclude(FT, lineStart(Contents, D.HashOffset), D.NameBegin + 1,
+    Rule->rewriteInclude(FT, FT.source().lineStart(D.HashOffset),
+                         D.NameBegin + 1,
                          Row, HipHeader, Policy);
 }
 
 constexpr llvm::StringLiteral HipRuntimeHeader = "hip/hip_runtime.h";
 constexpr llvm::StringLiteral HipRuntimeApiHeader = "hip/hip_runtime_api.h";
 
+/// Where nvcc's implicit cuda_runtime.h goes when a file using CUDA has no
+/// HIP include: what the include lines showed.
+struct RuntimeIncludePlace {
+  /// The line of the first include at file scope (in the guard's block).
+  std::optional<unsigned> FirstTopLevelInclude;
+  /// The include guard's #if block.
+  std::optional<unsigned> GuardBlock;
+  /// The end of the guard's #define or of a top-level `#pragma once`.
+  unsigned AfterGuardOrPragmaOnce = 0;
+};
+
+/// Adds hip/hip_runtime.h to \p FT, which uses CUDA and includes no HIP
+/// header.
+void insertRuntimeInclude(FileTranslation &FT,
+                          const RuntimeIncludePlace &Place,
+                          EditOrigin Origin) {
+  llvm::StringRef Contents = FT.contents();
+  const SourceText &Source = FT.source();
+  llvm::ArrayRef<Directive> Directives = Source.directives();
+  llvm::StringRef EOL = FT.lineEnding();
+  const std::optional<unsigned> &FirstTopLevelInclude =
+      Place.FirstTopLevelInclude;
+  const std::optional<unsigned> &GuardBlock = Place.GuardBlock;
+  unsigned AfterGuardOrPragmaOnce = Place.AfterGuardOrPragmaOnce;
+  unsigned At = 0;
+  std::string Include = ("#include <" + HipRuntimeHeader + ">").str();
+  std::string Text = Include + EOL.str();
+  // nvcc's implicit include is needed where the file uses CUDA: in the #if
+  // block that holds every use (a header's `#ifdef __CUDACC__`, so that C
+  // sources including it never see HIP), before the first use, and at file
+  // scope (never inside `extern "C" {`, where HIP's C++ cannot be).
+  std::vector<unsigned> Common;
+  if (!FT.CudaUseOffsets.empty()) {
+    Common = Source.blocksAt(FT.CudaUseOffsets.front()).vec();
+    for (unsigned Use : FT.CudaUseOffsets) {
+      llvm::ArrayRef<unsigned> Blocks = Source.blocksAt(Use);
+      size_t Same = 0;
+      while (Same < Common.size() && Same < Blocks.size() &&
+             Common[Same] == Blocks[Same])
+        ++Same;
+      Common.resize(Same);
+    }
+  }
+  if (GuardBlock && Common.size() == 1 && Common[0] == *GuardBlock)
+    Common.clear();
+  unsigned FirstUse = FT.CudaUseOffsets.empty()
+                          ? Contents.size()
+                          : *llvm::min_element(FT.CudaUseOffsets);
+  std::optional<unsigned> InBlock;
+  // Where the block's opening directive ends, the include starts a line.
+  std::string InBlockText = Text;
+  std::vector<BraceOpener> Braces;
+  if (!Common.empty()) {
+    // The first include of that block, else the line after the directive
+    // that opens it.
+    for (const Directive &D : Directives) {
+      if (D.HashOffset >= FirstUse)
+        break;
+      if (D.Kind == DirectiveKind::Include && D.Blocks == Common &&
+          openBracesAt(Source, D.HashOffset).empty()) {
+        InBlock = Source.lineStart(D.HashOffset);
+        InBlockText = Include + EOL.str();
+        break;
+      }
+      if ((D.Kind == DirectiveKind::If || D.Kind == DirectiveKind::Else) &&
+          D.BlocksAfter == Common) {
+        InBlock = D.LineEnd;
+        InBlockText = EOL.str() + Include;
+        Braces = openBracesAt(Source, D.HashOffset);
+      }
+    }
+  }
+  if (InBlock &&
+      llvm::all_of(Braces, [](const BraceOpener &B) { return B.Linkage; })) {
+    At = *InBlock;
+    Text = InBlockText;
+    // Inside `extern "C" {` (a C header's `#ifdef __CUDACC__` block): HIP's
+    // headers need C++ linkage.
+    if (!Braces.empty())
+      Text = (EOL + "extern \"C++\" {" + EOL + Include + EOL + "}").str();
+  } else if (FirstTopLevelInclude) {
+    At = *FirstTopLevelInclude;
+  } else if (AfterGuardOrPragmaOnce) {
+    At = AfterGuardOrPragmaOnce;
+    Text = (EOL + "#include <" + HipRuntimeHeader + ">").str();
+  } else if (Contents.starts_with("\xEF\xBB\xBF")) {
+    At = 3; // After a UTF-8 byte order mark.
+  }
+  FT.addEdit(At, 0, Text, Origin);
+}
+
 } // namespace
 
 void TokenEngine::translate(FileTranslation &FT,
                             const LexicalScope &Scope) const {
-  llvm::StringRef Contents = FT.contents();
-  std::vector<RawToken> Tokens = lexRawTokens(Contents);
-  std::vector<bool> Untranslatable;
-  std::vector<Directive> Directives =
-      scanDirectives(Contents, Tokens, Untranslatable);
+  translateNames(FT, Scope);
+  translateIncludes(FT, Scope);
+}
+
+void TokenEngine::translateNames(FileTranslation &FT,
+                                 const LexicalScope &Scope) const {
+  const SourceText &Source = FT.source();
+  llvm::ArrayRef<RawToken> Tokens = Source.tokens();
+  std::vector<bool> Untranslatable = untranslatableTokens(Source);
   std::vector<NamespaceAlias> Aliases =
-      namespaceAliases(Contents, Tokens, Directives, Untranslatable);
+      namespaceAliases(Source, Untranslatable);
   std::vector<OffsetRange> Instantiations =
       Scope.WholeFile ? std::vector<OffsetRange>()
                       : explicitInstantiations(Tokens);
   // Before the names: the pieces of a CUDA name built by `##` are not
   // names of their own.
-  translatePastedNames(FT, Tokens, Policy, Scope.Pasting);
+  translatePastedNames(FT, Policy, Scope.Pasting);
 
   // Names.
   for (size_t I = 0; I < Tokens.size(); ++I) {
@@ -417,7 +382,7 @@ void TokenEngine::translate(FileTranslation &FT,
     // A name qualified by the file's own alias (`cub::BlockScan` after
     // `namespace cub = hipcub;`), or the alias itself, is the user's.
     if (!Aliases.empty() &&
-        namesAlias(Aliases, Directives, Tokens[First].Identifier,
+        namesAlias(Aliases, Source, Tokens[First].Identifier,
                    Tokens[First].Offset))
       continue;
     if (First != I) {
@@ -466,8 +431,13 @@ void TokenEngine::translate(FileTranslation &FT,
       continue;
     FT.addReference(T.Offset, *Row, EditOrigin::Lexical, Policy);
   }
+}
 
-  // Include lines.
+void TokenEngine::translateIncludes(FileTranslation &FT,
+                                    const LexicalScope &Scope) const {
+  llvm::StringRef Contents = FT.contents();
+  const SourceText &Source = FT.source();
+  llvm::ArrayRef<Directive> Directives = Source.directives();
   struct EmittedHeader {
     std::string Name;
     std::vector<unsigned> Blocks;
@@ -480,15 +450,16 @@ void TokenEngine::translate(FileTranslation &FT,
     });
   };
   llvm::StringRef EOL = FT.lineEnding();
-  std::optional<unsigned> FirstTopLevelInclude;
-  std::optional<unsigned> GuardBlock;
-  unsigned AfterGuardOrPragmaOnce = 0;
-  if (Directives.size() >= 2 && Directives[0].IsIfndef &&
-      Directives[1].Kind == DirectiveKind::Define &&
-      Directives[1].Macro == Directives[0].Macro &&
-      Directives[1].Blocks.size() == 1) {
-    GuardBlock = Directives[1].Blocks[0];
-    AfterGuardOrPragmaOnce = Directives[1].LineEnd;
+  RuntimeIncludePlace Place;
+  std::optional<unsigned> &FirstTopLevelInclude = Place.FirstTopLevelInclude;
+  std::optional<unsigned> &GuardBlock = Place.GuardBlock;
+  unsigned &AfterGuardOrPragmaOnce = Place.AfterGuardOrPragmaOnce;
+  // A guard after `#pragma once` is not one here: the runtime include then
+  // goes after the pragma.
+  if (const std::optional<IncludeGuard> &Guard = Source.includeGuard();
+      Guard && Guard->Ifndef == 0) {
+    GuardBlock = Guard->Block;
+    AfterGuardOrPragmaOnce = Directives[Guard->Define].LineEnd;
   }
   for (const Directive &D : Directives) {
     if (D.Kind == DirectiveKind::Pragma)
@@ -502,8 +473,8 @@ void TokenEngine::translate(FileTranslation &FT,
     bool TopLevel = D.Blocks.empty() || (GuardBlock && D.Blocks.size() == 1 &&
                                          D.Blocks[0] == *GuardBlock);
     if (TopLevel && !FirstTopLevelInclude &&
-        openBracesAt(Tokens, Directives, D.HashOffset).empty())
-      FirstTopLevelInclude = lineStart(Contents, D.HashOffset);
+        openBracesAt(Source, D.HashOffset).empty())
+      FirstTopLevelInclude = Source.lineStart(D.HashOffset);
     bool InSkipped = inAnyRange(Scope.Skipped, D.HashOffset);
     EditOrigin Origin = InSkipped ? EditOrigin::Lexical : Scope.IncludeOrigin;
     // The AST found the user's own file under a CUDA header's name.
@@ -538,7 +509,7 @@ void TokenEngine::translate(FileTranslation &FT,
                    (D.Angled ? "<" : "\"") + HipHeader +
                        (D.Angled ? ">" : "\""),
                    Origin, "include", Row->Api);
-        rewriteInclude(FT, Contents, D, *Row, HipHeader, Policy);
+        rewriteInclude(FT, D, *Row, HipHeader, Policy);
         continue;
       }
     } else if (llvm::StringRef(D.HeaderName).starts_with("hip/")) {
@@ -556,7 +527,7 @@ void TokenEngine::translate(FileTranslation &FT,
     }
     if (!IsRuntime && HipHeader != HipRuntimeApiHeader &&
         !isRedundant(HipRuntimeHeader, D.Blocks)) {
-      FT.addEdit(lineStart(Contents, D.HashOffset), 0,
+      FT.addEdit(Source.lineStart(D.HashOffset), 0,
                  ("#include <" + HipRuntimeHeader + ">" + EOL).str(), Origin);
       Emitted.push_back({HipRuntimeHeader.str(), D.Blocks});
     }
@@ -564,97 +535,25 @@ void TokenEngine::translate(FileTranslation &FT,
       FT.addEdit(D.NameBegin, D.NameEnd - D.NameBegin,
                  (D.Angled ? "<" : "\"") + HipHeader + (D.Angled ? ">" : "\""),
                  Origin, "include", Row->Api);
-      rewriteInclude(FT, Contents, D, *Row, HipHeader, Policy);
+      rewriteInclude(FT, D, *Row, HipHeader, Policy);
     }
     Emitted.push_back({HipHeader, D.Blocks});
   }
 
-  if (Emitted.empty() && FT.UsesCudaFeatures) {
-    unsigned At = 0;
-    std::string Include = ("#include <" + HipRuntimeHeader + ">").str();
-    std::string Text = Include + EOL.str();
-    // nvcc's implicit include is needed where the file uses CUDA: in the #if
-    // block that holds every use (a header's `#ifdef __CUDACC__`, so that C
-    // sources including it never see HIP), before the first use, and at file
-    // scope (never inside `extern "C" {`, where HIP's C++ cannot be).
-    std::vector<unsigned> Common;
-    if (!FT.CudaUseOffsets.empty()) {
-      Common = blocksAt(Directives, FT.CudaUseOffsets.front()).vec();
-      for (unsigned Use : FT.CudaUseOffsets) {
-        llvm::ArrayRef<unsigned> Blocks = blocksAt(Directives, Use);
-        size_t Same = 0;
-        while (Same < Common.size() && Same < Blocks.size() &&
-               Common[Same] == Blocks[Same])
-          ++Same;
-        Common.resize(Same);
-      }
-    }
-    if (GuardBlock && Common.size() == 1 && Common[0] == *GuardBlock)
-      Common.clear();
-    unsigned FirstUse = FT.CudaUseOffsets.empty()
-                            ? Contents.size()
-                            : *llvm::min_element(FT.CudaUseOffsets);
-    std::optional<unsigned> InBlock;
-    // Where the block's opening directive ends, the include starts a line.
-    std::string InBlockText = Text;
-    std::vector<BraceOpener> Braces;
-    if (!Common.empty()) {
-      // The first include of that block, else the line after the directive
-      // that opens it.
-      for (const Directive &D : Directives) {
-        if (D.HashOffset >= FirstUse)
-          break;
-        if (D.Kind == DirectiveKind::Include && D.Blocks == Common &&
-            openBracesAt(Tokens, Directives, D.HashOffset).empty()) {
-          InBlock = lineStart(Contents, D.HashOffset);
-          InBlockText = Include + EOL.str();
-          break;
-        }
-        if ((D.Kind == DirectiveKind::If || D.Kind == DirectiveKind::Else) &&
-            D.BlocksAfter == Common) {
-          InBlock = D.LineEnd;
-          InBlockText = EOL.str() + Include;
-          Braces = openBracesAt(Tokens, Directives, D.HashOffset);
-        }
-      }
-    }
-    if (InBlock &&
-        llvm::all_of(Braces, [](const BraceOpener &B) { return B.Linkage; })) {
-      At = *InBlock;
-      Text = InBlockText;
-      // Inside `extern "C" {` (a C header's `#ifdef __CUDACC__` block): HIP's
-      // headers need C++ linkage.
-      if (!Braces.empty())
-        Text = (EOL + "extern \"C++\" {" + EOL + Include + EOL + "}").str();
-    } else if (FirstTopLevelInclude) {
-      At = *FirstTopLevelInclude;
-    } else if (AfterGuardOrPragmaOnce) {
-      At = AfterGuardOrPragmaOnce;
-      Text = (EOL + "#include <" + HipRuntimeHeader + ">").str();
-    } else if (Contents.starts_with("\xEF\xBB\xBF")) {
-      At = 3; // After a UTF-8 byte order mark.
-    }
-    FT.addEdit(At, 0, Text, Scope.IncludeOrigin);
-  }
+  if (Emitted.empty() && FT.UsesCudaFeatures)
+    insertRuntimeInclude(FT, Place, Scope.IncludeOrigin);
 }
 
-std::vector<IncludeLine>
-hipkit::hipify::includeLines(llvm::StringRef Contents) {
-  std::vector<RawToken> Tokens = lexRawTokens(Contents);
-  std::vector<bool> Untranslatable;
-  std::vector<IncludeLine> Lines;
-  for (const Directive &D : scanDirectives(Contents, Tokens, Untranslatable))
-    if (D.Kind == DirectiveKind::Include && !D.HeaderName.empty())
-      Lines.push_back({D.HeaderName, D.Angled, D.NameBegin, D.NameEnd});
-  return Lines;
-}
-
-bool hipkit::hipify::isHipSource(llvm::StringRef Contents) {
+bool hipkit::hipify::isHipSource(const SourceText &Source) {
   bool IncludesHip = false;
-  for (const IncludeLine &Line : includeLines(Contents)) {
+  for (const IncludeLine &Line : Source.includes()) {
     if (NameResolver::resolveHeader(Line.HeaderName))
       return false;
     IncludesHip |= llvm::StringRef(Line.HeaderName).starts_with("hip/");
   }
   return IncludesHip;
+}
+
+bool hipkit::hipify::isHipSource(llvm::StringRef Contents) {
+  return isHipSource(SourceText(Contents));
 }

@@ -1,6 +1,6 @@
 //===- TorchExtension.cpp - Files of a PyTorch extension ------------------===//
 #include "hipkit/hipify/TorchExtension.h"
-#include "hipkit/hipify/TokenEngine.h"
+#include "hipkit/hipify/Source/SourceText.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -13,12 +13,16 @@ using namespace hipkit::hipify;
 static constexpr llvm::StringLiteral TorchHeaderFolders[] = {
     "torch/", "ATen/", "c10/", "THC/", "caffe2/"};
 
-bool hipkit::hipify::includesTorchHeaders(llvm::StringRef Contents) {
-  for (const IncludeLine &Line : includeLines(Contents))
+bool hipkit::hipify::includesTorchHeaders(const SourceText &Source) {
+  for (const IncludeLine &Line : Source.includes())
     for (llvm::StringRef Folder : TorchHeaderFolders)
       if (llvm::StringRef(Line.HeaderName).starts_with(Folder))
         return true;
   return false;
+}
+
+bool hipkit::hipify::includesTorchHeaders(llvm::StringRef Contents) {
+  return includesTorchHeaders(SourceText(Contents));
 }
 
 void hipkit::hipify::markForTorchHipify(FileTranslation &FT) {

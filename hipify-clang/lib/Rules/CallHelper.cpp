@@ -25,7 +25,7 @@ public:
                         const ApiMapping &, EditOrigin,
                         NameDecision &Decision) const override {
     if (Decision.Action != NameAction::ReportUnsupported ||
-        FT.isExistenceTest(Offset))
+        FT.source().isExistenceTest(Offset))
       return true;
     Decision.Action = NameAction::Rewrite;
     Decision.Replacement = Name;

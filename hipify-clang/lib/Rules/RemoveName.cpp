@@ -28,7 +28,7 @@ public:
                         const ApiMapping &Row, EditOrigin Origin,
                         NameDecision &Decision) const override {
     if (Decision.Action != NameAction::ReportUnsupported ||
-        FT.isExistenceTest(Offset))
+        FT.source().isExistenceTest(Offset))
       return true;
     llvm::StringRef After =
         FT.contents().drop_front(Offset + Row.CudaName.size());

@@ -21,7 +21,7 @@ public:
                         NameDecision &Decision) const override {
     if ((Decision.Action == NameAction::Rewrite ||
          Decision.Action == NameAction::KeepIdentical) &&
-        !FT.isExistenceTest(Offset)) {
+        !FT.source().isExistenceTest(Offset)) {
       Decision.Replacement = Text;
       Decision.Action = NameAction::Rewrite;
     }

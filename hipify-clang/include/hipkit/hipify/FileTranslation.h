@@ -14,6 +14,7 @@
 #include "hipkit/hipify/MappingTable.h"
 #include "hipkit/hipify/NamePolicy.h"
 #include "hipkit/hipify/NameResolver.h"
+#include "hipkit/hipify/Source/SourceText.h"
 #include "hipkit/hipify/Statistics.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -170,13 +171,16 @@ class FileTranslation {
 public:
   FileTranslation(std::string DisplayPath, std::string RealPath,
                   std::string Contents, bool IsMainFile);
-  // The resolver reads Contents in place.
+  // The source index and the resolver read Contents in place.
   FileTranslation(const FileTranslation &) = delete;
   FileTranslation &operator=(const FileTranslation &) = delete;
 
   llvm::StringRef displayPath() const { return DisplayPath; }
   llvm::StringRef realPath() const { return RealPath; }
   llvm::StringRef contents() const { return Contents; }
+  /// The file's raw tokens and directive index (SourceText.h), built once:
+  /// every scanner of the text reads this one.
+  const SourceText &source() const { return Source; }
   bool isMainFile() const { return IsMainFile; }
   /// "\r\n" when the file's lines end so, else "\n": inserted lines match.
   llvm::StringRef lineEnding() const;
@@ -209,10 +213,6 @@ public:
   bool hasArgumentArrangement(unsigned NameOffset) const {
     return Buffer.hasArrangement(NameOffset);
   }
-  /// True when the name at \p Offset is the operand of `defined` or of
-  /// `#ifdef`/`#ifndef`/`#elifdef`/`#elifndef`: tested for existence, not
-  /// used for its value.
-  bool isExistenceTest(unsigned Offset) const;
 
   /// A reference at \p Offset to \p Name, which a header of the CUDA library
   /// \p Library declares but no row lists: warned about and counted, never
@@ -382,12 +382,13 @@ public:
 private:
   std::string DisplayPath, RealPath, Contents;
   bool IsMainFile;
+  SourceText Source{Contents};
   /// The edits, apart from what they mean (after Contents: it reads them).
   EditBuffer Buffer;
   llvm::DenseSet<unsigned> Referenced, NotCuda;
   std::set<std::pair<std::string, unsigned>> RuleRewrites;
   llvm::DenseSet<unsigned> RemovedNames; ///< Offsets of removed names.
-  NameResolver Resolver{Contents};
+  NameResolver Resolver{Source};
   llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
   llvm::DenseSet<llvm::StringRef> WarnedNewer;
   std::vector<NewerHipUse> NewerHip;
@@ -399,7 +400,6 @@ private:
   llvm::DenseMap<llvm::StringRef, size_t> WarnedRocKeepsHip;
   std::vector<FileWarning> Warnings;
   PastingMacroUses PastingUses;
-  std::vector<unsigned> LineStarts;
   TranslationStatistics Stats;
 };
 

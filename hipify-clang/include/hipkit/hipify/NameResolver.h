@@ -1,5 +1,4 @@
-//===- NameResolver.h - Which row a CUDA spelling denotes in a file -*- C++
-//-*-===//
+//===- NameResolver.h - Which row a CUDA spelling denotes in a file -*- C++ -*-//
 //
 // Libraries share spellings: legacy cublas.h declares a handle-less function
 // `cublasSgemm` where cublas_v2.h defines a macro of the same name for the
@@ -8,8 +7,7 @@
 // for the AST engine, the token engine and every text scanner alike, from
 // what is known of the file: the library whose header declares the name (when
 // a parse found the declaration), the CUDA headers the file's #include lines
-// name (the directive model of TokenEngine.h's includeLines, in any #if
-// branch), and the CUDA headers the parse saw the translation unit's user
+// name (the file's directive index, SourceText.h, in any #if branch), and the CUDA headers the parse saw the translation unit's user
 // files include. So a name gets the same answer in a parsed region, an untaken
 // #if branch, a macro body and a file translated without a parse.
 //
@@ -18,19 +16,20 @@
 #define HIPKIT_HIPIFY_NAMERESOLVER_H
 
 #include "hipkit/hipify/MappingTable.h"
+#include "hipkit/hipify/Source/SourceText.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringRef.h"
-
-#include <optional>
 
 namespace hipkit::hipify {
 
 class NameResolver {
 public:
-  /// A resolver for the file whose text is \p Contents, which must be followed
-  /// by a NUL byte (a std::string's contents are) and outlive the resolver.
-  explicit NameResolver(llvm::StringRef Contents) : Contents(Contents) {}
+  /// A resolver for the file indexed by \p Source (its include lines).
+  explicit NameResolver(const SourceText &Source);
+  /// A resolver that knows no file's include lines (a translation unit's,
+  /// which knows only what addIncludedLibrary tells it).
+  NameResolver();
 
   /// The row a reference spelled \p Name (qualified as written, for namespace
   /// members) denotes in this file, or nullptr when no row has that name.
@@ -66,13 +65,8 @@ public:
   bool writesRocNames(const ApiMapping &Row) const;
 
 private:
-  /// The libraries of the file's own include lines, read on first use: a
-  /// reference is resolved while the file is parsed, before its last include
-  /// is known.
-  const llvm::BitVector &fileLibraries() const;
-
-  llvm::StringRef Contents;
-  mutable std::optional<llvm::BitVector> FileLibraries;
+  /// The libraries of the file's own include lines.
+  llvm::BitVector FileLibraries;
   llvm::BitVector UnitLibraries;
 };
 

@@ -16,7 +16,6 @@
 #ifndef HIPKIT_HIPIFY_PASTEDNAMES_H
 #define HIPKIT_HIPIFY_PASTEDNAMES_H
 
-#include "hipkit/hipify/CudaLexer.h"
 #include "hipkit/hipify/FileTranslation.h"
 #include "hipkit/hipify/NamePolicy.h"
 
@@ -66,13 +65,12 @@ private:
 };
 
 /// Translates or reports the CUDA names that the macros defined in \p FT
-/// build by `##`, given the file's raw tokens \p Tokens and the uses in the
-/// other files translated with it (\p Others, may be null). Runs before the
+/// (its directive index's function-like macros) build by `##`, given the
+/// uses in the other files translated with it (\p Others, may be null). Runs before the
 /// token engine's name pass: the pieces of a paste it handled are marked
 /// (FileTranslation::markNotCuda) so that no piece is renamed on its own
 /// (`curand` is a name of its own).
-void translatePastedNames(FileTranslation &FT, llvm::ArrayRef<RawToken> Tokens,
-                          const NamePolicy &Policy,
+void translatePastedNames(FileTranslation &FT, const NamePolicy &Policy,
                           const PastingUses *Others = nullptr);
 
 } // namespace hipkit::hipify

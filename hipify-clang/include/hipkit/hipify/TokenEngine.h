@@ -14,6 +14,7 @@
 #include "hipkit/hipify/FileTranslation.h"
 #include "hipkit/hipify/NamePolicy.h"
 #include "hipkit/hipify/PastedNames.h"
+#include "hipkit/hipify/Source/SourceText.h"
 
 #include <vector>
 
@@ -35,22 +36,11 @@ struct LexicalScope {
   const PastingUses *Pasting = nullptr;
 };
 
-/// An #include (or #include_next, #import) line of a file, read without a
-/// parse: the header name without its delimiters, and the name's range with
-/// them.
-struct IncludeLine {
-  std::string HeaderName;
-  bool Angled = false;
-  unsigned NameBegin = 0, NameEnd = 0;
-};
-
-/// The include lines of \p Contents (which must be followed by a NUL byte, as
-/// a std::string's are), in #if branches or not, with a literal header name.
-std::vector<IncludeLine> includeLines(llvm::StringRef Contents);
-
-/// Whether \p Contents is already HIP (hipify's own output, or code written
+/// Whether \p Source is already HIP (hipify's own output, or code written
 /// for HIP): it includes a hip/ header and no CUDA header. Parsing it as CUDA
 /// only fails in the HIP headers.
+bool isHipSource(const SourceText &Source);
+/// The same for text that has no translation yet (NUL-terminated).
 bool isHipSource(llvm::StringRef Contents);
 
 class TokenEngine {
@@ -70,6 +60,12 @@ public:
   void translate(FileTranslation &FT, const LexicalScope &Scope) const;
 
 private:
+  /// The pasted names, then every other name within \p Scope.
+  void translateNames(FileTranslation &FT, const LexicalScope &Scope) const;
+  /// The include lines, and the HIP runtime include a file using CUDA lacks.
+  void translateIncludes(FileTranslation &FT,
+                         const LexicalScope &Scope) const;
+
   const NamePolicy &Policy;
 };
 

@@ -1,5 +1,5 @@
 //===- CudaLexer.cpp ------------------------------------------------------===//
-#include "hipkit/hipify/CudaLexer.h"
+#include "hipkit/hipify/Source/CudaLexer.h"
 
 using namespace hipkit::hipify;
 
