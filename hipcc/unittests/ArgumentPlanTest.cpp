@@ -41,8 +41,10 @@ protected:
   }
 
   /// The clang arguments for \p Args, joined by spaces, with the test's
-  /// folder written "<dir>" and the stage "<stage>"; or "error: ...".
-  std::string plan(std::vector<std::string> Args) const {
+  /// folder written "<dir>" and the stage "<stage>", and hipcc's -cuid left
+  /// out (into \p Cuid when given); or "error: ...".
+  std::string plan(std::vector<std::string> Args,
+                   std::string *Cuid = nullptr) const {
     std::vector<std::string> Expanded;
     for (std::string &A : Args) {
       size_t At = A.find("<dir>");
@@ -68,6 +70,11 @@ protected:
               std::string(HIPKIT_UNITTEST_CLANG_DIR) + "/clang++");
     std::string Joined;
     for (const std::string &A : Invocation->Args) {
+      if (llvm::StringRef(A).starts_with("-cuid=")) {
+        if (Cuid)
+          *Cuid = A;
+        continue;
+      }
       std::string Shown = A;
       for (auto [From, To] :
            {std::pair<std::string, std::string>{Dir.str().str(), "<dir>"},
@@ -153,6 +160,24 @@ TEST_F(ArgumentPlanTest, ErrorsSayWhatAndWhatToDo) {
       Unknown.rfind("error: unknown offload arch 'gfx9999'; valid names: ", 0),
       0u)
       << Unknown;
+}
+
+// hipcc names the translation unit itself, from the command without its
+// offload architectures, so that adding one leaves the others' device
+// compiles (and their cache entries) unchanged; the source still counts.
+TEST_F(ArgumentPlanTest, TheUnitsIdIgnoresTheArchitectures) {
+  std::string One, Two, Other;
+  plan({"-c", "<dir>/a.hip", "--offload-arch=gfx942"}, &One);
+  plan({"-c", "<dir>/a.hip", "--offload-arch=gfx942", "--offload-arch=gfx90a"},
+       &Two);
+  plan({"-c", "<dir>/m.cpp", "--offload-arch=gfx942"}, &Other);
+  EXPECT_FALSE(One.empty());
+  EXPECT_EQ(One, Two);
+  EXPECT_NE(One, Other);
+  // A user's own -cuid is kept.
+  std::string Users;
+  plan({"-c", "<dir>/a.hip", "-cuid=mine"}, &Users);
+  EXPECT_EQ(Users, "-cuid=mine");
 }
 
 } // namespace

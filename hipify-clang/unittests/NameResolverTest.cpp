@@ -1,5 +1,6 @@
 //===- NameResolverTest.cpp - Which row a CUDA spelling denotes -----------===//
 #include "hipkit/hipify/NameResolver.h"
+#include "hipkit/hipify/Source/SourceText.h"
 
 #include "gtest/gtest.h"
 
@@ -12,7 +13,8 @@ namespace {
 /// "api: hip name" of the row \p Name denotes in a file holding \p Contents.
 std::string resolved(const std::string &Contents, llvm::StringRef Name,
                      const ApiInfo *DeclaredIn = nullptr) {
-  NameResolver Resolver(Contents);
+  SourceText Text(Contents);
+  NameResolver Resolver(Text);
   const ApiMapping *Row = Resolver.resolve(Name, DeclaredIn);
   if (!Row)
     return "none";
@@ -64,7 +66,8 @@ TEST(NameResolver, TheDeclaringLibraryComesFirst) {
 
 TEST(NameResolver, TheUnitsIncludesCountWhenTheFileNamesNone) {
   std::string Contents = "void f() { cublasSgemm(0); }\n";
-  NameResolver Resolver(Contents);
+  SourceText Text(Contents);
+  NameResolver Resolver(Text);
   Resolver.addIncludedLibrary(ApiKind::CublasLegacy);
   const ApiMapping *Row = Resolver.resolve("cublasSgemm");
   ASSERT_NE(Row, nullptr);
@@ -86,10 +89,11 @@ TEST(NameResolver, RocNamesOfCublasTypesNotInACublasLtOnlyFile) {
   ASSERT_NE(Status, nullptr);
   std::string LtOnly = "#include <cublasLt.h>\n";
   std::string Both = "#include <cublasLt.h>\n#include <cublas_v2.h>\n";
-  EXPECT_FALSE(NameResolver(LtOnly).writesRocNames(*Status));
-  EXPECT_TRUE(NameResolver(Both).writesRocNames(*Status));
+  SourceText LtOnlyText(LtOnly), BothText(Both);
+  EXPECT_FALSE(NameResolver(LtOnlyText).writesRocNames(*Status));
+  EXPECT_TRUE(NameResolver(BothText).writesRocNames(*Status));
   EXPECT_TRUE(
-      NameResolver(LtOnly).writesRocNames(*lookupCudaName("cudaMalloc")));
+      NameResolver(LtOnlyText).writesRocNames(*lookupCudaName("cudaMalloc")));
 }
 
 } // namespace
