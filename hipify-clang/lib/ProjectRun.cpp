@@ -337,7 +337,7 @@ bool HipifyRun::prepareProject() {
     Excluded.push_back(realPathOf(Options.OutRoot));
   ProjectOwnFiles Own;
   Own.RootFiles = {ProjectManifest::FileName, ProjectManifest::JournalName,
-                   PrecompiledHeaderCache::DefaultName, ShardRecordName.str()};
+                   PrecompiledHeaderCache::DefaultName, ShardRecordName};
   Own.BackupsAreOwn = Options.InPlace;
   llvm::Expected<std::vector<ProjectFile>> Files =
       listProjectFiles(Options.InRoot, Excluded, Own, LeftOut);
