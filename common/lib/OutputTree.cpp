@@ -147,6 +147,27 @@ llvm::Error hipkit::checkTreePath(llvm::StringRef Rel) {
   return llvm::Error::success();
 }
 
+std::string hipkit::absolutePath(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+std::string hipkit::realPathOf(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Path, Real))
+    return std::string(Real);
+  // A file that does not exist yet: resolve its directory.
+  llvm::SmallString<256> Dir(llvm::sys::path::parent_path(Path));
+  if (Dir.empty())
+    Dir = ".";
+  if (llvm::sys::fs::real_path(Dir, Real))
+    return Path.str();
+  llvm::sys::path::append(Real, llvm::sys::path::filename(Path));
+  return std::string(Real);
+}
+
 llvm::Expected<std::string> hipkit::resolveFolderPath(llvm::StringRef Path) {
   llvm::SmallString<256> Absolute(Path);
   if (std::error_code EC = llvm::sys::fs::make_absolute(Absolute))

@@ -2,6 +2,7 @@
 #include "hipkit/hipify/ASTEngine.h"
 #include "TestHooks.h"
 
+#include "hipkit/Support/OutputTree.h"
 #include "hipkit/hipify/MappingTable.h"
 #include "hipkit/hipify/RewriteRule.h"
 #include "hipkit/hipify/TranslationCollisions.h"
@@ -37,15 +38,9 @@
 
 using namespace clang;
 using namespace hipkit::hipify;
+using hipkit::realPathOf;
 
 namespace {
-
-std::string realPathOf(llvm::StringRef Path) {
-  llvm::SmallString<256> Real;
-  if (llvm::sys::fs::real_path(Path, Real))
-    return Path.str();
-  return std::string(Real);
-}
 
 bool isUnder(llvm::StringRef Path, llvm::StringRef Dir) {
   if (Dir.empty() || !Path.starts_with(Dir))

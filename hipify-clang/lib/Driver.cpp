@@ -79,27 +79,6 @@ std::optional<std::string> linkTarget(llvm::StringRef Path) {
   return std::string(Buffer, Size);
 }
 
-std::string absolutePath(llvm::StringRef Path) {
-  llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return std::string(Abs);
-}
-
-std::string realPathOf(llvm::StringRef Path) {
-  llvm::SmallString<256> Real;
-  if (!llvm::sys::fs::real_path(Path, Real))
-    return std::string(Real);
-  // A file that does not exist yet: resolve its directory.
-  llvm::SmallString<256> Dir(llvm::sys::path::parent_path(Path));
-  if (Dir.empty())
-    Dir = ".";
-  if (llvm::sys::fs::real_path(Dir, Real))
-    return Path.str();
-  llvm::sys::path::append(Real, llvm::sys::path::filename(Path));
-  return std::string(Real);
-}
-
 /// The largest source read. Generated CUDA sources reach a few MiB; the bound
 /// keeps a wrong input (a pipe that never ends) from exhausting memory.
 constexpr uint64_t MaxSourceBytes = 64ull << 20;

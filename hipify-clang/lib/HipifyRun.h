@@ -43,13 +43,8 @@ namespace hipkit::hipify::driver {
 /// none.
 std::optional<std::string> linkTarget(llvm::StringRef Path);
 
-/// \p Path made absolute, `.` and `..` removed, links not resolved: how the
-/// manifests and the output plan key outputs.
-std::string absolutePath(llvm::StringRef Path);
-
-/// \p Path with every link resolved; a file that does not exist yet gets its
-/// folder's real path.
-std::string realPathOf(llvm::StringRef Path);
+using hipkit::absolutePath; // Support/OutputTree.h
+using hipkit::realPathOf;
 
 /// \p Root as written, without '.' components or trailing separators: how
 /// project mode names its roots (and so its outputs, in messages and reports).

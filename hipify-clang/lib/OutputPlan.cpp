@@ -29,13 +29,6 @@ constexpr llvm::StringLiteral ManifestHeader =
     "# hipify-clang: the files it wrote in this folder (SHA-256, name); it "
     "replaces only these";
 
-std::string absolute(llvm::StringRef Path) {
-  llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return std::string(Abs);
-}
-
 /// The entries of the manifest at \p Path (name -> hash); false when there
 /// is a file that is no manifest, with \p Why set when it is no regular file
 /// (a FIFO there would block the read, /dev/zero fill the memory).
@@ -89,14 +82,14 @@ FileIdentity OutputPlan::identify(llvm::StringRef Path) {
   FileIdentity Id;
   llvm::Expected<OutputTarget> Target = resolveOutput(Path);
   if (Target) {
-    Id.RealPath = absolute(Target->ReplacedPath);
+    Id.RealPath = absolutePath(Target->ReplacedPath);
     Id.WriteThrough = Target->Type == OutputTarget::Kind::WriteThrough;
   } else {
     // A link that may not be followed for writing still leads somewhere for
     // reading; the output's own check reports it.
     llvm::consumeError(Target.takeError());
     llvm::SmallString<256> Real;
-    Id.RealPath = llvm::sys::fs::real_path(Path, Real) ? absolute(Path)
+    Id.RealPath = llvm::sys::fs::real_path(Path, Real) ? absolutePath(Path)
                                                        : std::string(Real);
   }
   struct stat Status;
@@ -110,7 +103,7 @@ FileIdentity OutputPlan::identify(llvm::StringRef Path) {
 }
 
 std::string OutputPlan::manifestFor(llvm::StringRef Path) {
-  llvm::SmallString<256> Manifest(llvm::sys::path::parent_path(absolute(Path)));
+  llvm::SmallString<256> Manifest(llvm::sys::path::parent_path(absolutePath(Path)));
   llvm::sys::path::append(Manifest, ManifestName);
   return std::string(Manifest);
 }
@@ -215,7 +208,7 @@ void OutputPlan::useProjectManifest(std::string ManifestPath,
 bool OutputPlan::writtenByThisTool(llvm::StringRef Path) const {
   if (!ProjectManifestPath)
     return writtenByHipify(Path);
-  auto It = ProjectWritten.find(absolute(Path));
+  auto It = ProjectWritten.find(absolutePath(Path));
   return It != ProjectWritten.end() && hashRegularFile(Path) == It->second;
 }
 

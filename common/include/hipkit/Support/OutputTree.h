@@ -72,6 +72,14 @@ llvm::Error checkTreePath(llvm::StringRef Rel);
 /// not exist are appended lexically.
 llvm::Expected<std::string> resolveFolderPath(llvm::StringRef Path);
 
+/// \p Path made absolute, `.` and `..` removed, links not resolved: how the
+/// manifests and the output plan key outputs.
+std::string absolutePath(llvm::StringRef Path);
+
+/// \p Path with every link resolved; a file that does not exist yet gets its
+/// folder resolved; \p Path itself when not even that exists.
+std::string realPathOf(llvm::StringRef Path);
+
 class OutputTree {
 public:
   /// Opens the folder \p Root (creating it and missing parents, mode 0777
