@@ -157,9 +157,8 @@ std::vector<std::string> commandKey(const std::vector<std::string> &Command) {
   return std::vector<std::string>(Command.begin(), Command.end() - 1);
 }
 
-std::vector<std::string>
-HipifyRun::leadingSystemIncludes(const Source &S,
-                                 const std::vector<std::string> &Command) {
+UserHeaderFinder
+HipifyRun::userHeaderFinder(const std::vector<std::string> &Command) {
   // The folders a user's flags add; the toolchain's own are system folders.
   std::vector<std::string> UserDirs;
   bool Quoted = false; // -iquote: a quoted name could find a user header.
@@ -172,51 +171,36 @@ HipifyRun::leadingSystemIncludes(const Source &S,
       UserDirs.push_back(Dir);
     Quoted |= Flag == "-iquote";
   }
-  // A user header the list reaches is read too: what it opens with, after
-  // its include guard, comes next in every parse of the source, with only
-  // the guard's macro defined between (no library header tests a user
-  // header's guard). Its code then ends the list.
-  std::vector<std::string> Names;
-  std::set<std::string> Entered;
-  std::function<void(llvm::StringRef, llvm::StringRef)> Scan =
-      [&](llvm::StringRef Text, llvm::StringRef Folder) {
-        for (const LeadingInclude &Include : leadingIncludes(Text)) {
-          std::string User;
-          llvm::SmallString<256> Beside(Folder);
-          llvm::sys::path::append(Beside, Include.Name);
-          // A quoted include that finds nothing beside the including file
-          // searches as an angled one does; -iquote folders are not read.
-          if (!Include.Angled && Quoted)
-            return;
-          if (!Include.Angled && llvm::sys::fs::exists(Beside))
-            User = std::string(Beside);
-          for (const std::string &Dir : UserDirs) {
-            if (!User.empty())
-              break;
-            llvm::SmallString<256> Path(Dir);
-            llvm::sys::path::append(Path, Include.Name);
-            if (llvm::sys::fs::exists(Path))
-              User = std::string(Path);
-          }
-          if (User.empty()) {
-            Names.push_back(Include.Name);
-            continue;
-          }
-          // Nothing after a user header may be moved before it: the list
-          // ends with what the header itself opens with.
-          llvm::SmallString<256> Real;
-          if (Entered.size() < MaxUserHeadersInPrelude &&
-              !llvm::sys::fs::real_path(User, Real) &&
-              Entered.insert(std::string(Real)).second)
-            if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-                    llvm::MemoryBuffer::getFile(Real))
-              Scan(afterIncludeGuard((*Buffer)->getBuffer()),
-                   llvm::sys::path::parent_path(User));
-          return;
-        }
-      };
-  Scan(S.Contents, llvm::sys::path::parent_path(S.Path));
-  return Names;
+  return [UserDirs, Quoted](llvm::StringRef Name, bool Angled,
+                            llvm::StringRef Folder)
+             -> std::optional<std::string> {
+    // A quoted include that finds nothing beside the including file
+    // searches as an angled one does; -iquote folders are not read.
+    if (!Angled && Quoted)
+      return std::nullopt;
+    llvm::SmallString<256> Beside(Folder);
+    llvm::sys::path::append(Beside, Name);
+    if (!Angled && llvm::sys::fs::exists(Beside))
+      return std::string(Beside);
+    for (const std::string &Dir : UserDirs) {
+      llvm::SmallString<256> Path(Dir);
+      llvm::sys::path::append(Path, Name);
+      if (llvm::sys::fs::exists(Path))
+        return std::string(Path);
+    }
+    return std::string();
+  };
+}
+
+LeadingList HipifyRun::leadingList(const Source &S,
+                                   const std::vector<std::string> &Command) {
+  return scanLeadingIncludes(S.Path, S.Contents, userHeaderFinder(Command));
+}
+
+std::vector<std::string>
+HipifyRun::leadingSystemIncludes(const Source &S,
+                                 const std::vector<std::string> &Command) {
+  return leadingList(S, Command).Names;
 }
 
 /// What a parse adds to \p Command to load a precompiled header, and a build
@@ -240,7 +224,9 @@ precompiledHeaderFlags(const std::vector<std::string> &Command) {
   return {"-Xclang", "-fno-cxx-modules"};
 }
 
-std::vector<std::string> HipifyRun::parseCommand(const Source &S) {
+std::vector<std::string>
+HipifyRun::parseCommand(const Source &S,
+                        const std::set<std::string> &Refused) {
   std::vector<std::string> Command =
       buildParseCommand(Options, TC, S.ProjectFlags, S.Path);
   auto It = PrecompiledHeaders.find(commandKey(Command));
@@ -252,7 +238,7 @@ std::vector<std::string> HipifyRun::parseCommand(const Source &S) {
   std::vector<std::vector<std::string>> Built;
   std::vector<size_t> Index;
   for (size_t I = 0; I < Set.Preludes.size(); ++I)
-    if (!Set.Paths[I].empty()) {
+    if (!Set.Paths[I].empty() && !Refused.count(Set.Paths[I])) {
       Built.push_back(Set.Preludes[I]);
       Index.push_back(I);
     }
@@ -277,9 +263,9 @@ namespace {
 class CheckedPCHAction : public clang::GeneratePCHAction {
 public:
   CheckedPCHAction(bool Check, llvm::StringRef StandInDir, std::string &Refusal,
-                   std::vector<std::string> &Inputs)
-      : Check(Check), StandInDir(StandInDir), Refusal(Refusal),
-        Inputs(Inputs) {}
+                   std::vector<std::string> &Inputs, PreludeFacts *Facts)
+      : Check(Check), StandInDir(StandInDir), Refusal(Refusal), Inputs(Inputs),
+        Facts(Facts) {}
 
 private:
   /// Says that only system headers' function bodies may be skipped (a
@@ -306,6 +292,8 @@ private:
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
     Consumers.push_back(std::move(Generator));
     Consumers.push_back(std::make_unique<SystemBodies>());
+    if (Facts)
+      Consumers.push_back(createPreludeFactsCollector(CI, *Facts));
     return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
   }
 
@@ -344,15 +332,35 @@ private:
   std::string StandInDir; ///< With a trailing separator.
   std::string &Refusal;
   std::vector<std::string> &Inputs;
+  PreludeFacts *Facts;
 };
 
 } // namespace
 
 void HipifyRun::buildPrecompiledHeader(PchJob &J) {
+  // What a prelude's headers add, for the sources that load it before user
+  // code (checkedParseCommand); kept beside it in a cache.
+  auto keepFacts = [&] {
+    if (!J.Built || !J.Facts)
+      return;
+    std::lock_guard<std::mutex> Lock(PreludeFactsLock);
+    PreludeFactsByPch[J.Output] = J.Facts;
+  };
   if (Cache && Cache->isFresh(J.Stem)) {
     J.Built = J.FromCache = true;
+    if (J.Prelude != 0) {
+      J.Facts.reset();
+      if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+              llvm::MemoryBuffer::getFile(J.Stem + ".facts"))
+        if (std::optional<PreludeFacts> Facts =
+                PreludeFacts::parse((*Text)->getBuffer()))
+          J.Facts = std::make_shared<PreludeFacts>(std::move(*Facts));
+    }
+    keepFacts();
     return;
   }
+  if (J.Prelude != 0)
+    J.Facts = std::make_shared<PreludeFacts>();
   if (Cache)
     if (llvm::Error E = Cache->prepare(J.Stem, J.Text)) {
       J.Refusal = toString(std::move(E));
@@ -370,7 +378,8 @@ void HipifyRun::buildPrecompiledHeader(PchJob &J) {
         clang::tooling::ToolInvocation Invocation(
             J.Generate,
             std::make_unique<CheckedPCHAction>(J.Prelude != 0, StandIn,
-                                               J.Refusal, J.Inputs),
+                                               J.Refusal, J.Inputs,
+                                               J.Facts.get()),
             Files.get());
         clang::IgnoringDiagConsumer Quiet;
         Invocation.setDiagnosticConsumer(&Quiet);
@@ -378,6 +387,11 @@ void HipifyRun::buildPrecompiledHeader(PchJob &J) {
       }))
     J.Refusal = "clang crashed building it";
   J.Built = Ran && llvm::sys::fs::exists(J.Output) && J.Refusal.empty();
+  // Written before the entry's .inputs, which makes it fresh.
+  if (J.Built && Cache && J.Facts)
+    if (llvm::Error E = writeOutputFile(J.Stem + ".facts", J.Facts->serialize()))
+      llvm::consumeError(std::move(E)); // Its sources then parse those headers.
+  keepFacts();
   if (J.Built && Cache)
     if (llvm::Error E = Cache->recordInputs(J.Stem, J.Inputs, J.BaseStem)) {
       J.Refusal = "cannot keep it: " + toString(std::move(E));
@@ -634,6 +648,101 @@ HipifyRun::withDeferredPrecompiledHeader(std::vector<std::string> Command) {
   if (!D.Job.Built)
     Path = D.Fallback;
   return Command;
+}
+
+/// The macros a parse with \p Command may have defined before a prelude
+/// with \p Facts: those defined at its end, and the command's -D.
+static llvm::StringSet<> maybeDefined(const PreludeFacts &Facts,
+                                      const std::vector<std::string> &Command) {
+  llvm::StringSet<> Names = Facts.Defined;
+  for (size_t I = 0; I < Command.size(); ++I) {
+    llvm::StringRef Arg = Command[I];
+    if (Arg == "-D" && I + 1 < Command.size())
+      Arg = Command[++I];
+    else if (!Arg.consume_front("-D"))
+      continue;
+    Names.insert(Arg.take_until([](char C) { return C == '='; }));
+  }
+  return Names;
+}
+
+std::string HipifyRun::preludeConflict(const Source &S,
+                                       const std::string &Path) {
+  std::vector<std::string> Plain =
+      buildParseCommand(Options, TC, S.ProjectFlags, S.Path);
+  auto Set = PrecompiledHeaders.find(commandKey(Plain));
+  if (Set == PrecompiledHeaders.end())
+    return "";
+  auto Index = llvm::find(Set->second.Paths, Path);
+  if (Index == Set->second.Paths.end())
+    return "";
+  const std::vector<std::string> &Prelude =
+      Set->second.Preludes[Index - Set->second.Paths.begin()];
+  LeadingList List = leadingList(S, Plain);
+  std::vector<std::string> Settled(List.Names.begin(),
+                                   List.Names.begin() + List.Settled);
+  if (opensWith(Settled, Prelude))
+    return "";
+  std::shared_ptr<PreludeFacts> Facts;
+  {
+    std::lock_guard<std::mutex> Lock(PreludeFactsLock);
+    auto It = PreludeFactsByPch.find(Path);
+    if (It != PreludeFactsByPch.end())
+      Facts = It->second;
+  }
+  if (!Facts)
+    return "what they declare is not known";
+  // Each moved header against the user code before its own #include line.
+  for (const std::string &Header : Prelude) {
+    if (llvm::is_contained(Settled, Header))
+      continue;
+    llvm::ArrayRef<std::string> Before = List.barrierBefore(Header);
+    // Sources share their user headers (a samples' Common/): read once.
+    std::vector<std::string> Key = commandKey(Plain);
+    Key.push_back(Path);
+    Key.insert(Key.end(), Before.begin(), Before.end());
+    std::shared_ptr<const BarrierFacts> Barrier;
+    {
+      std::lock_guard<std::mutex> Lock(PreludeFactsLock);
+      auto It = BarrierFactsCache.find(Key);
+      if (It != BarrierFactsCache.end())
+        Barrier = It->second;
+    }
+    if (!Barrier) {
+      Barrier = std::make_shared<const BarrierFacts>(BarrierFacts::of(
+          Before, userHeaderFinder(Plain), maybeDefined(*Facts, Plain)));
+      std::lock_guard<std::mutex> Lock(PreludeFactsLock);
+      BarrierFactsCache.try_emplace(Key, Barrier);
+    }
+    std::string Conflict =
+        barrierConflict(*Facts, {Header}, *Barrier, Settled);
+    if (!Conflict.empty())
+      return Conflict;
+  }
+  return "";
+}
+
+std::vector<std::string> HipifyRun::checkedParseCommand(const Source &S) {
+  std::set<std::string> Refused;
+  for (;;) {
+    std::vector<std::string> Command =
+        withDeferredPrecompiledHeader(parseCommand(S, Refused));
+    auto Load = llvm::find(Command, "-include-pch");
+    if (Load == Command.end() || Command.end() - Load < 3)
+      return Command;
+    const std::string &Path = *(Load + 2);
+    std::string Conflict = preludeConflict(S, Path);
+    if (Conflict.empty())
+      return Command;
+    if (Options.Verbose) {
+      static std::mutex Notes;
+      std::lock_guard<std::mutex> Lock(Notes);
+      reportNote("'" + S.Path + "' does not load '" + Path +
+                 "' before the user headers it includes first: " + Conflict);
+    }
+    // The next most valuable one, down to the CUDA headers' alone.
+    Refused.insert(Path);
+  }
 }
 
 bool HipifyRun::openCache() {
@@ -1060,7 +1169,7 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     AO.SkipSystemFunctionBodies = !llvm::any_of(
         buildParseCommand(Options, TC, S.ProjectFlags, S.Path), isIncludePch);
     ParseOutcome Outcome = runASTEngineWithin(
-        withDeferredPrecompiledHeader(parseCommand(S)), AO, Result,
+        checkedParseCommand(S), AO, Result,
         Options.ParseTimeoutSeconds);
     Result.ParseTimedOut = Outcome == ParseOutcome::TimedOut;
     Result.ParseCrashed = Outcome == ParseOutcome::Crashed;

@@ -10,6 +10,7 @@
 
 #include "NewerHipSummary.h"
 #include "PrecompiledHeaderCache.h"
+#include "PrecompiledPreludes.h"
 #include "hipkit/Support/OutputTree.h"
 #include "hipkit/Support/RunFolder.h"
 #include "hipkit/checks/CheckRegistry.h"
@@ -31,6 +32,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <mutex>
 #include <memory>
 #include <optional>
@@ -129,7 +131,18 @@ private:
   bool writeFile(llvm::StringRef Path, llvm::StringRef Contents,
                  llvm::StringRef Original, bool IsInPlace);
   void printStatistics();
-  std::vector<std::string> parseCommand(const Source &S);
+  /// \p S's parse command, loading the costliest precompiled prelude it
+  /// may load, \p Refused (their paths) aside.
+  std::vector<std::string>
+  parseCommand(const Source &S, const std::set<std::string> &Refused = {});
+  /// Why \p S may not load the prelude at \p Path, whose headers it
+  /// includes after user code (barrierConflict); "" when it may.
+  std::string preludeConflict(const Source &S, const std::string &Path);
+  /// The command a parse of \p S runs: parseCommand's, with its deferred
+  /// prelude built, and checked against the user code its headers are moved
+  /// before (barrierConflict); a prelude that fails the check is replaced
+  /// by one that needs none, with a note under -v.
+  std::vector<std::string> checkedParseCommand(const Source &S);
   void precompileCudaHeaders();
   /// A precompiled header to build: the CUDA headers of a parse command
   /// (prelude 0) or a prelude of system headers on top of them (a PCH of its
@@ -155,6 +168,8 @@ private:
     bool Deferred = false;
     std::string Refusal;
     std::vector<std::string> Inputs;
+    /// For a prelude (not the CUDA headers alone): what its headers add.
+    std::shared_ptr<PreludeFacts> Facts;
   };
   /// Builds \p J (or finds it fresh in the cache); sets Built, or Refusal.
   void buildPrecompiledHeader(PchJob &J);
@@ -224,6 +239,18 @@ private:
   std::vector<std::string>
   leadingSystemIncludes(const Source &S,
                         const std::vector<std::string> &Command);
+  /// The same, read past the user headers \p S opens with
+  /// (scanLeadingIncludes).
+  LeadingList leadingList(const Source &S,
+                          const std::vector<std::string> &Command);
+  /// Where an #include in \p Command's parse finds a user header.
+  UserHeaderFinder userHeaderFinder(const std::vector<std::string> &Command);
+  /// The facts of each built prelude, by its PCH's path.
+  std::map<std::string, std::shared_ptr<PreludeFacts>> PreludeFactsByPch;
+  /// By parse command, prelude and user headers.
+  std::map<std::vector<std::string>, std::shared_ptr<const BarrierFacts>>
+      BarrierFactsCache;
+  std::mutex PreludeFactsLock;
   /// By parse command (without the source).
   std::map<std::vector<std::string>, PrecompiledSet> PrecompiledHeaders;
   /// Bounds the time spent building, the disk used in the temporary folder

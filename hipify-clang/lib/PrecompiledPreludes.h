@@ -22,10 +22,22 @@
 #ifndef HIPKIT_HIPIFY_PRECOMPILEDPRELUDES_H
 #define HIPKIT_HIPIFY_PRECOMPILEDPRELUDES_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include <functional>
+#include <map>
+#include <set>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
+
+namespace clang {
+class ASTConsumer;
+class CompilerInstance;
+}
 
 namespace hipkit::hipify {
 
@@ -58,6 +70,107 @@ llvm::StringRef afterIncludeGuard(llvm::StringRef Text);
 /// How many user headers a source's list of leading includes reads through
 /// (HipifyRun::leadingSystemIncludes).
 constexpr unsigned MaxUserHeadersInPrelude = 16;
+
+/// A source's leading system includes, read through the user headers it
+/// opens with and past them. Names[0, Settled) come before any user code;
+/// the rest come after the code of the user headers in Barrier (real paths,
+/// with the user headers they include): a prelude holding one of those may
+/// be loaded only where moving its headers before that code changes nothing
+/// (barrierConflict).
+struct LeadingList {
+  std::vector<std::string> Names;
+  size_t Settled = 0;
+  std::vector<std::string> Barrier;
+  /// How many of Names come before the end of each of Barrier's headers.
+  std::vector<size_t> BarrierEnds;
+
+  /// The headers of Barrier whose code ends before \p Header (one of
+  /// Names) is first included.
+  llvm::ArrayRef<std::string> barrierBefore(llvm::StringRef Header) const;
+};
+
+/// Finds the user header an `#include` of \p Name in a file of \p Folder
+/// opens: "" for a system header (or none), std::nullopt when it cannot
+/// tell (a quoted name with -iquote folders).
+using UserHeaderFinder = std::function<std::optional<std::string>(
+    llvm::StringRef Name, bool Angled, llvm::StringRef Folder)>;
+
+/// The LeadingList of the source at \p Path holding \p Contents: its
+/// leading includes, each user header's after its include guard, and, past a
+/// user header's code, those that follow it.
+LeadingList scanLeadingIncludes(llvm::StringRef Path, llvm::StringRef Contents,
+                                const UserHeaderFinder &FindUserHeader);
+
+/// What one header of a prelude adds to the CUDA headers and to the
+/// prelude's headers before it, seen by the parse that precompiles the
+/// prelude (createPreludeFactsCollector) in the files that header's #include
+/// line brings first: every identifier they lex (tokens, macro names
+/// expanded or tested; #if-excluded lines are not lexed), the macros they
+/// #define or #undef, the names they declare at global scope, and whether
+/// one of them has a global `using namespace`.
+struct HeaderFacts {
+  llvm::StringSet<> Identifiers, Macros, Globals;
+  bool GlobalUsingDirective = false;
+  /// For a macro or global name, how the file that defines or declares it
+  /// was #included (`stdio.h`): a source that includes that header itself
+  /// before its user code had the name there already.
+  llvm::StringMap<std::string> IncludedAs;
+};
+
+/// A prelude's HeaderFacts by header name, and every macro defined at its
+/// end: what user code parsed before some of its headers in a source could
+/// interact with.
+struct PreludeFacts {
+  std::map<std::string, HeaderFacts> ByHeader;
+  llvm::StringSet<> Defined;
+
+  /// One fact a line, for the cache (PrecompiledHeaderCache); parse() reads
+  /// it back, std::nullopt when it is not such a text.
+  std::string serialize() const;
+  static std::optional<PreludeFacts> parse(llvm::StringRef Text);
+};
+
+/// A consumer for the parse that precompiles a prelude: fills \p Facts
+/// from the files the prelude's own includes bring (those the CUDA headers
+/// before them did not) and the global names they declare.
+std::unique_ptr<clang::ASTConsumer>
+createPreludeFactsCollector(clang::CompilerInstance &CI, PreludeFacts &Facts);
+
+/// The user code of a LeadingList's Barrier.
+struct BarrierFacts {
+  /// The macros it #defines or #undefs, with the file that does.
+  llvm::StringMap<std::string> Macros;
+  /// Every identifier; those not after `.`, `->` or `::`, which name
+  /// lookup may find at global scope.
+  llvm::StringSet<> Identifiers, Unqualified;
+  /// The system headers it includes (on lines that may be taken): they come
+  /// before it in the source, wherever a prelude puts them.
+  std::set<std::string> SystemIncludes;
+  /// Why moving headers before it is not checked ("" when it is): a
+  /// #pragma that changes what follows (pack, push_macro, ...), a computed
+  /// #include, a file that cannot be read.
+  std::string Unusual;
+
+  /// Reads \p Files and the user headers they include (FindUserHeader).
+  /// Lines in an #if branch that cannot be taken are left out: one whose
+  /// condition is `#ifdef X` or `defined(X) || ...` where no X is in
+  /// \p MaybeDefined (the prelude's Defined and the command's -D) nor
+  /// #defined by the files themselves.
+  static BarrierFacts of(llvm::ArrayRef<std::string> Files,
+                         const UserHeaderFinder &FindUserHeader,
+                         const llvm::StringSet<> &MaybeDefined);
+};
+
+/// "" when a source may load a prelude with facts \p Prelude although its
+/// headers \p Moved come after the user code \p Barrier in the source: none
+/// of the code's macros is an identifier of their files, none of their
+/// macros or global names is an identifier of the code, and the code holds
+/// nothing unusual (a name the source's \p Settled includes provide before
+/// the code is no conflict). Otherwise why not, for a note.
+std::string barrierConflict(const PreludeFacts &Prelude,
+                            llvm::ArrayRef<std::string> Moved,
+                            const BarrierFacts &Barrier,
+                            llvm::ArrayRef<std::string> Settled = {});
 
 /// Estimated parse cost of \p Header beyond clang's CUDA wrapper, in tenths
 /// of a CPU second on this class of machine (measured: bench/README.md).
