@@ -2,18 +2,22 @@
 //
 // A source may load a header precompiled from the system includes X (a
 // "prelude") only if every name of X is among the `#include` lines that open
-// the source, before any other directive, user header or code. The source's
-// own includes of X are then no-ops (the precompiled header is checked to hold
+// the source, before any other directive of the source. The source's own
+// includes of X are then no-ops (the precompiled header is checked to hold
 // only include-guarded system headers, see Driver.cpp), and the rest of the
 // source sees what it would see without it: the library headers of X may be
 // included in any order ([using.headers]: the C++ library guarantees it; CUDA's
-// headers are self-contained alike), and nothing before them in the source
-// (a #define, a user header) can change them, since the list ends there. A
-// user header the list reaches adds what it opens with, after its include
-// guard, and ends the list: those includes come next in every parse of the
-// source, with only the guard's macro defined between, which no library header
-// tests (helper_functions.h opening with <exception.h>, which opens with
-// <iostream>: the samples' standard headers are precompiled too).
+// headers are self-contained alike), and no #define of the source comes before
+// them, since a directive ends the list. A user header the list reaches adds
+// what it opens with, after its include guard, up to its first other
+// directive or code (helper_functions.h opening with <exception.h>, which
+// opens with <iostream>); the list then goes on past that header's code
+// (cuda-samples: <helper_cuda.h>, then <cooperative_groups.h>). A header of X
+// listed after user code (LeadingList::barrierBefore) is moved before it, so X
+// is loaded only where the two cannot interact: the parse that precompiles X
+// records what each of its headers lexes, defines and declares (PreludeFacts),
+// the user code is read for its macros and global names (BarrierFacts), and
+// barrierConflict says where they meet; the driver then tries the next prelude.
 // Which preludes are worth building is chosen here, from the sources' own
 // lists and a fixed estimate of each header's cost.
 //
