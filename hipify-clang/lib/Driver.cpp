@@ -683,197 +683,6 @@ void HipifyRun::removeTemporaries() {
   PrivateFolder.reset(); // the folder and everything in it
 }
 
-/// \p Globs of the option \p Option, a glob list over every warning and
-/// porting check name; a malformed glob, or one that matches no name (a
-/// misspelt check would otherwise select nothing, silently), is reported as
-/// an error and gives nullopt.
-static std::optional<checks::GlobList>
-parseWarningSelection(llvm::StringRef Option, llvm::StringRef Globs) {
-  std::vector<llvm::StringRef> Names;
-  for (const checks::CheckName &Check : checks::portingCheckNames())
-    Names.push_back(Check.Name);
-  llvm::append_range(Names, warning_names::All);
-  llvm::Expected<checks::GlobList> List =
-      checks::parseSelection(Globs, Names, "porting check or warning");
-  if (!List) {
-    reportError(Option + ": " + toString(List.takeError()) +
-                "; --list-checks names them");
-    return std::nullopt;
-  }
-  return std::move(*List);
-}
-
-namespace {
-/// What the run's messages advise, in the command line of the front end that
-/// started it: hipify-perl has AMD's (-o, -inplace, standard output) and
-/// rejects hipify-clang's --o-dir and --no-backup, so advising them there
-/// would be advice the user cannot take.
-struct OptionAdvice {
-  /// Ends a message saying why an output cannot be written.
-  llvm::StringRef ChooseAnotherOutput;
-  /// The option that replaces a source with its translation.
-  llvm::StringRef InPlace;
-  /// Ends the message about a source whose backup folder is not writable.
-  llvm::StringRef UnwritableBackupFolder;
-};
-
-const OptionAdvice &adviceFor(Frontend Tool) {
-  static const OptionAdvice Clang{"choose another output with -o or --o-dir",
-                                  "--inplace",
-                                  "use --no-backup or make it writable"};
-  static const OptionAdvice Perl{
-      "choose another output with -o, or leave -o out to write to standard "
-      "output",
-      "-inplace", "make it writable"};
-  return Tool == Frontend::Perl ? Perl : Clang;
-}
-} // namespace
-
-bool HipifyRun::checkOptions() {
-  auto Enabled = parseWarningSelection("--checks", Options.Checks);
-  if (!Enabled)
-    return false;
-  auto AsErrors =
-      parseWarningSelection("--warnings-as-errors", Options.WarningsAsErrors);
-  if (!AsErrors)
-    return false;
-  EnabledWarnings = std::move(*Enabled);
-  ErrorWarnings = std::move(*AsErrors);
-  Selection.Enabled = [this](llvm::StringRef Name) {
-    return EnabledWarnings.contains(Name);
-  };
-  Selection.AsError = [this](llvm::StringRef Name) {
-    return ErrorWarnings.contains(Name);
-  };
-  if (!Options.ReportFile.empty()) {
-    llvm::Expected<ReportFormat> Format = reportFormatFor(Options.ReportFile);
-    if (!Format) {
-      reportError(toString(Format.takeError()));
-      return false;
-    }
-    ReportAs = *Format;
-  }
-  // Never created: a mistyped --temp-dir would otherwise become a chain of
-  // new folders (as root, anywhere).
-  if (!Options.TempDir.empty() &&
-      !llvm::sys::fs::is_directory(Options.TempDir)) {
-    reportError("--temp-dir: '" + Options.TempDir +
-                "' is not an existing directory; create it or leave "
-                "--temp-dir out to use the system's");
-    return false;
-  }
-  if (!Options.CacheDir.empty() && Options.NoCache) {
-    reportError("--cache-dir names where precompiled headers are kept and "
-                "--no-cache keeps none; use only one of them");
-    return false;
-  }
-  if (!Options.CacheDir.empty() && Options.NoPrecompiledHeaders) {
-    reportError("--cache-dir names where precompiled headers are kept and "
-                "--no-precompiled-headers builds none; use only one of them");
-    return false;
-  }
-  bool Perl = Options.Tool == Frontend::Perl;
-  if (!Options.MergeDirs.empty())
-    return checkMergeOptions();
-  if (Options.ShardCount && !checkShardOptions())
-    return false;
-  if (!Options.InRoot.empty() || !Options.OutRoot.empty())
-    return checkProjectOptions();
-  if (Options.Sources.empty()) {
-    reportError(Perl ? "no input files; usage: hipify-perl [options] "
-                       "<source>...; see hipify-perl -help"
-                     : "no input files; usage: hipify-clang [options] "
-                       "<source>... [-- <clang args>]");
-    return false;
-  }
-  int OutputModes = !Options.OutputFile.empty() + !Options.OutputDir.empty() +
-                    Options.InPlace;
-  if (OutputModes > 1) {
-    reportError(Perl ? "-o and -inplace choose where output goes; use only "
-                       "one of them"
-                     : "-o, --o-dir and --inplace choose where output goes; "
-                       "use only one of them");
-    return false;
-  }
-  // Several translations to standard output follow each other (hipify-perl's
-  // default); several to one file would leave only the last.
-  if (!Options.OutputFile.empty() && Options.OutputFile != "-" &&
-      Options.Sources.size() > 1) {
-    reportError("-o names one output but " +
-                llvm::Twine(Options.Sources.size()) + " sources were given; " +
-                (Perl ? "use -inplace, or no -o to write them all to "
-                        "standard output"
-                      : "use --o-dir for several sources"));
-    return false;
-  }
-  if (Options.OutputFile == "-" && Options.Sources.size() > 1 && !Perl) {
-    reportError("-o names one output but " +
-                llvm::Twine(Options.Sources.size()) +
-                " sources were given; use --o-dir for several sources");
-    return false;
-  }
-  return true;
-}
-
-bool HipifyRun::checkOutputLocation(const Source &S) {
-  if (S.Output.empty() || S.Output == "-")
-    return true;
-  if (realPathOf(S.Output) == S.RealPath && !Options.InPlace) {
-    reportError("the output '" + S.Output + "' is the input '" + S.Path +
-                "' itself; use " + adviceFor(Options.Tool).InPlace +
-                " to replace a source with its translation");
-    return false;
-  }
-  if (llvm::Error E = checkOutputPath(
-          S.Output, adviceFor(Options.Tool).ChooseAnotherOutput)) {
-    reportError(llvm::toString(std::move(E)));
-    return false;
-  }
-  if (Options.InPlace && !Options.NoBackup) {
-    // The backup goes beside the name given, which may be a link elsewhere.
-    llvm::SmallString<256> Dir(llvm::sys::path::parent_path(S.Path));
-    if (Dir.empty())
-      Dir = ".";
-    if (llvm::sys::fs::access(Dir, llvm::sys::fs::AccessMode::Write)) {
-      reportError("cannot back up '" + S.Path + "': directory '" + Dir +
-                  "' is not writable; " +
-                  adviceFor(Options.Tool).UnwritableBackupFolder);
-      return false;
-    }
-  }
-  return true;
-}
-
-bool HipifyRun::claimOutput(llvm::StringRef Path, llvm::StringRef Owner) {
-  if (Path.empty() || Path == "-")
-    return true;
-  llvm::Expected<OutputTarget> Target = resolveOutput(Path);
-  if (!Target) {
-    llvm::consumeError(Target.takeError()); // checkOutputPath says why.
-    return true;
-  }
-  // Devices (-o /dev/null --o-stats=/dev/null) can take several outputs.
-  if (Target->Type == OutputTarget::Kind::WriteThrough)
-    return true;
-  llvm::SmallString<256> Key(Target->ReplacedPath);
-  llvm::sys::fs::make_absolute(Key);
-  llvm::sys::path::remove_dots(Key, /*remove_dot_dot=*/true);
-  auto [It, New] = OutputOwners.try_emplace(Key, Owner.str());
-  if (New)
-    return true;
-  reportError(It->second + " and " + Owner + " would both be written to '" +
-              Path + "'; nothing was written; give each output its own path");
-  return false;
-}
-
-std::string HipifyRun::statisticsPath() const {
-  if (!Options.StatsFile.empty())
-    return Options.StatsFile;
-  llvm::SmallString<256> P(Options.OutputDir.empty() ? "." : Options.OutputDir);
-  llvm::sys::path::append(P, "hipify_stats.csv");
-  return std::string(P);
-}
-
 /// The deepest folder that holds all of \p Dirs (absolute, real paths).
 std::string commonFolder(llvm::ArrayRef<std::string> Dirs) {
   if (Dirs.empty())
@@ -985,36 +794,14 @@ bool HipifyRun::prepareSources() {
         reportError("--o-dir: " + llvm::toString(Folder.takeError()));
         return false;
       }
-  if (!Options.OutputDir.empty() && !Options.NoOutput)
-    for (const Source &S : Sources)
-      // Mode 0777 less the umask, as mkdir -p makes them.
-      if (std::error_code EC = llvm::sys::fs::create_directories(
-              llvm::sys::path::parent_path(S.Output), /*IgnoreExisting=*/true,
-              llvm::sys::fs::all_all)) {
-        reportError("cannot create the output directory '" +
-                    llvm::sys::path::parent_path(S.Output) +
-                    "': " + EC.message());
-        return false;
-      }
+  // The outputs named before any parse, checked now: the headers join the
+  // plan once the parses found them (checkPlan).
   for (const Source &S : Sources)
-    if (!claimOutput(S.Output, "'" + S.Path + "'"))
-      return false;
-  if (Options.PrintStatsCSV && !claimOutput(statisticsPath(), "the statistics"))
+    planSourceOutput(S);
+  planRunOutputs();
+  if (!reportPlanProblems())
     return false;
-  if (ReportAs) {
-    if (!claimOutput(Options.ReportFile, "the report"))
-      return false;
-    if (llvm::Error E = checkOutputPath(
-            Options.ReportFile, adviceFor(Options.Tool).ChooseAnotherOutput)) {
-      reportError(llvm::toString(std::move(E)));
-      return false;
-    }
-  }
   for (Source &S : Sources) {
-    if (!checkOutputLocation(S)) {
-      Ok = false;
-      continue;
-    }
     if (Database) {
       std::vector<clang::tooling::CompileCommand> Commands =
           Database->getCompileCommands(S.RealPath);
@@ -1055,7 +842,7 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     AO.HipKernelExecutionSyntax = Options.HipKernelExecutionSyntax;
     AO.SkipExcludedBlocks = Options.SkipExcludedBlocks;
     AO.SystemDirs = {TC.CudaPath, TC.ResourceDir, TC.StandInDir};
-    AO.Checks = &EnabledWarnings;
+    AO.Checks = &Inv.EnabledWarnings;
     AO.UserRoot = UserRoot;
     AO.SkipSystemFunctionBodies = !llvm::any_of(
         buildParseCommand(Options, TC, S.ProjectFlags, S.Path), isIncludePch);
@@ -1202,7 +989,7 @@ bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,
   return true;
 }
 
-bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
+void HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
                             std::vector<bool> &Claimed) {
   // Decide where this source's user headers go; the first source to include
   // a header translates it.
@@ -1277,8 +1064,7 @@ bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
       Changed = true;
     }
   }
-  // Which headers this source writes, each checked like the main output.
-  bool Ok = true;
+  // Which headers this source writes (checkPlan checks them).
   for (size_t I = 1; I < Result.Files.size(); ++I) {
     if (!Claimed[I])
       continue;
@@ -1288,19 +1074,7 @@ bool HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
         (H.Renamed && !FT.changesAnything()))
       continue;
     H.Written = true;
-    if (!claimOutput(H.Path, "the header '" + FT.displayPath().str() + "'")) {
-      Ok = false;
-      continue;
-    }
-    // A header's folder below --o-dir is created when it is written.
-    if (llvm::sys::fs::is_directory(llvm::sys::path::parent_path(H.Path)))
-      if (llvm::Error E = checkOutputPath(
-              H.Path, adviceFor(Options.Tool).ChooseAnotherOutput)) {
-        reportError(llvm::toString(std::move(E)));
-        Ok = false;
-      }
   }
-  return Ok;
 }
 
 bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
@@ -1509,6 +1283,45 @@ void HipifyRun::reportOutsideRoot(const Source &S, SourceTranslation &Result) {
   }
 }
 
+void HipifyRun::planSourceOutput(const Source &S) {
+  if (Options.NoOutput)
+    return;
+  using Writable = PlannedOutput::Writable;
+  PlannedOutput O;
+  O.Path = S.Output;
+  O.What = "the translation of '" + S.Path + "'";
+  O.Owner = "'" + S.Path + "'";
+  O.Role = Options.InPlace ? OutputRole::InPlace : OutputRole::Named;
+  O.Replaces = S.Path;
+  O.KeepsBackup = Options.InPlace && !Options.NoBackup;
+  // --o-dir's folders are created once the plan is checked.
+  O.CheckWritable = Options.OutputDir.empty() ? Writable::Checked
+                                              : Writable::CheckedIfFolderExists;
+  Plan.add(std::move(O));
+  if (Options.InPlace && !Options.NoBackup)
+    Plan.addOutput(plannedBackupPath(S.Path, S.Contents),
+                   "the backup of '" + S.Path + "'", OutputRole::Named);
+}
+
+void HipifyRun::planRunOutputs() {
+  if (Options.PrintStatsCSV)
+    Plan.addOutput(statisticsPath(), "the statistics", OutputRole::Named);
+  if (ReportAs) {
+    PlannedOutput Report;
+    Report.Path = Options.ReportFile;
+    Report.What = "the report";
+    Report.CheckWritable = PlannedOutput::Writable::Checked;
+    Plan.add(std::move(Report));
+  }
+}
+
+bool HipifyRun::reportPlanProblems() {
+  std::vector<std::string> Problems = Plan.checkAdded();
+  for (const std::string &Problem : Problems)
+    reportError(Problem);
+  return Problems.empty();
+}
+
 bool HipifyRun::checkPlan(const std::vector<SourceTranslation> &Results,
                           const std::vector<std::vector<bool>> &Claimed) {
   for (size_t I = 0; I < Sources.size(); ++I) {
@@ -1519,44 +1332,51 @@ bool HipifyRun::checkPlan(const std::vector<SourceTranslation> &Results,
                     "the header '" + Results[I].Files[J]->displayPath().str() +
                         "'");
   }
-  if (!Options.NoOutput) {
-    for (size_t I = 0; I < Sources.size(); ++I) {
-      const Source &S = Sources[I];
-      std::string What = "the translation of '" + S.Path + "'";
-      Plan.addOutput(S.Output, What,
-                     Options.InPlace ? OutputRole::InPlace : OutputRole::Named,
-                     S.Path);
-      if (Options.InPlace && !Options.NoBackup)
-        Plan.addOutput(plannedBackupPath(S.Path, S.Contents),
-                       "the backup of '" + S.Path + "'", OutputRole::Named);
-      for (size_t J = 1; J < Results[I].Files.size(); ++J) {
-        if (!Claimed[I][J])
-          continue;
-        const FileTranslation &FT = *Results[I].Files[J];
-        const HeaderOutput &H = Headers[FT.realPath()];
-        if (!H.Written || H.WrittenBySource)
-          continue;
-        std::string Header =
-            "the translation of the header '" + FT.displayPath().str() + "'";
-        if (!Options.InPlace) {
-          Plan.addImpliedOutput(H.Path, Header, FT.contents());
-          continue;
-        }
-        Plan.addOutput(H.Path, Header, OutputRole::InPlace, FT.realPath());
-        if (!Options.NoBackup)
-          Plan.addOutput(plannedBackupPath(H.Path, FT.contents()),
-                         "the backup of '" + H.Path + "'", OutputRole::Named);
-      }
-    }
+  for (size_t I = 0; I < Sources.size() && !Options.NoOutput; ++I)
+    for (size_t J = 1; J < Results[I].Files.size(); ++J)
+      if (Claimed[I][J])
+        planHeaderOutput(*Results[I].Files[J]);
+  return reportPlanProblems() && createOutputFolders();
+}
+
+void HipifyRun::planHeaderOutput(const FileTranslation &FT) {
+  const HeaderOutput &H = Headers[FT.realPath()];
+  if (!H.Written || H.WrittenBySource)
+    return;
+  PlannedOutput O;
+  O.Path = H.Path;
+  O.What = "the translation of the header '" + FT.displayPath().str() + "'";
+  O.Owner = "the header '" + FT.displayPath().str() + "'";
+  // A header's folder below --o-dir is created when it is written.
+  O.CheckWritable = PlannedOutput::Writable::CheckedIfFolderExists;
+  if (!Options.InPlace) {
+    O.Role = OutputRole::Implied;
+    O.Original = FT.contents().str();
+    Plan.add(std::move(O));
+    return;
   }
-  if (Options.PrintStatsCSV)
-    Plan.addOutput(statisticsPath(), "the statistics", OutputRole::Named);
-  if (ReportAs)
-    Plan.addOutput(Options.ReportFile, "the report", OutputRole::Named);
-  std::vector<std::string> Problems = Plan.check();
-  for (const std::string &Problem : Problems)
-    reportError(Problem);
-  return Problems.empty();
+  O.Role = OutputRole::InPlace;
+  O.Replaces = FT.realPath().str();
+  Plan.add(std::move(O));
+  if (!Options.NoBackup)
+    Plan.addOutput(plannedBackupPath(H.Path, FT.contents()),
+                   "the backup of '" + H.Path + "'", OutputRole::Named);
+}
+
+bool HipifyRun::createOutputFolders() {
+  if (Options.OutputDir.empty() || Options.NoOutput)
+    return true;
+  for (const Source &S : Sources)
+    // Mode 0777 less the umask, as mkdir -p makes them.
+    if (std::error_code EC = llvm::sys::fs::create_directories(
+            llvm::sys::path::parent_path(S.Output), /*IgnoreExisting=*/true,
+            llvm::sys::fs::all_all)) {
+      reportError("cannot create the output directory '" +
+                  llvm::sys::path::parent_path(S.Output) +
+                  "': " + EC.message());
+      return false;
+    }
+  return true;
 }
 
 void HipifyRun::writeManifests() {
@@ -1734,8 +1554,6 @@ int HipifyRun::finishRun() {
 }
 
 int HipifyRun::run() {
-  if (!checkOptions())
-    return 1;
   if (!Options.MergeDirs.empty())
     return runMerge();
   if (!Options.InRoot.empty())
@@ -1782,10 +1600,9 @@ int HipifyRun::run() {
   }
   // Every output is known and checked before the first is written.
   std::vector<std::vector<bool>> Claimed(Sources.size());
-  bool Planned = true;
   for (size_t I = 0; I < Sources.size(); ++I)
-    Planned &= planOutputs(Sources[I], Results[I], Claimed[I]);
-  if (!Planned || !checkPlan(Results, Claimed)) {
+    planOutputs(Sources[I], Results[I], Claimed[I]);
+  if (!checkPlan(Results, Claimed)) {
     removeTemporaries();
     exitAfterAbandonedParses(1);
     return 1;
@@ -1804,11 +1621,10 @@ int HipifyRun::run() {
 } // namespace hipkit::hipify::driver
 
 int hipkit::hipify::runHipify(HipifyOptions Options) {
-  if (Options.Names.TargetHipVersion == 0 &&
-      !Options.Names.TargetHipVersionText.empty())
-    Options.Names.TargetHipVersion =
-        NamePolicy::parseVersion(Options.Names.TargetHipVersionText);
-  return HipifyRun(std::move(Options)).run();
+  std::optional<Invocation> Inv = Invocation::create(std::move(Options));
+  if (!Inv)
+    return 1;
+  return HipifyRun(std::move(*Inv)).run();
 }
 
 int hipkit::hipify::listChecks(const std::string &Checks) {

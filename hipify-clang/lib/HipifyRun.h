@@ -8,6 +8,7 @@
 #ifndef HIPKIT_HIPIFY_LIB_HIPIFYRUN_H
 #define HIPKIT_HIPIFY_LIB_HIPIFYRUN_H
 
+#include "Invocation.h"
 #include "NewerHipSummary.h"
 #include "PrecompiledHeaderCache.h"
 #include "hipkit/Support/OutputTree.h"
@@ -45,10 +46,6 @@ std::optional<std::string> linkTarget(llvm::StringRef Path);
 
 using hipkit::absolutePath; // Support/OutputTree.h
 using hipkit::realPathOf;
-
-/// \p Root as written, without '.' components or trailing separators: how
-/// project mode names its roots (and so its outputs, in messages and reports).
-std::string normalisedRootName(llvm::StringRef Root);
 
 /// Reads a source, or says in one line why it cannot be translated: only a
 /// regular file or a pipe (a device such as /dev/zero may never end), at most
@@ -95,13 +92,20 @@ constexpr llvm::StringLiteral ShardRecordName = ".hipify-shard.json";
 
 class HipifyRun {
 public:
-  explicit HipifyRun(HipifyOptions Opts)
-      : Options(std::move(Opts)), Policy(Options.Names), Engine(Policy) {}
+  explicit HipifyRun(Invocation Inv)
+      : Inv(std::move(Inv)), Options(this->Inv.Options), Policy(Options.Names),
+        Engine(Policy) {
+    Selection.Enabled = [this](llvm::StringRef Name) {
+      return this->Inv.EnabledWarnings.contains(Name);
+    };
+    Selection.AsError = [this](llvm::StringRef Name) {
+      return this->Inv.ErrorWarnings.contains(Name);
+    };
+  }
 
   int run();
 
 private:
-  bool checkOptions();
   /// Finds CUDA and the targeted HIP (Toolchain.h) and sets the name policy.
   void discoverTargets();
   /// The PyTorch naming the run writes (NameOptions::Torch): --torch-naming,
@@ -111,18 +115,24 @@ private:
   void warnAboutToolchain();
   /// The run's last words (warnings made errors) and its exit status.
   int finishRun();
-  bool checkProjectOptions();
   bool loadCompilationDatabase();
   bool prepareSources();
-  bool checkOutputLocation(const Source &S);
-  /// Records that \p Owner (a quoted source, "the statistics", ...) writes
-  /// \p Path; says so and returns false when another output already does.
-  bool claimOutput(llvm::StringRef Path, llvm::StringRef Owner);
-  std::string statisticsPath() const;
+  /// Adds a named source's output (and its backup) to the plan.
+  void planSourceOutput(const Source &S);
+  /// Adds the run's own outputs, the statistics and the report, to the plan.
+  void planRunOutputs();
+  /// Adds a header's translation (and its backup) that a source writes.
+  void planHeaderOutput(const FileTranslation &FT);
+  /// Checks what was added to the plan since the last check; false after
+  /// reporting each problem.
+  bool reportPlanProblems();
+  /// --o-dir's folders, once the plan is checked.
+  bool createOutputFolders();
+  std::string statisticsPath() const { return Inv.statisticsPath(); }
   void translate(Source &S, SourceTranslation &Result);
-  /// Decides which of the source's user headers it writes, and where; checks
-  /// them before anything is written.
-  bool planOutputs(const Source &S, SourceTranslation &Result,
+  /// Decides which of the source's user headers it writes, and where
+  /// (checkPlan checks them before anything is written).
+  void planOutputs(const Source &S, SourceTranslation &Result,
                    std::vector<bool> &Claimed);
   bool emit(const Source &S, SourceTranslation &Result,
             const std::vector<bool> &Claimed);
@@ -184,8 +194,11 @@ private:
   /// its references as unconverted in \p Main's statistics.
   void reportOutsideRoot(const Source &S, SourceTranslation &Result);
 
-  HipifyOptions Options;
-  OutputPlan Plan{Options.Force};
+  /// The options, checked once (Invocation.h); never changed by the run.
+  const Invocation Inv;
+  const HipifyOptions &Options;
+  /// Every output, checked before the first is written: the only checker.
+  OutputPlan Plan{Options.Force, adviceFor(Options.Tool)};
   Toolchain TC;
   NamePolicy Policy;
   TokenEngine Engine;
@@ -193,20 +206,17 @@ private:
   llvm::StringMap<HeaderOutput> Headers; ///< By real path, first claim wins.
   /// Each named source's output, by the source's real path.
   llvm::StringMap<std::string> SourceOutputs;
-  /// Who writes each output, by its absolute path (links resolved).
-  llvm::StringMap<std::string> OutputOwners;
   std::vector<TranslationStatistics> FileStats;
-  /// --checks and --warnings-as-errors: which warnings (hipify-* and the
-  /// porting checks, hipkit-*) are printed, and which as errors.
-  checks::GlobList EnabledWarnings, ErrorWarnings;
+  /// Inv's selections, as the translations ask for them.
   WarningSelection Selection;
   unsigned WarningErrors = 0;
   /// HIP names newer than the targeted HIP, said once per library and
   /// version when the files are all reported (reportNewerHip).
   NewerHipSummary NewerHip;
   void reportNewerHip();
-  /// --report: every file's entry, in output order.
-  std::optional<ReportFormat> ReportAs;
+  /// --report: every file's entry, in output order; the format is Inv's,
+  /// and a shard collects them (as JSON) without --report.
+  std::optional<ReportFormat> ReportAs = Inv.ReportAs;
   std::vector<ReportedFile> ReportedFiles;
   void writeReport();
   RunFacts runFacts() const;
@@ -325,7 +335,6 @@ private:
   // Sharded translation (ProjectShard.cpp; docs/distributed.md): --shard
   // translates a share of the project and records what it emitted, in run
   // order, so that --merge can join the shares as one run would have.
-  bool checkShardOptions();
   /// The share (0-based) that \p RelPath, a path below the root, belongs to.
   unsigned shardOf(llvm::StringRef RelPath) const;
   /// Keeps this share's sources; the others' are another shard's work.
@@ -340,7 +349,6 @@ private:
                             size_t CopiedBefore);
   /// Writes <out-root>/.hipify-shard.json (last, and only for a complete run).
   bool writeShardRecord();
-  bool checkMergeOptions();
   int runMerge();
   /// The global index of each source this shard parses, by Sources' index.
   std::vector<size_t> ShardSourceIndex;

@@ -120,27 +120,86 @@ void OutputPlan::addInput(llvm::StringRef Path, llvm::StringRef What) {
   Inputs.push_back({Path.str(), What.str(), identify(Path)});
 }
 
+void OutputPlan::add(PlannedOutput O) {
+  if (O.Path.empty() || O.Path == "-")
+    return;
+  Outputs.push_back({std::move(O), {}});
+}
+
 void OutputPlan::addOutput(llvm::StringRef Path, llvm::StringRef What,
                            OutputRole Role, llvm::StringRef Replaces) {
-  if (Path.empty() || Path == "-")
-    return;
-  Outputs.push_back({Path.str(), What.str(), Replaces.str(), Role, {}, {}});
+  PlannedOutput O;
+  O.Path = Path.str();
+  O.What = What.str();
+  O.Role = Role;
+  O.Replaces = Replaces.str();
+  add(std::move(O));
 }
 
 void OutputPlan::addImpliedOutput(llvm::StringRef Path, llvm::StringRef What,
                                   llvm::StringRef Original) {
-  Outputs.push_back(
-      {Path.str(), What.str(), "", OutputRole::Implied, {}, Original.str()});
+  PlannedOutput O;
+  O.Path = Path.str();
+  O.What = What.str();
+  O.Role = OutputRole::Implied;
+  O.Original = Original.str();
+  add(std::move(O));
 }
 
 std::vector<std::string> OutputPlan::check() const {
+  CheckState Fresh;
   std::vector<std::string> Problems;
+  checkFrom(Fresh, Problems);
+  return Problems;
+}
+
+std::vector<std::string> OutputPlan::checkAdded() {
+  std::vector<std::string> Problems;
+  checkFrom(Checked, Problems);
+  return Problems;
+}
+
+bool OutputPlan::checkWritable(const Output &O,
+                               std::vector<std::string> &Problems) const {
+  if (O.Role == OutputRole::Named && !O.Replaces.empty() &&
+      realPathOf(O.Path) == realPathOf(O.Replaces)) {
+    Problems.push_back("the output '" + O.Path + "' is the input '" +
+                       O.Replaces + "' itself; use " + Advice.InPlace.str() +
+                       " to replace a source with its translation");
+    return false;
+  }
+  using Writable = PlannedOutput::Writable;
+  llvm::StringRef Folder = llvm::sys::path::parent_path(O.Path);
+  // A folder the run creates (below --o-dir) holds nothing to check yet.
+  if (O.CheckWritable == Writable::Checked ||
+      (O.CheckWritable == Writable::CheckedIfFolderExists &&
+       llvm::sys::fs::is_directory(Folder.empty() ? "." : Folder)))
+    if (llvm::Error E = checkOutputPath(O.Path, Advice.ChooseAnotherOutput)) {
+      Problems.push_back(llvm::toString(std::move(E)));
+      return false;
+    }
+  if (O.Role == OutputRole::InPlace && O.KeepsBackup) {
+    // The backup goes beside the name given, which may be a link elsewhere.
+    llvm::SmallString<256> Dir(llvm::sys::path::parent_path(O.Replaces));
+    if (Dir.empty())
+      Dir = ".";
+    if (llvm::sys::fs::access(Dir, llvm::sys::fs::AccessMode::Write)) {
+      Problems.push_back("cannot back up '" + O.Replaces + "': directory '" +
+                         Dir.str().str() + "' is not writable; " +
+                         Advice.UnwritableBackupFolder.str());
+      return false;
+    }
+  }
+  return true;
+}
+
+void OutputPlan::checkFrom(CheckState &State,
+                           std::vector<std::string> &Problems) const {
   const char *Nothing = "; nothing was written; ";
-  std::vector<Output> Checked;
-  auto checkAgainstInputs = [&](const Output &O) {
+  auto checkAgainstInputs = [&](const Output &O, size_t FirstInput) {
     if (O.Id.WriteThrough)
       return; // A device or pipe can take several outputs, and an input.
-    for (const Input &I : Inputs) {
+    for (const Input &I : llvm::ArrayRef(Inputs).drop_front(FirstInput)) {
       if (!O.Id.sameFileAs(I.Id))
         continue;
       if (O.Role == OutputRole::InPlace &&
@@ -151,18 +210,32 @@ std::vector<std::string> OutputPlan::check() const {
       return;
     }
   };
-  for (Output O : Outputs) {
+  auto owner = [](const Output &O) -> const std::string & {
+    return O.Owner.empty() ? O.What : O.Owner;
+  };
+  // What was accepted before faces the inputs added since.
+  for (const Output &O : State.Accepted)
+    checkAgainstInputs(O, State.Inputs);
+  std::set<std::string> Manifests;
+  for (const Output &Planned : llvm::ArrayRef(Outputs).drop_front(State.Outputs)) {
+    // The manifests are outputs too.
+    if (Planned.Role == OutputRole::Implied && !ProjectManifestPath &&
+        !State.Manifests.count(manifestFor(Planned.Path)))
+      Manifests.insert(manifestFor(Planned.Path));
+    Output O = Planned;
     llvm::Expected<OutputTarget> Target = resolveOutput(O.Path);
     if (!Target) {
       Problems.push_back(llvm::toString(Target.takeError()));
       continue;
     }
     O.Id = identify(O.Path);
-    checkAgainstInputs(O);
+    if (!checkWritable(O, Problems))
+      continue;
+    checkAgainstInputs(O, 0);
     if (!O.Id.WriteThrough)
-      for (const Output &Other : Checked)
+      for (const Output &Other : State.Accepted)
         if (!Other.Id.WriteThrough && O.Id.sameFileAs(Other.Id)) {
-          Problems.push_back(Other.What + " and " + O.What +
+          Problems.push_back(owner(Other) + " and " + owner(O) +
                              " would both be written to '" + O.Path + "'" +
                              Nothing + "give each output its own path");
           break;
@@ -179,24 +252,24 @@ std::vector<std::string> OutputPlan::check() const {
                                 "--force"
                               : "remove it, choose another -o, or use "
                                 "--force"));
-    Checked.push_back(std::move(O));
+    State.Accepted.push_back(std::move(O));
   }
-  // The manifests are outputs too.
-  std::set<std::string> Manifests;
-  for (const Output &O : Outputs)
-    if (O.Role == OutputRole::Implied && !ProjectManifestPath)
-      Manifests.insert(manifestFor(O.Path));
   for (const std::string &Path : Manifests) {
-    Output M{Path, "the manifest", "", OutputRole::Named, identify(Path), {}};
-    checkAgainstInputs(M);
+    Output M;
+    M.Path = Path;
+    M.What = "the manifest";
+    M.Id = identify(Path);
+    checkAgainstInputs(M, 0);
     std::map<std::string, std::string> Entries;
     std::string Why;
     if (!readManifest(Path, Entries, &Why))
       Problems.push_back("'" + Path +
                          "' exists and is not a hipify-clang manifest" + Why +
                          Nothing + "remove it or choose another -o");
+    State.Manifests.insert(Path);
   }
-  return Problems;
+  State.Inputs = Inputs.size();
+  State.Outputs = Outputs.size();
 }
 
 void OutputPlan::useProjectManifest(std::string ManifestPath,

@@ -31,23 +31,6 @@ using namespace hipkit;
 using namespace hipkit::hipify;
 using namespace hipkit::hipify::driver;
 
-std::string hipkit::hipify::driver::normalisedRootName(llvm::StringRef Root) {
-  llvm::SmallString<256> Clean(Root);
-  llvm::sys::path::remove_dots(Clean, /*remove_dot_dot=*/false);
-  std::string Name(Clean);
-  while (Name.size() > 1 && Name.back() == '/')
-    Name.pop_back();
-  return Name.empty() ? "." : Name;
-}
-
-/// Whether \p Path lies below the folder \p Folder (both real paths).
-static bool isBelow(llvm::StringRef Path, llvm::StringRef Folder) {
-  if (Folder == "/")
-    return Path.size() > 1;
-  return Path.size() > Folder.size() && Path.starts_with(Folder) &&
-         Path[Folder.size()] == '/';
-}
-
 /// The names of the `#include "..."` lines of \p Text (a scan of the
 /// directives, for which files a project's sources include as code).
 static std::vector<std::string> quotedIncludes(llvm::StringRef Text) {
@@ -69,88 +52,6 @@ static std::vector<std::string> quotedIncludes(llvm::StringRef Text) {
       Names.push_back(Line.take_front(Close).str());
   }
   return Names;
-}
-
-static std::string parentOrDot(llvm::StringRef Path) {
-  llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
-  return Parent.empty() ? "." : Parent.str();
-}
-
-bool HipifyRun::checkProjectOptions() {
-  if (Options.InRoot.empty()) {
-    reportError("--out-root needs --in-root=<folder>: the project folder "
-                "whose files are translated into it");
-    return false;
-  }
-  if (!Options.OutputFile.empty() || !Options.OutputDir.empty()) {
-    reportError("--in-root translates a project into --out-root; -o and "
-                "--o-dir are for single sources; use only one of them");
-    return false;
-  }
-  int Modes = !Options.OutRoot.empty() + Options.InPlace + Options.NoOutput;
-  if (Modes == 0) {
-    reportError("--in-root needs --out-root=<folder> for the translated "
-                "project (or --inplace, or --no-output)");
-    return false;
-  }
-  if (Modes > 1) {
-    reportError("--out-root, --inplace and --no-output choose where the "
-                "project's translation goes; use only one of them");
-    return false;
-  }
-  if (!llvm::sys::fs::is_directory(Options.InRoot)) {
-    reportError("--in-root: '" + Options.InRoot +
-                "' is not an existing folder; name the project's folder");
-    return false;
-  }
-  // Both roots once, as the user means them: `in//` is `in`, and every
-  // relative path below is taken from these.
-  Options.InRoot = normalisedRootName(Options.InRoot);
-  if (Options.OutRoot.empty())
-    return true;
-  Options.OutRoot = normalisedRootName(Options.OutRoot);
-  llvm::Expected<std::string> OutReal = resolveFolderPath(Options.OutRoot);
-  if (!OutReal) {
-    reportError("--out-root: " + llvm::toString(OutReal.takeError()));
-    return false;
-  }
-  std::string InReal = realPathOf(Options.InRoot);
-  if (*OutReal == InReal) {
-    reportError("--out-root '" + Options.OutRoot + "' is --in-root '" +
-                Options.InRoot +
-                "' itself; use --inplace to replace the project's files "
-                "with their translations");
-    return false;
-  }
-  if (isBelow(InReal, *OutReal)) {
-    reportError("--out-root '" + Options.OutRoot + "' contains --in-root '" +
-                Options.InRoot +
-                "': the translation would be written into the project's "
-                "own files; choose an --out-root outside the project");
-    return false;
-  }
-  // The report and the statistics are not the project's: a path inside
-  // --out-root would replace (or later be taken for) one of its files.
-  for (auto [Option, Path] :
-       {std::pair<llvm::StringRef, std::string>{
-            "--report", ReportAs ? Options.ReportFile : std::string()},
-        {"--o-stats", Options.PrintStatsCSV ? statisticsPath() : ""}}) {
-    if (Path.empty() || Path == "-")
-      continue;
-    llvm::Expected<std::string> Folder = resolveFolderPath(parentOrDot(Path));
-    if (!Folder) {
-      llvm::consumeError(Folder.takeError());
-      continue; // The output's own check says what is wrong.
-    }
-    if (*Folder == *OutReal || isBelow(*Folder, *OutReal)) {
-      reportError(Option + " '" + Path + "' is inside --out-root '" +
-                  Options.OutRoot +
-                  "', which holds only the project's translation; write it "
-                  "outside --out-root");
-      return false;
-    }
-  }
-  return true;
 }
 
 std::string HipifyRun::projectOutput(llvm::StringRef RelPath) const {
@@ -528,14 +429,8 @@ bool HipifyRun::prepareProject() {
     if (!Handled.count(F.RelPath) && !checkTreeOutput(F))
       Ok = false;
   Plan.addOutput(ManifestPath, "the manifest", OutputRole::Named);
-  if (Options.PrintStatsCSV)
-    Plan.addOutput(statisticsPath(), "the statistics", OutputRole::Named);
-  if (ReportAs)
-    Plan.addOutput(Options.ReportFile, "the report", OutputRole::Named);
-  std::vector<std::string> Problems = Plan.check();
-  for (const std::string &Problem : Problems)
-    reportError(Problem);
-  return Ok && Problems.empty();
+  planRunOutputs();
+  return reportPlanProblems() && Ok;
 }
 
 bool HipifyRun::outputStillThere(llvm::StringRef Rel) const {

@@ -193,26 +193,6 @@ struct ShardOnDisk {
 };
 } // namespace
 
-bool HipifyRun::checkShardOptions() {
-  if (Options.InRoot.empty() || Options.OutRoot.empty() || Options.InPlace ||
-      Options.NoOutput) {
-    reportError("--shard=" + llvm::Twine(Options.ShardIndex) + "/" +
-                llvm::Twine(Options.ShardCount) +
-                " translates a share of a project into its own folder; give "
-                "--in-root=<project> and --out-root=<folder> (not --inplace "
-                "or --no-output)");
-    return false;
-  }
-  if (!Options.Sources.empty() || !Options.BuildPath.empty()) {
-    // Named sources or -p's would be split like the others; refused so that
-    // no shard's share depends on what another machine was told.
-    reportError("--shard splits every source of --in-root; name no sources "
-                "and no -p database, or translate without --shard");
-    return false;
-  }
-  return true;
-}
-
 unsigned HipifyRun::shardOf(llvm::StringRef RelPath) const {
   // SHA-256 of the path below the root: the same on every machine and in
   // every run, whatever the order the files were listed in.
@@ -345,23 +325,6 @@ bool HipifyRun::writeShardRecord() {
                                                "this shard; run it again");
     return false;
   }
-  return true;
-}
-
-bool HipifyRun::checkMergeOptions() {
-  if (Options.OutRoot.empty()) {
-    reportError("--merge needs --out-root=<folder>, the new folder the "
-                "shards are joined into");
-    return false;
-  }
-  if (!Options.InRoot.empty() || Options.ShardCount || Options.InPlace ||
-      Options.NoOutput || !Options.Sources.empty()) {
-    reportError("--merge joins the shards' out-roots into --out-root and "
-                "takes the project and its options from the shards; give it "
-                "only --out-root, --report and the statistics options");
-    return false;
-  }
-  Options.OutRoot = normalisedRootName(Options.OutRoot);
   return true;
 }
 

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,41 @@ enum class OutputRole {
   InPlace,
 };
 
+/// How the tool's own command line picks another output, ending the
+/// plan's messages (the front end owns its option spellings).
+struct OutputAdvice {
+  /// Ends a message saying why an output cannot be written.
+  llvm::StringRef ChooseAnotherOutput = "choose another output";
+  /// The option that replaces a source with its translation.
+  llvm::StringRef InPlace = "--inplace";
+  /// Ends the message about an input whose backup folder is not writable.
+  llvm::StringRef UnwritableBackupFolder = "make it writable";
+};
+
+/// One output of a run, as the run's layout plans it.
+struct PlannedOutput {
+  std::string Path;
+  /// Names the output in messages ("the translation of 'a.cu'").
+  std::string What;
+  /// Names it where two outputs collide ("'a.cu'", "the statistics"); What
+  /// when empty.
+  std::string Owner;
+  OutputRole Role = OutputRole::Named;
+  /// The input it translates (a named output that is this input is refused
+  /// as such) or replaces (InPlace).
+  std::string Replaces;
+  /// InPlace: a backup of the input is written beside the name given, whose
+  /// folder must then be writable.
+  bool KeepsBackup = false;
+  /// An implied output's input text: a file at Path that holds exactly it is
+  /// a copy of the input and may be replaced, since nothing is lost.
+  std::optional<std::string> Original;
+  /// Whether its folder and the file there are checked for writing
+  /// (checkOutputPath) before anything is written.
+  enum class Writable { Unchecked, Checked, CheckedIfFolderExists };
+  Writable CheckWritable = Writable::Unchecked;
+};
+
 /// Where a path leads: its real path, and the file's device and inode when
 /// it exists.
 struct FileIdentity {
@@ -55,7 +91,8 @@ struct FileIdentity {
 
 class OutputPlan {
 public:
-  explicit OutputPlan(bool Force = false) : Force(Force) {}
+  explicit OutputPlan(bool Force = false, OutputAdvice Advice = {})
+      : Force(Force), Advice(Advice) {}
 
   /// \p What names the input in messages ("the source 'a.cu'").
   void addInput(llvm::StringRef Path, llvm::StringRef What);
@@ -70,10 +107,16 @@ public:
   void addImpliedOutput(llvm::StringRef Path, llvm::StringRef What,
                         llvm::StringRef Original);
 
+  void add(PlannedOutput Output);
+
   /// Checks every output against every input and every other output, and
   /// implied outputs against files hipify-clang did not write. Returns one
   /// line (without the tool's name) per problem; empty when the plan is safe.
   std::vector<std::string> check() const;
+  /// The same checks, of what was added since the last call only (a run
+  /// plans its named outputs before the parses and its headers after): each
+  /// problem is found once.
+  std::vector<std::string> checkAdded();
 
   /// Project mode (--out-root): implied outputs are checked against the one
   /// project manifest at \p ManifestPath, whose \p Written maps absolute
@@ -101,16 +144,25 @@ private:
     std::string Path, What;
     FileIdentity Id;
   };
-  struct Output {
-    std::string Path, What, Replaces;
-    OutputRole Role;
+  struct Output : PlannedOutput {
     FileIdentity Id;
-    std::optional<std::string> Original;
   };
+  /// What has been checked: the inputs and outputs before these indices, the
+  /// outputs with their identities then, and the manifests.
+  struct CheckState {
+    size_t Inputs = 0, Outputs = 0;
+    std::vector<Output> Accepted;
+    std::set<std::string> Manifests;
+  };
+  void checkFrom(CheckState &State, std::vector<std::string> &Problems) const;
+  /// Whether \p O may be written where it is; false after adding why not.
+  bool checkWritable(const Output &O, std::vector<std::string> &Problems) const;
   bool writtenByThisTool(llvm::StringRef Path) const;
   std::string manifestNaming(llvm::StringRef Path) const;
 
   bool Force;
+  OutputAdvice Advice;
+  CheckState Checked;
   std::optional<std::string> ProjectManifestPath;
   llvm::StringMap<std::string> ProjectWritten;
   std::vector<Input> Inputs;
