@@ -11,6 +11,7 @@
 #include "PrecompiledHeaderCache.h"
 #include "PrecompiledPreludes.h"
 #include "TestHooks.h"
+#include "hipkit/hipify/Source/SourceText.h"
 #include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/ASTEngine.h"
 #include "hipkit/hipify/BuildFileMigration.h"
@@ -178,9 +179,9 @@ HipifyRun::leadingSystemIncludes(const Source &S,
   // header's guard). Its code then ends the list.
   std::vector<std::string> Names;
   std::set<std::string> Entered;
-  std::function<void(llvm::StringRef, llvm::StringRef)> Scan =
-      [&](llvm::StringRef Text, llvm::StringRef Folder) {
-        for (const LeadingInclude &Include : leadingIncludes(Text)) {
+  std::function<void(const SourceText &, unsigned, llvm::StringRef)> Scan =
+      [&](const SourceText &Text, unsigned From, llvm::StringRef Folder) {
+        for (const LeadingInclude &Include : leadingIncludes(Text, From)) {
           std::string User;
           llvm::SmallString<256> Beside(Folder);
           llvm::sys::path::append(Beside, Include.Name);
@@ -209,13 +210,15 @@ HipifyRun::leadingSystemIncludes(const Source &S,
               !llvm::sys::fs::real_path(User, Real) &&
               Entered.insert(std::string(Real)).second)
             if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-                    llvm::MemoryBuffer::getFile(Real))
-              Scan(afterIncludeGuard((*Buffer)->getBuffer()),
+                    llvm::MemoryBuffer::getFile(Real)) {
+              SourceText Header((*Buffer)->getBuffer());
+              Scan(Header, afterIncludeGuard(Header),
                    llvm::sys::path::parent_path(User));
+            }
           return;
         }
       };
-  Scan(S.Contents, llvm::sys::path::parent_path(S.Path));
+  Scan(SourceText(S.Contents), 0, llvm::sys::path::parent_path(S.Path));
   return Names;
 }
 
@@ -400,12 +403,17 @@ void HipifyRun::buildPrecompiledHeader(PchJob &J) {
 void HipifyRun::precompileCudaHeaders() {
   if (!TC.HasCuda || Options.NoPrecompiledHeaders)
     return;
-  llvm::SmallString<256> TempDir(Options.TempDir);
-  if (TempDir.empty())
-    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, TempDir);
-  std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>
-      Leading;
-  std::vector<std::vector<std::string>> Order; // Keys in source order.
+  std::vector<PchJob> Jobs;
+  if (!planPrecompiledHeaders(Jobs))
+    return;
+  buildPrecompiledHeaders(Jobs);
+  adoptPrecompiledHeaders(Jobs);
+}
+
+void HipifyRun::leadingIncludesByCommand(
+    std::vector<std::vector<std::string>> &Order,
+    std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>
+        &Leading) {
   for (const Source &S : Sources) {
     if (buildFileKind(S.Path) != BuildFileKind::None) // Build files: no parse.
       continue;
@@ -417,6 +425,16 @@ void HipifyRun::precompileCudaHeaders() {
     Lists.push_back(leadingSystemIncludes(
         S, buildParseCommand(Options, TC, S.ProjectFlags, S.Path)));
   }
+}
+
+bool HipifyRun::planPrecompiledHeaders(std::vector<PchJob> &Jobs) {
+  llvm::SmallString<256> TempDir(Options.TempDir);
+  if (TempDir.empty())
+    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, TempDir);
+  std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>
+      Leading;
+  std::vector<std::vector<std::string>> Order; // Keys in source order.
+  leadingIncludesByCommand(Order, Leading);
   // Every temporary lives in the run's folder (common's RunFolder: mkdtemp,
   // mode 0700): in a shared TMPDIR another user could otherwise guess a name
   // (the PCH once shared its random stem with the .cu before it) and plant a
@@ -424,7 +442,6 @@ void HipifyRun::precompileCudaHeaders() {
   // SIGINT, SIGTERM and SIGHUP, or after SIGKILL by a later run. A cache is
   // a folder of the user's, checked alike when opened.
   std::string Private;
-  std::vector<PchJob> Jobs;
   unsigned Number = 0;
   for (const std::vector<std::string> &Key : Order) {
     const auto &Lists = Leading[Key];
@@ -463,7 +480,7 @@ void HipifyRun::precompileCudaHeaders() {
             llvm::errorToErrorCode(Folder.takeError()).message() +
             "); each source parses the CUDA headers, which is slower");
         PrecompiledHeaders.clear();
-        return;
+        return false;
       }
       PrivateFolder.emplace(std::move(*Folder));
       // --save-temps: no owner file, so neither a signal nor a later run
@@ -519,14 +536,15 @@ void HipifyRun::precompileCudaHeaders() {
       Jobs.push_back(std::move(J));
     }
   }
+  return true;
+}
+
+void HipifyRun::buildPrecompiledHeaders(std::vector<PchJob> &Jobs) {
   // A crash of clang's while building one is caught as in a source's parse
   // (ParseDeadline.cpp): that header is not built, and the run goes on.
   llvm::CrashRecoveryContext::Enable();
   auto build = [this](PchJob &J) { buildPrecompiledHeader(J); };
-  unsigned Threads = Options.Jobs
-                         ? Options.Jobs
-                         : llvm::hardware_concurrency().compute_thread_count();
-  Threads = std::max(1u, std::min<unsigned>(Threads, Jobs.size()));
+  unsigned Threads = std::min<unsigned>(jobThreads(), Jobs.size());
   // Each prelude is a PCH of its own, not chained on the CUDA headers' one:
   // clang 19 loses macros of a PCH's base (a chained PCH's identifier table
   // hides the base's definition: libstdc++'s __N is undefined after
@@ -568,6 +586,9 @@ void HipifyRun::precompileCudaHeaders() {
       Pool.async([&build, J] { build(*J); });
     Pool.wait();
   }
+}
+
+void HipifyRun::adoptPrecompiledHeaders(std::vector<PchJob> &Jobs) {
   for (PchJob &J : Jobs) {
     PrecompiledSet &Set = PrecompiledHeaders[J.Key];
     std::string Named;
@@ -834,7 +855,7 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
   }
   // Already HIP (say, translated twice): parsing it as CUDA fails in the HIP
   // headers and would print their errors; tokens translate any CUDA left.
-  Result.HipInput = isHipSource(S.Contents);
+  Result.HipInput = isHipSource(Result.Files[0]->source());
   if (TC.HasCuda && !Result.HipInput) {
     ASTEngineOptions AO;
     AO.Policy = &Policy;
@@ -933,7 +954,7 @@ void HipifyRun::markTorchExtensionFile(FileTranslation &FT) const {
     return;
   }
   if (FT.changesAnything() &&
-      (TorchExtension || includesTorchHeaders(FT.contents())))
+      (TorchExtension || includesTorchHeaders(FT.source())))
     markForTorchHipify(FT);
 }
 
@@ -1553,6 +1574,40 @@ int HipifyRun::finishRun() {
   return Failed ? 1 : 0;
 }
 
+unsigned HipifyRun::jobThreads() const {
+  unsigned Threads = Options.Jobs
+                         ? Options.Jobs
+                         : llvm::hardware_concurrency().compute_thread_count();
+  return std::max(1u, Threads);
+}
+
+void HipifyRun::noteParseCommands() {
+  if (!Options.Verbose)
+    return;
+  for (const Source &S : Sources) {
+    std::string Line;
+    for (const std::string &Arg : parseCommand(S))
+      Line += (Line.empty() ? "" : " ") + Arg;
+    reportNote("parse: " + Line);
+  }
+}
+
+void HipifyRun::translateSources(size_t Begin, size_t End,
+                                 std::vector<SourceTranslation> &Results) {
+  unsigned Threads = std::min<size_t>(jobThreads(), End - Begin);
+  if (Threads <= 1) {
+    for (size_t I = Begin; I < End; ++I)
+      translate(Sources[I], Results[I - Begin]);
+    return;
+  }
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
+  for (size_t I = Begin; I < End; ++I)
+    Pool.async([this, I, Begin, &Results] {
+      translate(Sources[I], Results[I - Begin]);
+    });
+  Pool.wait();
+}
+
 int HipifyRun::run() {
   if (!Options.MergeDirs.empty())
     return runMerge();
@@ -1566,7 +1621,7 @@ int HipifyRun::run() {
   if (!openCache())
     return 1;
   precompileCudaHeaders();
-  if (Options.Verbose) {
+  if (Options.Verbose)
     reportNote("CUDA: " + TC.CudaPath + (TC.HasCuda ? "" : " (not found)") +
                "; targeted HIP version: " +
                (TC.HipVersion.empty() ? "unknown" : TC.HipVersion) +
@@ -1574,30 +1629,9 @@ int HipifyRun::run() {
                     ? ""
                     : " (HIP root " + TC.HipPath + "; ROCm root " +
                           TC.RocmPath + ", from " + TC.RocmSource + ")"));
-    for (const Source &S : Sources) {
-      std::string Line;
-      for (const std::string &Arg : parseCommand(S))
-        Line += (Line.empty() ? "" : " ") + Arg;
-      reportNote("parse: " + Line);
-    }
-  }
-
+  noteParseCommands();
   std::vector<SourceTranslation> Results(Sources.size());
-  {
-    unsigned Threads =
-        Options.Jobs ? Options.Jobs
-                     : llvm::hardware_concurrency().compute_thread_count();
-    Threads = std::max(1u, std::min<unsigned>(Threads, Sources.size()));
-    if (Threads == 1) {
-      for (size_t I = 0; I < Sources.size(); ++I)
-        translate(Sources[I], Results[I]);
-    } else {
-      llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
-      for (size_t I = 0; I < Sources.size(); ++I)
-        Pool.async([this, I, &Results] { translate(Sources[I], Results[I]); });
-      Pool.wait();
-    }
-  }
+  translateSources(0, Sources.size(), Results);
   // Every output is known and checked before the first is written.
   std::vector<std::vector<bool>> Claimed(Sources.size());
   for (size_t I = 0; I < Sources.size(); ++I)

@@ -130,6 +130,13 @@ private:
   bool createOutputFolders();
   std::string statisticsPath() const { return Inv.statisticsPath(); }
   void translate(Source &S, SourceTranslation &Result);
+  /// Translates Sources[Begin, End) into \p Results (-j threads).
+  void translateSources(size_t Begin, size_t End,
+                        std::vector<SourceTranslation> &Results);
+  /// -j, else a thread per core.
+  unsigned jobThreads() const;
+  /// --verbose: each source's parse command.
+  void noteParseCommands();
   /// Decides which of the source's user headers it writes, and where
   /// (checkPlan checks them before anything is written).
   void planOutputs(const Source &S, SourceTranslation &Result,
@@ -168,6 +175,19 @@ private:
   };
   /// Builds \p J (or finds it fresh in the cache); sets Built, or Refusal.
   void buildPrecompiledHeader(PchJob &J);
+  /// Per parse command (without the source), in source order, the system
+  /// includes each of its sources opens with.
+  void leadingIncludesByCommand(
+      std::vector<std::vector<std::string>> &Order,
+      std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>
+          &Leading);
+  /// The precompiled headers worth building (PrecompiledHeaders' sets, the
+  /// jobs); false, after a warning, when the private folder cannot be made.
+  bool planPrecompiledHeaders(std::vector<PchJob> &Jobs);
+  /// Builds the jobs not deferred, in parallel, costliest first.
+  void buildPrecompiledHeaders(std::vector<PchJob> &Jobs);
+  /// Records what was built (or deferred) for the parses, with notes.
+  void adoptPrecompiledHeaders(std::vector<PchJob> &Jobs);
   /// A prelude only one source loads, not kept by an earlier run: built when
   /// that source's parse is about to start, in its worker, so that the
   /// other sources parse meanwhile instead of waiting for it.
@@ -281,7 +301,23 @@ private:
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
 
   // Project mode (--in-root): every file under the root, each written once.
+  /// Lists the project, reads the manifest, chooses and reads the sources
+  /// to parse and checks every output before anything is written.
   bool prepareProject();
+  /// Whether \p F's outputs are what the last run wrote from the same
+  /// inputs and options (then neither parsed nor written).
+  bool unchangedSinceLastRun(const ProjectFile &F);
+  /// The indices in ProjectFiles of the sources to parse; nullopt after an
+  /// error.
+  std::optional<std::vector<size_t>> chooseParsedSources();
+  /// Leaves out the sources another one includes as code.
+  void dropSourcesIncludedAsCode(std::vector<size_t> &Parsed,
+                                 const llvm::StringMap<size_t> &ByRealPath);
+  /// The sources to parse (Sources) and the files unchanged since the last
+  /// run (Handled).
+  bool readProjectSources(const std::vector<size_t> &Parsed);
+  /// Checks every output of the project (OutputPlan, checkTreeOutput).
+  bool checkProjectPlan();
   int runProject();
   /// Where the file at \p RelPath below the root goes.
   std::string projectOutput(llvm::StringRef RelPath) const;
@@ -302,6 +338,12 @@ private:
                             const std::vector<bool> &Claimed);
   /// A file no parse reached: translated by tokens, migrated or copied.
   bool emitUnreachedFile(const ProjectFile &File);
+  /// The same link below the out-root (none with --inplace).
+  bool emitLink(const ProjectFile &File);
+  /// A data file, copied as it is.
+  bool copyDataFile(const ProjectFile &File);
+  /// A text or build file: translated by tokens or migrated.
+  bool emitUnreachedText(const ProjectFile &File);
   /// The last run's outputs this run did not record: kept in the manifest
   /// while their input is there (not written this time: an error was
   /// reported), removed with the folders they leave empty when the input
@@ -314,6 +356,15 @@ private:
   /// to it) before anything is written: a regular file hipify-clang wrote
   /// and nobody edited since, nothing, or (--force) a foreign file or link.
   bool checkTreeOutput(const ProjectFile &File);
+  /// --inplace: only a translated file that is not read-only is replaced.
+  bool checkInPlaceOutput(const ProjectFile &File);
+  /// The folders on the way to \p Rel: true when the output needs no more
+  /// checks (a folder is missing or becomes one), false after an error,
+  /// nullopt when the file itself is to be checked.
+  std::optional<bool> checkTreeFolders(llvm::StringRef Rel);
+  /// Whether the regular file at \p Rel is what the last run wrote there, or
+  /// a copy of its input; says why not.
+  bool replacesOnlyItsOwn(llvm::StringRef Rel);
   /// Whether the output at \p Rel is still a regular file (no link
   /// followed).
   bool outputStillThere(llvm::StringRef Rel) const;

@@ -268,12 +268,22 @@ bool HipifyRun::prepareProject() {
       noteBuildFile(F.Path, Text);
   }
   NewManifest.RunKey = runKey();
-  // A shard translates all its share: --merge needs every file's report.
-  bool SameRun =
-      !Options.ShardCount && OldManifest.RunKey == NewManifest.RunKey;
   if (!loadCompilationDatabase())
     return false;
+  std::optional<std::vector<size_t>> Parsed = chooseParsedSources();
+  return Parsed && readProjectSources(*Parsed) && checkProjectPlan();
+}
 
+bool HipifyRun::unchangedSinceLastRun(const ProjectFile &F) {
+  // A shard translates all its share: --merge needs every file's report.
+  if (Options.ShardCount || OldManifest.RunKey != NewManifest.RunKey)
+    return false;
+  auto Old = OldManifest.Outputs.find(F.RelPath);
+  return Old != OldManifest.Outputs.end() && Old->second.Owner.empty() &&
+         inputsUnchanged(Old->second) && outputStillThere(F.RelPath);
+}
+
+std::optional<std::vector<size_t>> HipifyRun::chooseParsedSources() {
   // Which files are parsed: those named, else the database's, else every .cu
   // and every C or C++ source that uses CUDA.
   llvm::StringMap<size_t> ByRealPath;
@@ -323,14 +333,21 @@ bool HipifyRun::prepareProject() {
     }
   }
   if (!Ok)
-    return false;
+    return std::nullopt;
   llvm::sort(Parsed);
   Parsed.erase(std::unique(Parsed.begin(), Parsed.end()), Parsed.end());
+  if (Options.Sources.empty() && !Database)
+    dropSourcesIncludedAsCode(Parsed, ByRealPath);
+  return Parsed;
+}
+
+void HipifyRun::dropSourcesIncludedAsCode(
+    std::vector<size_t> &Parsed, const llvm::StringMap<size_t> &ByRealPath) {
   // A source that another parsed source includes as code (`#include
   // "kernels.cu"`) takes its types from its includer: parsed alone it would
   // not compile. Unless named, it is translated in its includer's parse, as
   // that source's user header.
-  if (Options.Sources.empty() && !Database) {
+  {
     std::vector<std::string> Folders = Options.IncludeDirs;
     for (const auto &[Flag, Dir] : includeFolders(Options.ClangArgs))
       if (Flag == "-I" || Flag == "-iquote")
@@ -362,14 +379,14 @@ bool HipifyRun::prepareProject() {
     }
     llvm::erase_if(Parsed, [&](size_t I) { return Included.count(I); });
   }
+}
 
+bool HipifyRun::readProjectSources(const std::vector<size_t> &Parsed) {
+  bool Ok = true;
   for (size_t Index : Parsed) {
     const ProjectFile &F = ProjectFiles[Index];
     SourceRelPaths.insert(F.RelPath);
-    auto Old = OldManifest.Outputs.find(F.RelPath);
-    if (SameRun && Old != OldManifest.Outputs.end() &&
-        Old->second.Owner.empty() && inputsUnchanged(Old->second) &&
-        outputStillThere(F.RelPath)) {
+    if (unchangedSinceLastRun(F)) {
       // Unchanged since the last run: neither parsed nor written, and so
       // are the headers it wrote.
       for (const auto &[Rel, E] : OldManifest.Outputs)
@@ -405,23 +422,20 @@ bool HipifyRun::prepareProject() {
   // The other files need work unless unchanged: same input, output there.
   for (const ProjectFile &F : ProjectFiles) {
     if (Handled.count(F.RelPath) || SourceRelPaths.count(F.RelPath) ||
-        F.Kind == ProjectFileKind::Symlink)
+        F.Kind == ProjectFileKind::Symlink || !unchangedSinceLastRun(F))
       continue;
-    auto Old = OldManifest.Outputs.find(F.RelPath);
-    if (SameRun && Old != OldManifest.Outputs.end() &&
-        Old->second.Owner.empty() && inputsUnchanged(Old->second) &&
-        outputStillThere(F.RelPath)) {
-      Handled.insert(F.RelPath);
-      UnchangedFiles.push_back(F.RelPath);
-      NewManifest.Outputs[F.RelPath] = Old->second;
-    }
+    Handled.insert(F.RelPath);
+    UnchangedFiles.push_back(F.RelPath);
+    NewManifest.Outputs[F.RelPath] = OldManifest.Outputs[F.RelPath];
   }
-  if (!Ok)
-    return false;
+  return Ok;
+}
 
+bool HipifyRun::checkProjectPlan() {
   // Every output is known now: checked before anything is written.
   if (Options.NoOutput)
     return true;
+  bool Ok = true;
   for (const ProjectFile &F : ProjectFiles)
     if (F.Kind != ProjectFileKind::Symlink)
       Plan.addInput(F.Path, "'" + F.Path + "'");
@@ -454,35 +468,58 @@ std::optional<std::string> HipifyRun::treeRelative(llvm::StringRef Path) const {
   return Path.substr(Prefix.size()).str();
 }
 
+/// Ends each message about an output that cannot be written.
+static constexpr const char *Nothing = "; nothing was written; ";
+
 bool HipifyRun::checkTreeOutput(const ProjectFile &File) {
+  if (Options.InPlace)
+    return checkInPlaceOutput(File);
   const std::string &Rel = File.RelPath;
   std::string Shown = Tree->pathOf(Rel);
-  const char *Nothing = "; nothing was written; ";
-  if (Options.InPlace) {
-    // The one rule of both modes: a read-only file is not replaced, also
-    // for root. Only translated text is ever rewritten in place.
-    if (!isTranslatableText(File.Kind) &&
-        File.Kind != ProjectFileKind::BuildFile)
-      return true;
-    llvm::Expected<TreeEntry> Entry = Tree->lookup(Rel);
-    if (!Entry) {
-      reportError(llvm::toString(Entry.takeError()) + Nothing);
-      return false;
-    }
-    if (Entry->Kind == TreeEntryKind::RegularFile && !(Entry->Mode & 0222)) {
-      reportError("cannot translate '" + Shown +
-                  "' in place: the file is read-only; make it writable "
-                  "(chmod u+w) or leave it out of the project" +
-                  Nothing);
-      return false;
-    }
-    return true;
+  if (std::optional<bool> Decided = checkTreeFolders(Rel))
+    return *Decided;
+  llvm::Expected<TreeEntry> Entry = Tree->lookup(Rel);
+  if (!Entry) {
+    reportError(llvm::toString(Entry.takeError()) + Nothing);
+    return false;
   }
+  switch (Entry->Kind) {
+  case TreeEntryKind::Missing:
+    return true;
+  case TreeEntryKind::Folder:
+  case TreeEntryKind::Other:
+    reportError("cannot write '" + Shown + "': it is " + Entry->TypeName +
+                ", not a regular file" + Nothing + "remove it");
+    return false;
+  case TreeEntryKind::Link:
+    if (linkMadeByHipify(Rel, Entry->LinkTarget) || Options.Force)
+      return true; // The link itself is replaced, never its target.
+    reportError("cannot write '" + Shown + "': it is a symbolic link (to '" +
+                Entry->LinkTarget +
+                "') that hipify-clang did not make, and nothing is written "
+                "through links below --out-root" +
+                Nothing + "remove it, or use --force to replace the link");
+    return false;
+  case TreeEntryKind::RegularFile:
+    break;
+  }
+  if (!(Entry->Mode & 0222)) {
+    reportError("cannot write '" + Shown +
+                "': the file is read-only; make it writable (chmod u+w) or "
+                "remove it" +
+                Nothing);
+    return false;
+  }
+  return Options.Force || replacesOnlyItsOwn(Rel);
+}
+
+std::optional<bool> HipifyRun::checkTreeFolders(llvm::StringRef Rel) {
+  std::string Shown = Tree->pathOf(Rel);
   // The folders on the way: a link there is followed by nothing. One that
   // the last run made (the input had a link there, now a folder) becomes a
   // folder when written, as does any other with --force.
   llvm::SmallVector<llvm::StringRef, 8> Parts;
-  llvm::StringRef(Rel).split(Parts, '/');
+  Rel.split(Parts, '/');
   std::string Folder;
   for (size_t I = 0; I + 1 < Parts.size(); ++I) {
     Folder += (Folder.empty() ? "" : "/") + Parts[I].str();
@@ -514,42 +551,36 @@ bool HipifyRun::checkTreeOutput(const ProjectFile &File) {
              : Entry->TypeName + ", not a folder" + Nothing + "remove it"));
     return false;
   }
+  return std::nullopt;
+}
+
+bool HipifyRun::checkInPlaceOutput(const ProjectFile &File) {
+  const std::string &Rel = File.RelPath;
+  std::string Shown = Tree->pathOf(Rel);
+  // The one rule of both modes: a read-only file is not replaced, also
+  // for root. Only translated text is ever rewritten in place.
+  if (!isTranslatableText(File.Kind) &&
+      File.Kind != ProjectFileKind::BuildFile)
+    return true;
   llvm::Expected<TreeEntry> Entry = Tree->lookup(Rel);
   if (!Entry) {
     reportError(llvm::toString(Entry.takeError()) + Nothing);
     return false;
   }
-  auto Old = OldManifest.Outputs.find(Rel);
-  bool Recorded = Old != OldManifest.Outputs.end();
-  switch (Entry->Kind) {
-  case TreeEntryKind::Missing:
-    return true;
-  case TreeEntryKind::Folder:
-  case TreeEntryKind::Other:
-    reportError("cannot write '" + Shown + "': it is " + Entry->TypeName +
-                ", not a regular file" + Nothing + "remove it");
-    return false;
-  case TreeEntryKind::Link:
-    if (linkMadeByHipify(Rel, Entry->LinkTarget) || Options.Force)
-      return true; // The link itself is replaced, never its target.
-    reportError("cannot write '" + Shown + "': it is a symbolic link (to '" +
-                Entry->LinkTarget +
-                "') that hipify-clang did not make, and nothing is written "
-                "through links below --out-root" +
-                Nothing + "remove it, or use --force to replace the link");
-    return false;
-  case TreeEntryKind::RegularFile:
-    break;
-  }
-  if (!(Entry->Mode & 0222)) {
-    reportError("cannot write '" + Shown +
-                "': the file is read-only; make it writable (chmod u+w) or "
-                "remove it" +
+  if (Entry->Kind == TreeEntryKind::RegularFile && !(Entry->Mode & 0222)) {
+    reportError("cannot translate '" + Shown +
+                "' in place: the file is read-only; make it writable "
+                "(chmod u+w) or leave it out of the project" +
                 Nothing);
     return false;
   }
-  if (Options.Force)
-    return true;
+  return true;
+}
+
+bool HipifyRun::replacesOnlyItsOwn(llvm::StringRef Rel) {
+  std::string Shown = Tree->pathOf(Rel);
+  auto Old = OldManifest.Outputs.find(Rel.str());
+  bool Recorded = Old != OldManifest.Outputs.end();
   llvm::Expected<std::optional<std::string>> Hash = Tree->hash(Rel);
   if (!Hash) {
     reportError(llvm::toString(Hash.takeError()) + Nothing);
@@ -558,7 +589,7 @@ bool HipifyRun::checkTreeOutput(const ProjectFile &File) {
   if (Recorded && !Old->second.LinkTarget && *Hash &&
       **Hash == Old->second.OutputHash)
     return true;
-  std::string InputPath = Options.InRoot + "/" + Rel;
+  std::string InputPath = (Options.InRoot + "/" + Rel).str();
   // A copy of the input (a copied project translated into itself): what
   // replaces it is made from the same text, so nothing is lost.
   if (!Recorded && *Hash && hashRegularFile(InputPath) == **Hash)
@@ -575,7 +606,7 @@ bool HipifyRun::checkTreeOutput(const ProjectFile &File) {
     reportError("'" + Shown +
                 "' exists and was not written by hipify-clang "
                 "(it is not in '" +
-                ManifestPath + "'); the translation of '" + Rel +
+                ManifestPath + "'); the translation of '" + Rel.str() +
                 "' would replace it" + Nothing +
                 "remove it, choose another --out-root, or use --force");
   return false;
@@ -858,86 +889,98 @@ bool HipifyRun::settleOutputsNotRecorded() {
 }
 
 bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
-  std::string Output = projectOutput(File.RelPath);
   progress(File.RelPath);
-  ProjectManifest::Entry &Recorded = NewManifest.Outputs[File.RelPath];
-  if (File.Kind == ProjectFileKind::Symlink) {
-    NewManifest.Outputs.erase(File.RelPath);
-    if (Options.InPlace || Options.NoOutput)
-      return true;
-    // The same link, so that a link inside the tree still leads where it did.
-    std::optional<std::string> Target = linkTarget(File.Path);
-    if (!Target) {
-      reportError("cannot read the link '" + File.Path +
-                  "': " + std::strerror(errno));
-      return false;
-    }
-    llvm::Expected<TreeEntry> Existing = Tree->lookup(File.RelPath);
-    if (!Existing) {
-      reportError(llvm::toString(Existing.takeError()));
-      return false;
-    }
-    if (Existing->Kind != TreeEntryKind::Missing &&
-        !(Existing->Kind == TreeEntryKind::Link &&
-          Existing->LinkTarget == *Target))
-      // checkTreeOutput allowed it: a link or file of hipify-clang's, or
-      // --force.
-      if (llvm::Error E = Tree->remove(File.RelPath)) {
-        reportError(llvm::toString(std::move(E)));
-        return false;
-      }
-    if (!prepareTreeFolders(File.RelPath))
-      return false;
-    if (llvm::Error E = Tree->makeLink(*Target, File.RelPath)) {
+  if (File.Kind == ProjectFileKind::Symlink)
+    return emitLink(File);
+  if (!isTranslatableText(File.Kind) &&
+      File.Kind != ProjectFileKind::BuildFile)
+    return copyDataFile(File);
+  return emitUnreachedText(File);
+}
+
+bool HipifyRun::emitLink(const ProjectFile &File) {
+  NewManifest.Outputs.erase(File.RelPath);
+  if (Options.InPlace || Options.NoOutput)
+    return true;
+  // The same link, so that a link inside the tree still leads where it did.
+  std::optional<std::string> Target = linkTarget(File.Path);
+  if (!Target) {
+    reportError("cannot read the link '" + File.Path +
+                "': " + std::strerror(errno));
+    return false;
+  }
+  llvm::Expected<TreeEntry> Existing = Tree->lookup(File.RelPath);
+  if (!Existing) {
+    reportError(llvm::toString(Existing.takeError()));
+    return false;
+  }
+  if (Existing->Kind != TreeEntryKind::Missing &&
+      !(Existing->Kind == TreeEntryKind::Link &&
+        Existing->LinkTarget == *Target))
+    // checkTreeOutput allowed it: a link or file of hipify-clang's, or
+    // --force.
+    if (llvm::Error E = Tree->remove(File.RelPath)) {
       reportError(llvm::toString(std::move(E)));
       return false;
     }
-    ProjectManifest::Entry Link;
-    Link.LinkTarget = *Target;
-    journalOutput(File.RelPath, Link);
-    NewManifest.Outputs[File.RelPath] = std::move(Link);
-    return true;
+  if (!prepareTreeFolders(File.RelPath))
+    return false;
+  if (llvm::Error E = Tree->makeLink(*Target, File.RelPath)) {
+    reportError(llvm::toString(std::move(E)));
+    return false;
   }
+  ProjectManifest::Entry Link;
+  Link.LinkTarget = *Target;
+  journalOutput(File.RelPath, Link);
+  NewManifest.Outputs[File.RelPath] = std::move(Link);
+  return true;
+}
+
+bool HipifyRun::copyDataFile(const ProjectFile &File) {
+  ProjectManifest::Entry &Recorded = NewManifest.Outputs[File.RelPath];
+  // Data: streamed, never held in memory, holes kept.
+  CopiedFiles.push_back(File.RelPath);
+  std::optional<std::string> Hash;
+  if (Options.NoOutput || Options.InPlace) {
+    Hash = hashRegularFile(File.Path);
+  } else if (prepareTreeFolders(File.RelPath)) {
+    OutputTree::WriteOptions Write;
+    Write.ReplaceLink = Options.Force;
+    llvm::Expected<std::string> Copied =
+        Tree->copy(File.Path, File.RelPath, Write);
+    if (!Copied) {
+      reportError(llvm::toString(Copied.takeError()));
+      NewManifest.Outputs.erase(File.RelPath);
+      return false;
+    }
+    Hash = *Copied;
+    ProjectManifest::Entry Written;
+    Written.OutputHash = *Hash;
+    journalOutput(File.RelPath, Written);
+  } else {
+    NewManifest.Outputs.erase(File.RelPath);
+    return false;
+  }
+  if (!Hash) {
+    NewManifest.Outputs.erase(File.RelPath);
+    if (!llvm::sys::fs::exists(File.Path)) {
+      reportWarning("'" + File.Path +
+                    "' was deleted while hipify-clang "
+                    "ran; it was not copied");
+      return true;
+    }
+    reportError("cannot read '" + File.Path + "'; make it readable");
+    return false;
+  }
+  Recorded.Inputs = {{File.RelPath, *Hash}};
+  Recorded.OutputHash = *Hash;
+  return true;
+}
+
+bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
+  std::string Output = projectOutput(File.RelPath);
+  ProjectManifest::Entry &Recorded = NewManifest.Outputs[File.RelPath];
   bool IsBuildFile = File.Kind == ProjectFileKind::BuildFile;
-  if (!isTranslatableText(File.Kind) && !IsBuildFile) {
-    // Data: streamed, never held in memory, holes kept.
-    CopiedFiles.push_back(File.RelPath);
-    std::optional<std::string> Hash;
-    if (Options.NoOutput || Options.InPlace) {
-      Hash = hashRegularFile(File.Path);
-    } else if (prepareTreeFolders(File.RelPath)) {
-      OutputTree::WriteOptions Write;
-      Write.ReplaceLink = Options.Force;
-      llvm::Expected<std::string> Copied =
-          Tree->copy(File.Path, File.RelPath, Write);
-      if (!Copied) {
-        reportError(llvm::toString(Copied.takeError()));
-        NewManifest.Outputs.erase(File.RelPath);
-        return false;
-      }
-      Hash = *Copied;
-      ProjectManifest::Entry Written;
-      Written.OutputHash = *Hash;
-      journalOutput(File.RelPath, Written);
-    } else {
-      NewManifest.Outputs.erase(File.RelPath);
-      return false;
-    }
-    if (!Hash) {
-      NewManifest.Outputs.erase(File.RelPath);
-      if (!llvm::sys::fs::exists(File.Path)) {
-        reportWarning("'" + File.Path +
-                      "' was deleted while hipify-clang "
-                      "ran; it was not copied");
-        return true;
-      }
-      reportError("cannot read '" + File.Path + "'; make it readable");
-      return false;
-    }
-    Recorded.Inputs = {{File.RelPath, *Hash}};
-    Recorded.OutputHash = *Hash;
-    return true;
-  }
   llvm::Expected<std::optional<std::string>> Read = readRegularFile(File.Path);
   if (!Read || !*Read) {
     NewManifest.Outputs.erase(File.RelPath);
@@ -1024,35 +1067,14 @@ int HipifyRun::runProject() {
   if (!openCache())
     return 1;
   precompileCudaHeaders();
-  if (Options.Verbose)
-    for (const Source &S : Sources) {
-      std::string Line;
-      for (const std::string &Arg : parseCommand(S))
-        Line += (Line.empty() ? "" : " ") + Arg;
-      reportNote("parse: " + Line);
-    }
-
-  unsigned Threads =
-      Options.Jobs ? Options.Jobs
-                   : llvm::hardware_concurrency().compute_thread_count();
-  Threads = std::max(1u, Threads);
+  noteParseCommands();
   // Sources are translated a batch at a time and written in order, so that
   // messages are deterministic and only a batch's results are in memory.
-  size_t Batch = std::max<size_t>(4 * Threads, 8);
+  size_t Batch = std::max<size_t>(4 * jobThreads(), 8);
   for (size_t Begin = 0; Begin < Sources.size(); Begin += Batch) {
     size_t End = std::min(Sources.size(), Begin + Batch);
     std::vector<SourceTranslation> Results(End - Begin);
-    if (Threads == 1 || End - Begin == 1) {
-      for (size_t I = Begin; I < End; ++I)
-        translate(Sources[I], Results[I - Begin]);
-    } else {
-      llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
-      for (size_t I = Begin; I < End; ++I)
-        Pool.async([this, I, Begin, &Results] {
-          translate(Sources[I], Results[I - Begin]);
-        });
-      Pool.wait();
-    }
+    translateSources(Begin, End, Results);
     for (size_t I = Begin; I < End; ++I) {
       SourceTranslation &Result = Results[I - Begin];
       std::vector<bool> Claimed;
