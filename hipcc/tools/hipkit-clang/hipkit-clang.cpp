@@ -216,6 +216,11 @@ int main(int Argc, char **Argv) {
     return 1;
   }
   if (*Launcher && Rocm) {
+    // Exactly clang's environment: the variables buildEnvironment drops or
+    // replaces go first.
+    for (const char *Name : {"ROCM_PATH", "HIP_PATH", "CPLUS_INCLUDE_PATH",
+                             "HIP_DEVICE_LIB_PATH"})
+      ::unsetenv(Name);
     for (const std::string &Var : Env) {
       auto [Name, Value] = StringRef(Var).split('=');
       ::setenv(Name.str().c_str(), Value.str().c_str(), 1);
