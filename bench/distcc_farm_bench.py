@@ -194,9 +194,17 @@ def main():
     for i, (ok, bad) in enumerate(per_daemon):
         print("  daemon %d (127.0.0.1, %d jobs): %d compiles, %d failed"
               % (i, args.daemon_jobs, ok, bad))
-    print("  here, by %s's retry: %d; host compiles, bundling, link: here" % (args.farm, retried))
-    print("  device compiles accounted for: %d of %d"
-          % (sum(ok for ok, _ in per_daemon) + retried, device))
+    if args.farm == "distcc":
+        print("  here, by distcc's retry: %d; host compiles, bundling, link: here" % retried)
+        print("  device compiles accounted for: %d of %d"
+              % (sum(ok for ok, _ in per_daemon) + retried, device))
+    else:
+        # icecream's scheduler gives a compile back to the submitting machine
+        # when no daemon may take it (each reports its machine's CPU load, and
+        # here the daemons share the client's cores): those run here too.
+        print("  here: %d (%d after a failure on a daemon, the others given back by the "
+              "scheduler); host compiles, bundling, link: here"
+              % (device - sum(ok for ok, _ in per_daemon), retried))
     print("objects and program identical: %s" % ("yes" if not differ else "NO: " + " ".join(differ)))
     print("daemons stopped: %s" % ("yes" if stopped.returncode == 0 else "NO"))
     if differ or stopped.returncode != 0:
