@@ -12,7 +12,7 @@
 #define HIPKIT_HIPIFY_LIB_BUILDFILEEDITS_H
 
 #include "hipkit/Support/NvccFlags.h"
-#include "hipkit/hipify/BuildFiles/BuildFileMigration.h"
+#include "hipkit/hipify/BuildFiles/BuildFileKind.h"
 #include "hipkit/hipify/Translation/FileTranslation.h"
 #include "hipkit/hipify/Tables/NamePolicy.h"
 

@@ -1,8 +1,34 @@
 //===- NamePolicy.cpp -----------------------------------------------------===//
 #include "hipkit/hipify/Tables/NamePolicy.h"
-#include "hipkit/hipify/Translation/RewriteRule.h"
+
+#include <optional>
 
 using namespace hipkit::hipify;
+
+namespace {
+
+// The rules' names, from the registry the tables' generator checks the
+// `rewrite` column against.
+#define HIPIFY_REWRITE_RULE(Name, Class, Syntax, RowKind, NeedsFallback, Test, \
+                            Doc)                                               \
+  constexpr llvm::StringLiteral Class##RuleName = #Name;
+#include "hipkit/hipify/Tables/RewriteRules.def"
+
+/// What the row's rule writes instead of its hip_name under \p Options, or
+/// std::nullopt. It is the part of a rule that decides a name, so it is here,
+/// below the rules' classes (Translation/Rules/), which edit around the name:
+/// `masquerading:NAME` writes NAME under PyTorch's older naming
+/// (Rules/TorchMasquerading.cpp qualifies it where its namespace changes).
+std::optional<llvm::StringRef> ruleTarget(const ApiMapping &Row,
+                                          const NameOptions &Options) {
+  auto [Rule, Argument] = Row.Rewrite.split(':');
+  if (Rule == TorchMasqueradingRuleName && !Argument.empty() &&
+      Options.Torch == TorchNaming::Masquerading)
+    return Argument;
+  return std::nullopt;
+}
+
+} // namespace
 
 unsigned NamePolicy::parseVersion(llvm::StringRef Text) {
   auto [MajorText, MinorText] = Text.trim().split('.');
@@ -50,11 +76,10 @@ NameDecision NamePolicy::decide(const ApiMapping &Row,
     Target = Row.RocName;
   }
   // A rule may name another target under the options (PyTorch's older naming).
-  if (const RewriteRule *Rule = RewriteRule::forRow(Row))
-    if (std::optional<llvm::StringRef> RuleTarget = Rule->target(Row, Options)) {
-      Target = *RuleTarget;
-      Decision.UsesRuleTarget = true;
-    }
+  if (std::optional<llvm::StringRef> RuleTarget = ruleTarget(Row, Options)) {
+    Target = *RuleTarget;
+    Decision.UsesRuleTarget = true;
+  }
   // Rows of namespaced names ("cooperative_groups::grid_group") are rewritten
   // at the unqualified spelling: only the last component is written.
   auto Unqualified = [](llvm::StringRef Name) {

@@ -59,11 +59,6 @@ llvm::StringRef RewriteRule::doc() const {
   llvm_unreachable("every rule is in RewriteRules.def");
 }
 
-std::optional<llvm::StringRef>
-RewriteRule::target(const ApiMapping &, const NameOptions &) const {
-  return std::nullopt;
-}
-
 bool RewriteRule::rewriteReference(FileTranslation &, unsigned,
                                    const ApiMapping &, EditOrigin,
                                    NameDecision &) const {

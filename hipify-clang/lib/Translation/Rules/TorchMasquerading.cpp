@@ -5,7 +5,9 @@
 // (c10::cuda::CUDAGuard is c10::hip::HIPGuardMasqueradingAsCUDA), the checks
 // are C10_HIP_*, and some headers are ATen/hip/impl's. Where the run targets
 // that naming (--torch-naming, or the PyTorch the command line finds), the row
-// is written as NAME; the current naming writes its hip_name.
+// is written as NAME; the current naming writes its hip_name. That choice is
+// the name policy's (Tables/NamePolicy.cpp), below the rules; this class edits
+// around the name it wrote.
 //
 // A renamed name may change namespace where its qualifier's own row does not:
 // PyTorch 2.6 keeps at::cuda (at::cuda::getCurrentDeviceProperties) but writes
@@ -45,13 +47,6 @@ class TorchMasqueradingRule : public RewriteRule {
 public:
   explicit TorchMasqueradingRule(llvm::StringRef Name)
       : RewriteRule(RewriteRuleKind::TorchMasquerading), Name(Name) {}
-
-  std::optional<llvm::StringRef>
-  target(const ApiMapping &, const NameOptions &Options) const override {
-    if (Options.Torch != TorchNaming::Masquerading)
-      return std::nullopt;
-    return Name;
-  }
 
   bool rewriteReference(FileTranslation &FT, unsigned Offset,
                         const ApiMapping &Row, EditOrigin Origin,

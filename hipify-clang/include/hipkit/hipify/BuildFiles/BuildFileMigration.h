@@ -12,32 +12,19 @@
 #ifndef HIPKIT_HIPIFY_BUILDFILEMIGRATION_H
 #define HIPKIT_HIPIFY_BUILDFILEMIGRATION_H
 
-#include "hipkit/hipify/Translation/FileTranslation.h"
+#include "hipkit/hipify/BuildFiles/BuildFileKind.h"
 #include "hipkit/hipify/Tables/NamePolicy.h"
+#include "hipkit/hipify/Translation/FileTranslation.h"
 
 #include "llvm/ADT/StringRef.h"
 
-#include <functional>
-#include <optional>
-#include <string>
-
 namespace hipkit::hipify {
-
-enum class BuildFileKind { None, CMake, Makefile, SetupPy };
 
 /// The kind of build file \p Path names, by its file name: CMakeLists.txt and
 /// *.cmake are CMake; Makefile, makefile, GNUmakefile, Makefile.* and *.mk are
 /// Makefiles; setup.py is a Python build (setuptools, PyTorch's
 /// torch.utils.cpp_extension); anything else is None (a source to translate).
 BuildFileKind buildFileKind(llvm::StringRef Path);
-
-/// Where the run writes a source the build file names, when not under the
-/// source's own name (single-file mode writes `<file>.hip`): given the name
-/// as the build file writes it (relative to the build file's folder), the
-/// output's path relative to the build file's output; nullopt keeps the name
-/// (project mode, or a source the run does not translate).
-using OutputNameLookup =
-    std::function<std::optional<std::string>(llvm::StringRef)>;
 
 /// Records on \p FT the edits that migrate the build file's CUDA spellings to
 /// HIP, and a warning for each one left. \p Policy's --roc selects the roc*

@@ -39,7 +39,7 @@ struct NameDecision {
   /// targeted HIP, which has the older form (a "drop:N" rewrite then applies).
   bool UsesFallback = false;
   /// True when Replacement is what the row's rule names for the run's options
-  /// (RewriteRule::target: PyTorch's masquerading naming).
+  /// (`masquerading:NAME`: PyTorch's older naming).
   bool UsesRuleTarget = false;
 };
 

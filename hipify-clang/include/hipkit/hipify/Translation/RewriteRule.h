@@ -108,11 +108,6 @@ public:
   virtual bool rewriteReference(FileTranslation &FT, unsigned Offset,
                                 const ApiMapping &Row, EditOrigin Origin,
                                 NameDecision &Decision) const;
-  /// What the row's name becomes under \p Options instead of its hip_name
-  /// (NamePolicy::decide asks, so that every engine and include line agree),
-  /// or std::nullopt.
-  virtual std::optional<llvm::StringRef>
-  target(const ApiMapping &Row, const NameOptions &Options) const;
   /// The AST engine's rewrite of a call to the row's function.
   virtual void rewriteCall(CallEditor &Editor, const CallSite &Site) const;
   /// The token engine's rewrite of an include of the row's header, written
