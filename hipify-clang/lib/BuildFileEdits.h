@@ -2,7 +2,8 @@
 //
 // Internal to hipifyTranslation: what every build-file kind (CMake, Makefile,
 // setup.py: BuildFileMigration.cpp, SetupPyMigration.cpp) records on its
-// FileTranslation, and what a compiler flag of one becomes. The flag rows are
+// FileTranslation, and what a compiler flag of one becomes (BuildFileEdits.cpp).
+// It sits below both readers and includes neither's header. The flag rows are
 // nvcc's (common's NvccFlags.def, which hipcc reads too) and the macro names
 // the mapping tables' (tables/macros.tsv), so that a build file says what the
 // compiler and the sources say.
@@ -12,7 +13,6 @@
 #define HIPKIT_HIPIFY_LIB_BUILDFILEEDITS_H
 
 #include "hipkit/Support/NvccFlags.h"
-#include "hipkit/hipify/BuildFileMigration.h"
 #include "hipkit/hipify/FileTranslation.h"
 #include "hipkit/hipify/NamePolicy.h"
 
@@ -32,15 +32,13 @@ inline constexpr llvm::StringLiteral StatisticsKind = "build_file";
 /// where the CUDA build named NVIDIA's.
 inline constexpr llvm::StringLiteral DefaultProcessor = "gfx942";
 
-/// The API a build file's edits are counted under: "cmake", "make",
-/// "setup.py".
-llvm::StringRef apiOf(BuildFileKind Kind);
-
 /// Records a build file's edits, warnings and notes on its FileTranslation.
 class Editor {
 public:
-  Editor(FileTranslation &FT, BuildFileKind Kind)
-      : FT(FT), Text(FT.contents()), Api(apiOf(Kind)) {}
+  /// \p Api: the API the edits are counted under ("cmake", "make",
+  /// "setup.py").
+  Editor(FileTranslation &FT, llvm::StringRef Api)
+      : FT(FT), Text(FT.contents()), Api(Api) {}
 
   void replace(unsigned Begin, unsigned End, llvm::StringRef With) {
     FT.addEdit(Begin, End - Begin, With, EditOrigin::Lexical, StatisticsKind,
@@ -94,11 +92,6 @@ FlagOutcome decideNvccFlag(const nvcc::FlagMatch &M, llvm::StringRef Spelling);
 std::optional<FlagOutcome> decideMacroFlag(llvm::StringRef Word,
                                            const FileTranslation &FT,
                                            const NamePolicy &Policy);
-
-/// Records on \p FT the migration of a setup.py (SetupPyMigration.cpp);
-/// \p OutputName renames the sources its extensions list.
-void migrateSetupPy(FileTranslation &FT, const NamePolicy &Policy,
-                    const OutputNameLookup &OutputName);
 
 } // namespace hipkit::hipify::buildfile
 

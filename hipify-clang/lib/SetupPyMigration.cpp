@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BuildFileEdits.h"
+#include "hipkit/hipify/BuildFileMigration.h"
 #include "hipkit/hipify/TorchExtension.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -260,7 +261,7 @@ class SetupPyMigrator : public Editor {
 public:
   SetupPyMigrator(FileTranslation &FT, const NamePolicy &Policy,
                   const OutputNameLookup &OutputName)
-      : Editor(FT, BuildFileKind::SetupPy), Policy(Policy),
+      : Editor(FT, "setup.py"), Policy(Policy),
         OutputName(OutputName) {}
   void migrate();
 
@@ -993,8 +994,9 @@ void SetupPyMigrator::migrate() {
 
 } // namespace
 
-void buildfile::migrateSetupPy(FileTranslation &FT, const NamePolicy &Policy,
-                               const OutputNameLookup &OutputName) {
+void hipkit::hipify::migrateSetupPy(FileTranslation &FT,
+                                    const NamePolicy &Policy,
+                                    const OutputNameLookup &OutputName) {
   SetupPyMigrator(FT, Policy, OutputName).migrate();
 }
 

@@ -47,6 +47,12 @@ void migrateBuildFile(FileTranslation &FT, BuildFileKind Kind,
                       const NamePolicy &Policy,
                       const OutputNameLookup &OutputName = {});
 
+/// Records on \p FT the migration of a setup.py (SetupPyMigration.cpp), which
+/// migrateBuildFile calls for BuildFileKind::SetupPy; \p OutputName renames
+/// the sources its extensions list.
+void migrateSetupPy(FileTranslation &FT, const NamePolicy &Policy,
+                    const OutputNameLookup &OutputName);
+
 } // namespace hipkit::hipify
 
 #endif
