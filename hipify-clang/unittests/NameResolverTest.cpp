@@ -1,5 +1,5 @@
 //===- NameResolverTest.cpp - Which row a CUDA spelling denotes -----------===//
-#include "hipkit/hipify/NameResolver.h"
+#include "hipkit/hipify/Tables/NameResolver.h"
 #include "hipkit/hipify/Source/SourceText.h"
 
 #include "gtest/gtest.h"
