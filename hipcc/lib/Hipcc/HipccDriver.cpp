@@ -55,23 +55,6 @@ using namespace hipcc_detail;
 #define HIPKIT_OPT_TABLE_CLASS HipccOptTable
 #include "hipkit/Support/OptTableDefinition.inc"
 
-std::string quoteForShell(StringRef Arg) {
-  // '#' starts a comment only at the start of a word ("-###" needs no quotes).
-  bool Safe = !Arg.empty() && Arg.front() != '#' && all_of(Arg, [](char C) {
-    return isAlnum(C) || StringRef("_@%+=:,./-#").contains(C);
-  });
-  if (Safe)
-    return Arg.str();
-  std::string Quoted = "'";
-  for (char C : Arg) {
-    if (C == '\'')
-      Quoted += "'\\''";
-    else
-      Quoted += C;
-  }
-  return Quoted + "'";
-}
-
 HipccDriver::HipccDriver(std::string ExecutablePath, EnvLookup GetEnv,
                          GpuDetector DetectGpus)
     : ExecutablePath(std::move(ExecutablePath)), GetEnv(std::move(GetEnv)),

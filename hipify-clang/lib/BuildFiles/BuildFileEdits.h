@@ -2,7 +2,9 @@
 //
 // Internal to hipifyTranslation: what every build-file kind (CMake, Makefile,
 // setup.py: BuildFileMigration.cpp, SetupPyMigration.cpp) records on its
-// FileTranslation, and what a compiler flag of one becomes. The flag rows are
+// FileTranslation, and what a compiler flag of one becomes (BuildFileEdits.cpp).
+// It sits below both readers and includes neither's header (BuildFileKind.h
+// holds what it shares with the interface). The flag rows are
 // nvcc's (common's NvccFlags.def, which hipcc reads too) and the macro names
 // the mapping tables' (tables/macros.tsv), so that a build file says what the
 // compiler and the sources say.
@@ -32,15 +34,13 @@ inline constexpr llvm::StringLiteral StatisticsKind = "build_file";
 /// where the CUDA build named NVIDIA's.
 inline constexpr llvm::StringLiteral DefaultProcessor = "gfx942";
 
-/// The API a build file's edits are counted under: "cmake", "make",
-/// "setup.py".
-llvm::StringRef apiOf(BuildFileKind Kind);
-
 /// Records a build file's edits, warnings and notes on its FileTranslation.
 class Editor {
 public:
-  Editor(FileTranslation &FT, BuildFileKind Kind)
-      : FT(FT), Text(FT.contents()), Api(apiOf(Kind)) {}
+  /// \p Api: the API the edits are counted under ("cmake", "make",
+  /// "setup.py").
+  Editor(FileTranslation &FT, llvm::StringRef Api)
+      : FT(FT), Text(FT.contents()), Api(Api) {}
 
   void replace(unsigned Begin, unsigned End, llvm::StringRef With) {
     FT.addEdit(Begin, End - Begin, With, EditOrigin::Lexical, StatisticsKind,

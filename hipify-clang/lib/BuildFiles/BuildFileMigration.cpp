@@ -10,7 +10,7 @@
 // BuildFileMappings.def say what each spelling becomes, those of common's
 // NvccFlags.def what each nvcc flag does. setup.py has its own reader
 // (SetupPyMigration.cpp) over the same flag decisions (decideNvccFlag,
-// decideMacroFlag).
+// decideMacroFlag: BuildFileEdits.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/BuildFiles/BuildFileMigration.h"
@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Path.h"
 
 #include <optional>
@@ -408,11 +409,16 @@ std::vector<CMakeCommand> lexCMake(llvm::StringRef Text) {
 // The migration
 //===----------------------------------------------------------------------===//
 
+/// The API a CMake file's or a Makefile's edits are counted under.
+llvm::StringRef apiOf(BuildFileKind Kind) {
+  return Kind == BuildFileKind::CMake ? "cmake" : "make";
+}
+
 class BuildFileMigrator : public Editor {
 public:
   BuildFileMigrator(FileTranslation &FT, BuildFileKind Kind,
                     const NamePolicy &Policy)
-      : Editor(FT, Kind), Kind(Kind), Policy(Policy),
+      : Editor(FT, apiOf(Kind)), Kind(Kind), Policy(Policy),
         Roc(Policy.options().Roc) {}
 
   void migrateCMake();
@@ -452,6 +458,21 @@ private:
   /// Maps the nvcc flags among the words of [Begin, End); true when every
   /// word there was removed.
   bool migrateFlags(unsigned Begin, unsigned End);
+  /// Makefiles: nvcc named as the compiler (word \p I of \p Words) becomes
+  /// hipcc.
+  void migrateNvccCommand(const std::vector<Word> &Words, size_t I);
+  /// A -l flag naming a CUDA library: renamed to the HIP (or ROCm) library,
+  /// or removed (counted in \p Removed) where AMD has none. False for any
+  /// other word.
+  bool migrateLibraryFlag(const Word &Flag, unsigned RangeBegin,
+                          size_t &Removed);
+  /// Makefiles: a -I or -L into the CUDA installation points into HIP's.
+  /// False for any other word.
+  bool migrateCudaFolderFlag(const Word &Flag);
+  /// Records what \p Outcome says to do with the flag spanning
+  /// [SpanBegin, SpanEnd); true when it was removed.
+  bool applyFlagOutcome(const FlagOutcome &Outcome, unsigned SpanBegin,
+                        unsigned SpanEnd, unsigned RangeBegin);
   /// The nvcc flag at word \p I of \p Words, and where it ends.
   std::optional<FlagMatch> matchFlag(const std::vector<Word> &Words, size_t I,
                                      unsigned &SpanEnd) const;
@@ -485,6 +506,25 @@ private:
                             bool AsTargetProperty);
   void markCudaSources(const CMakeCommand &C, size_t First);
   void markGlobbedSources(const CMakeCommand &C);
+  /// The ROCm packages the file's CUDA:: targets need (Packages), and their
+  /// find_package before the first use where the file finds no CUDAToolkit.
+  void findTargetPackages(const std::vector<CMakeCommand> &Commands);
+  /// find_package of hip and of Packages, one a line, each with \p Mode
+  /// (" REQUIRED").
+  std::string findPackages(llvm::StringRef Indent, llvm::StringRef Mode) const;
+  /// Fills MarkedLanguage from the file's set_source_files_properties.
+  void collectMarkedLanguage(const std::vector<CMakeCommand> &Commands);
+  /// The text of \p C's argument \p I; empty past the last.
+  llvm::StringRef argument(const CMakeCommand &C, size_t I) const;
+  void migrateCMakeCommand(const CMakeCommand &C);
+  /// The CUDA language in \p C's arguments, and the names of the table.
+  void migrateCMakeWords(const CMakeCommand &C, llvm::StringRef Name);
+  /// Processors: set(CMAKE_CUDA_ARCHITECTURES ...) and the target property.
+  void migrateCMakeArchitectures(const CMakeCommand &C, llvm::StringRef Name);
+  /// Flags: set(CMAKE_CUDA_FLAGS ...), string(APPEND CMAKE_CUDA_FLAGS ...).
+  void migrateCMakeFlagsVariable(const CMakeCommand &C, llvm::StringRef Name);
+  /// The flags of a target's options guarded by $<COMPILE_LANGUAGE:CUDA>.
+  void migrateGuardedOptions(const CMakeArgument &A);
   const CMakeTargetRow *findTarget(llvm::StringRef Name) const {
     for (const CMakeTargetRow &R : CMakeTargets)
       if (R.Cuda == Name)
@@ -512,6 +552,9 @@ private:
   /// (set_source_files_properties(kernel.cu PROPERTIES LANGUAGE CUDA)), which
   /// the migration makes HIP where they are.
   std::set<std::string> MarkedLanguage;
+  /// CMake: the ROCm packages the file's CUDA:: targets need, in table
+  /// order, hip first.
+  llvm::SmallVector<llvm::StringRef, 4> Packages;
 };
 
 bool BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
@@ -521,73 +564,16 @@ bool BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
   for (size_t I = 0; I < Words.size(); ++I) {
     llvm::StringRef W = text(Words[I].Begin, Words[I].End);
     if (Kind == BuildFileKind::Makefile && namesTool(W, "nvcc")) {
-      replace(Words[I].Begin, Words[I].End, "hipcc");
-      // A version probe that reads nvcc's release line reads nothing.
-      if (I + 1 < Words.size()) {
-        llvm::StringRef Next = text(Words[I + 1].Begin, Words[I + 1].End);
-        if (Next == "--version" || Next == "-V")
-          note(Words[I].Begin,
-               "'hipcc " + Next +
-                   "' prints HIP's and clang's versions ('HIP version: "
-                   "6.4...'), not nvcc's 'release 12.4' line: check what "
-                   "this command reads from it");
-      }
+      migrateNvccCommand(Words, I);
       continue;
     }
     if (Kind == BuildFileKind::Makefile && namesTool(W, "nvidia-smi")) {
       leaveNvidiaTool(Words, I);
       continue;
     }
-    if (const NvidiaLibraryRow *R = llvm::find_if(
-            NvidiaLibraries,
-            [&](const NvidiaLibraryRow &R) {
-              return W.starts_with("-l") && W.drop_front(2) == R.Cuda;
-            });
-        R != std::end(NvidiaLibraries)) {
-      remove(Words[I].Begin, Words[I].End, Begin);
-      ++Removed;
-      auto [First, New] =
-          WarnedLibraries.try_emplace(R->Cuda, lineOf(Words[I].Begin));
-      if (New)
-        leave(Words[I].Begin, "removed '" + W + "': " + R->Why);
-      else
-        note(Words[I].Begin, "removed '" + W + "', as at line " +
-                                 llvm::Twine(First->second));
+    if (migrateLibraryFlag(Words[I], Begin, Removed) ||
+        (Kind == BuildFileKind::Makefile && migrateCudaFolderFlag(Words[I])))
       continue;
-    }
-    if (const LinkLibraryRow *R = llvm::find_if(LinkLibraries,
-                                                [&](const LinkLibraryRow &R) {
-                                                  return W.starts_with("-l") &&
-                                                         W.drop_front(2) ==
-                                                             R.Cuda;
-                                                });
-        R != std::end(LinkLibraries)) {
-      llvm::StringRef Name = Roc ? R->Roc : R->Hip;
-      if (Name.empty()) {
-        remove(Words[I].Begin, Words[I].End, Begin);
-        ++Removed;
-      } else
-        replace(Words[I].Begin, Words[I].End, ("-l" + Name).str());
-      continue;
-    }
-    // A host compiler (g++ compiling a translated .cpp, linking the driver
-    // API) needs what hipcc adds itself: HIP's headers with the platform
-    // macro, and its library folder. For hipcc they are redundant.
-    if (Kind == BuildFileKind::Makefile &&
-        (W.starts_with("-I") || W.starts_with("-L")) &&
-        W.lower().find("cuda") != std::string::npos) {
-      bool Include = W.starts_with("-I");
-      replace(Words[I].Begin, Words[I].End,
-              Include ? "-D__HIP_PLATFORM_AMD__ -I$(shell hipconfig --path)/include"
-                      : "-L$(shell hipconfig --path)/lib");
-      note(Words[I].Begin,
-           "'" + W + "' pointed into the CUDA installation; it now points "
-                     "into HIP's (hipconfig --path), which a host compiler "
-                     "needs for HIP's " +
-               (Include ? "headers" : "libamdhip64") +
-               " and hipcc finds itself");
-      continue;
-    }
     unsigned SpanBegin = Words[I].Begin, SpanEnd = Words[I].End;
     std::optional<FlagMatch> M = matchFlag(Words, I, SpanEnd);
     // A generator expression inside a flag computes it: CMake's to evaluate,
@@ -604,42 +590,120 @@ bool BuildFileMigrator::migrateFlags(unsigned Begin, unsigned End) {
         migrateMakeCall(Words[I], Begin);
       continue;
     }
-    using Action = FlagOutcome::Action;
-    switch (Outcome->What) {
-    case Action::Keep:
-      break;
-    case Action::Leave:
-      leave(SpanBegin, Outcome->Message);
-      break;
-    case Action::Remove:
-      remove(SpanBegin, SpanEnd, Begin);
-      Removed += 1 + (M ? M->Consumed : 0);
-      if (!Outcome->Message.empty())
-        note(SpanBegin, Outcome->Message);
-      break;
-    case Action::Replace:
-      replace(SpanBegin, SpanEnd, llvm::join(Outcome->Words, WordSeparator));
-      break;
-    case Action::Processor:
-      if (Kind == BuildFileKind::CMake) {
-        remove(SpanBegin, SpanEnd, Begin);
-        Removed += 1 + (M ? M->Consumed : 0);
-        note(SpanBegin, "removed nvcc's '" + text(SpanBegin, SpanEnd) +
-                            "': CMAKE_HIP_ARCHITECTURES (or the target's "
-                            "HIP_ARCHITECTURES) chooses the AMD processors");
-      } else {
-        std::string Flag = makeProcessorFlag(CurrentLine);
-        if (Flag.empty())
-          remove(SpanBegin, SpanEnd, Begin);
-        else
-          replace(SpanBegin, SpanEnd, Flag);
-      }
-      break;
-    }
-    if (M)
-      I += M->Consumed;
+    size_t SpanWords = 1 + (M ? M->Consumed : 0);
+    if (applyFlagOutcome(*Outcome, SpanBegin, SpanEnd, Begin))
+      Removed += SpanWords;
+    I += SpanWords - 1;
   }
   return !Words.empty() && Removed == Words.size();
+}
+
+void BuildFileMigrator::migrateNvccCommand(const std::vector<Word> &Words,
+                                           size_t I) {
+  replace(Words[I].Begin, Words[I].End, "hipcc");
+  // A version probe that reads nvcc's release line reads nothing.
+  if (I + 1 < Words.size()) {
+    llvm::StringRef Next = text(Words[I + 1].Begin, Words[I + 1].End);
+    if (Next == "--version" || Next == "-V")
+      note(Words[I].Begin,
+           "'hipcc " + Next +
+               "' prints HIP's and clang's versions ('HIP version: "
+               "6.4...'), not nvcc's 'release 12.4' line: check what "
+               "this command reads from it");
+  }
+}
+
+bool BuildFileMigrator::migrateLibraryFlag(const Word &Flag,
+                                           unsigned RangeBegin,
+                                           size_t &Removed) {
+  llvm::StringRef W = text(Flag.Begin, Flag.End);
+  if (!W.starts_with("-l"))
+    return false;
+  llvm::StringRef Library = W.drop_front(2);
+  if (const NvidiaLibraryRow *R = llvm::find_if(
+          NvidiaLibraries,
+          [&](const NvidiaLibraryRow &R) { return Library == R.Cuda; });
+      R != std::end(NvidiaLibraries)) {
+    remove(Flag.Begin, Flag.End, RangeBegin);
+    ++Removed;
+    auto [First, New] = WarnedLibraries.try_emplace(R->Cuda, lineOf(Flag.Begin));
+    if (New)
+      leave(Flag.Begin, "removed '" + W + "': " + R->Why);
+    else
+      note(Flag.Begin, "removed '" + W + "', as at line " +
+                           llvm::Twine(First->second));
+    return true;
+  }
+  if (const LinkLibraryRow *R = llvm::find_if(
+          LinkLibraries,
+          [&](const LinkLibraryRow &R) { return Library == R.Cuda; });
+      R != std::end(LinkLibraries)) {
+    llvm::StringRef Name = Roc ? R->Roc : R->Hip;
+    if (Name.empty()) {
+      remove(Flag.Begin, Flag.End, RangeBegin);
+      ++Removed;
+    } else
+      replace(Flag.Begin, Flag.End, ("-l" + Name).str());
+    return true;
+  }
+  return false;
+}
+
+bool BuildFileMigrator::migrateCudaFolderFlag(const Word &Flag) {
+  llvm::StringRef W = text(Flag.Begin, Flag.End);
+  // A host compiler (g++ compiling a translated .cpp, linking the driver
+  // API) needs what hipcc adds itself: HIP's headers with the platform
+  // macro, and its library folder. For hipcc they are redundant.
+  if (!(W.starts_with("-I") || W.starts_with("-L")) ||
+      W.lower().find("cuda") == std::string::npos)
+    return false;
+  bool Include = W.starts_with("-I");
+  replace(Flag.Begin, Flag.End,
+          Include ? "-D__HIP_PLATFORM_AMD__ -I$(shell hipconfig --path)/include"
+                  : "-L$(shell hipconfig --path)/lib");
+  note(Flag.Begin,
+       "'" + W + "' pointed into the CUDA installation; it now points "
+                 "into HIP's (hipconfig --path), which a host compiler "
+                 "needs for HIP's " +
+           (Include ? "headers" : "libamdhip64") +
+           " and hipcc finds itself");
+  return true;
+}
+
+bool BuildFileMigrator::applyFlagOutcome(const FlagOutcome &Outcome,
+                                         unsigned SpanBegin, unsigned SpanEnd,
+                                         unsigned RangeBegin) {
+  using Action = FlagOutcome::Action;
+  switch (Outcome.What) {
+  case Action::Keep:
+    return false;
+  case Action::Leave:
+    leave(SpanBegin, Outcome.Message);
+    return false;
+  case Action::Remove:
+    remove(SpanBegin, SpanEnd, RangeBegin);
+    if (!Outcome.Message.empty())
+      note(SpanBegin, Outcome.Message);
+    return true;
+  case Action::Replace:
+    replace(SpanBegin, SpanEnd, llvm::join(Outcome.Words, WordSeparator));
+    return false;
+  case Action::Processor:
+    if (Kind == BuildFileKind::CMake) {
+      remove(SpanBegin, SpanEnd, RangeBegin);
+      note(SpanBegin, "removed nvcc's '" + text(SpanBegin, SpanEnd) +
+                          "': CMAKE_HIP_ARCHITECTURES (or the target's "
+                          "HIP_ARCHITECTURES) chooses the AMD processors");
+      return true;
+    }
+    std::string Flag = makeProcessorFlag(CurrentLine);
+    if (Flag.empty())
+      remove(SpanBegin, SpanEnd, RangeBegin);
+    else
+      replace(SpanBegin, SpanEnd, Flag);
+    return false;
+  }
+  llvm_unreachable("every flag outcome is handled");
 }
 
 std::optional<FlagMatch>
@@ -956,8 +1020,14 @@ void BuildFileMigrator::markGlobbedSources(const CMakeCommand &C) {
 
 void BuildFileMigrator::migrateCMake() {
   std::vector<CMakeCommand> Commands = lexCMake(Text);
-  // The ROCm packages the file's CUDA:: targets need, in table order.
-  llvm::SmallVector<llvm::StringRef, 4> Packages;
+  findTargetPackages(Commands);
+  collectMarkedLanguage(Commands);
+  for (const CMakeCommand &C : Commands)
+    migrateCMakeCommand(C);
+}
+
+void BuildFileMigrator::findTargetPackages(
+    const std::vector<CMakeCommand> &Commands) {
   std::optional<unsigned> FirstTargetUse;
   bool HasToolkitPackage = false;
   for (const CMakeCommand &C : Commands) {
@@ -978,16 +1048,6 @@ void BuildFileMigrator::migrateCMake() {
   llvm::stable_sort(Packages, [](llvm::StringRef A, llvm::StringRef B) {
     return (A == "hip") > (B == "hip");
   });
-  auto findPackages = [&](llvm::StringRef Indent, llvm::StringRef Mode) {
-    std::string Out;
-    llvm::SmallVector<llvm::StringRef, 4> All(Packages);
-    if (!llvm::is_contained(All, "hip"))
-      All.insert(All.begin(), "hip");
-    for (llvm::StringRef P : All)
-      Out += (Out.empty() ? "" : FT.lineEnding().str() + Indent.str()) +
-             "find_package(" + P.str() + Mode.str() + ")";
-    return Out;
-  };
   if (!HasToolkitPackage && FirstTargetUse) {
     // The targets come from a find_package in a parent folder's file; its
     // migration finds hip, this one the packages its own targets need.
@@ -996,7 +1056,22 @@ void BuildFileMigrator::migrateCMake() {
             Indent.str() + findPackages(Indent, " REQUIRED") +
                 FT.lineEnding().str());
   }
+}
 
+std::string BuildFileMigrator::findPackages(llvm::StringRef Indent,
+                                            llvm::StringRef Mode) const {
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 4> All(Packages);
+  if (!llvm::is_contained(All, "hip"))
+    All.insert(All.begin(), "hip");
+  for (llvm::StringRef P : All)
+    Out += (Out.empty() ? "" : FT.lineEnding().str() + Indent.str()) +
+           "find_package(" + P.str() + Mode.str() + ")";
+  return Out;
+}
+
+void BuildFileMigrator::collectMarkedLanguage(
+    const std::vector<CMakeCommand> &Commands) {
   for (const CMakeCommand &C : Commands) {
     if (!C.Name.equals_insensitive("set_source_files_properties"))
       continue;
@@ -1013,114 +1088,134 @@ void BuildFileMigrator::migrateCMake() {
       MarkedLanguage.insert(
           text(C.Arguments[I].ContentBegin, C.Arguments[I].ContentEnd).str());
   }
+}
 
-  for (const CMakeCommand &C : Commands) {
-    std::string Name = C.Name.lower();
-    auto arg = [&](size_t I) {
-      return I < C.Arguments.size()
-                 ? text(C.Arguments[I].ContentBegin, C.Arguments[I].ContentEnd)
-                 : llvm::StringRef();
-    };
-    if (const CMakeLegacyRow *R = llvm::find_if(
-            CMakeLegacy,
-            [&](const CMakeLegacyRow &R) { return R.Command == Name; });
-        R != std::end(CMakeLegacy)) {
-      leave(C.NameOffset, "'" + C.Name + "' is left: " + R->Why);
+llvm::StringRef BuildFileMigrator::argument(const CMakeCommand &C,
+                                            size_t I) const {
+  return I < C.Arguments.size()
+             ? text(C.Arguments[I].ContentBegin, C.Arguments[I].ContentEnd)
+             : llvm::StringRef();
+}
+
+void BuildFileMigrator::migrateCMakeCommand(const CMakeCommand &C) {
+  std::string Name = C.Name.lower();
+  auto arg = [&](size_t I) { return argument(C, I); };
+  if (const CMakeLegacyRow *R = llvm::find_if(
+          CMakeLegacy,
+          [&](const CMakeLegacyRow &R) { return R.Command == Name; });
+      R != std::end(CMakeLegacy)) {
+    leave(C.NameOffset, "'" + C.Name + "' is left: " + R->Why);
+    return;
+  }
+  if (Name == "find_package" && arg(0) == "CUDA") {
+    leave(C.NameOffset,
+          "find_package(CUDA) is left: FindCUDA builds with nvcc; use "
+          "project(... LANGUAGES HIP) and find_package(hip)");
+    return;
+  }
+  if (Name == "find_package" && arg(0) == "CUDAToolkit") {
+    std::string Mode;
+    for (const CMakeArgument &A : C.Arguments) {
+      llvm::StringRef Word = text(A.ContentBegin, A.ContentEnd);
+      if (Word == "REQUIRED" || Word == "QUIET")
+        Mode += " " + Word.str();
+    }
+    replace(C.NameOffset, C.Close + 1,
+            findPackages(indentation(C.LineStart), Mode));
+    return;
+  }
+  migrateCMakeWords(C, Name);
+  migrateCMakeArchitectures(C, Name);
+  migrateCMakeFlagsVariable(C, Name);
+  if (Name == "target_compile_options" || Name == "add_compile_options")
+    for (const CMakeArgument &A : C.Arguments)
+      migrateGuardedOptions(A);
+  if (Name == "file" && (arg(0) == "GLOB" || arg(0) == "GLOB_RECURSE"))
+    markGlobbedSources(C);
+  for (const SourceListCommand &L : SourceListCommands)
+    if (Name == L.Name && (L.SubCommand.empty() || arg(0) == L.SubCommand))
+      markCudaSources(C, L.First);
+}
+
+void BuildFileMigrator::migrateCMakeWords(const CMakeCommand &C,
+                                          llvm::StringRef Name) {
+  bool Languages = Name == "project" || Name == "enable_language" ||
+                   Name == "check_language";
+  for (size_t I = 0; I < C.Arguments.size(); ++I) {
+    const CMakeArgument &A = C.Arguments[I];
+    llvm::StringRef Word = argument(C, I);
+    llvm::StringRef Before = I ? argument(C, I - 1) : "";
+    if (Word == "CUDA" && A.Unquoted &&
+        (Languages || Before == "LANGUAGE" || Before == "LINKER_LANGUAGE")) {
+      replace(A.Begin, A.End, "HIP");
       continue;
     }
-    if (Name == "find_package" && arg(0) == "CUDA") {
-      leave(C.NameOffset,
-            "find_package(CUDA) is left: FindCUDA builds with nvcc; use "
-            "project(... LANGUAGES HIP) and find_package(hip)");
+    renameWords(A, Name == "if" || Name == "elseif");
+  }
+}
+
+void BuildFileMigrator::migrateCMakeArchitectures(const CMakeCommand &C,
+                                                  llvm::StringRef Name) {
+  if (Name == "set" && argument(C, 0) == "CMAKE_CUDA_ARCHITECTURES") {
+    size_t Last = 1;
+    while (Last < C.Arguments.size() && argument(C, Last) != "CACHE" &&
+           argument(C, Last) != "PARENT_SCOPE")
+      ++Last;
+    migrateArchitectures(C, 1, Last, /*AsTargetProperty=*/false);
+  }
+  if (Name == "set_target_properties" || Name == "set_property")
+    for (size_t I = 0; I + 1 < C.Arguments.size(); ++I)
+      if (argument(C, I) == "CUDA_ARCHITECTURES")
+        migrateArchitectures(
+            C, I + 1, Name == "set_property" ? C.Arguments.size() : I + 2,
+            /*AsTargetProperty=*/true);
+}
+
+void BuildFileMigrator::migrateCMakeFlagsVariable(const CMakeCommand &C,
+                                                  llvm::StringRef Name) {
+  size_t FlagsFrom = 0;
+  if ((Name == "set" && argument(C, 0).starts_with("CMAKE_CUDA_FLAGS")))
+    FlagsFrom = 1;
+  else if ((Name == "string" || Name == "list") &&
+           (argument(C, 0) == "APPEND" || argument(C, 0) == "PREPEND") &&
+           argument(C, 1).starts_with("CMAKE_CUDA_FLAGS"))
+    FlagsFrom = 2;
+  if (!FlagsFrom)
+    return;
+  for (size_t I = FlagsFrom; I < C.Arguments.size(); ++I) {
+    const CMakeArgument &A = C.Arguments[I];
+    // An argument whose flags all go goes too, quotes and all (list(APPEND
+    // CMAKE_CUDA_FLAGS "--expt-relaxed-constexpr") would keep "").
+    if (migrateFlags(A.ContentBegin, A.ContentEnd) && !A.Unquoted) {
+      unsigned From = A.Begin;
+      while (From > 0 && (Text[From - 1] == ' ' || Text[From - 1] == '\t'))
+        --From;
+      FT.addEdit(From, A.End - From, "", EditOrigin::Lexical);
+    }
+  }
+}
+
+void BuildFileMigrator::migrateGuardedOptions(const CMakeArgument &A) {
+  llvm::StringRef Content = text(A.ContentBegin, A.ContentEnd);
+  constexpr llvm::StringLiteral Guard = "COMPILE_LANGUAGE:CUDA>:";
+  // Each guarded expression's flags: up to the `>` closing the `$<`
+  // the guard is the condition of (nested ones counted).
+  for (size_t At = Content.find(Guard); At != llvm::StringRef::npos;
+       At = Content.find(Guard, At + Guard.size())) {
+    size_t From = At + Guard.size(), End = From;
+    for (unsigned Depth = 1; End < Content.size(); ++End) {
+      if (Content.substr(End).starts_with("$<")) {
+        ++Depth;
+        ++End;
+      } else if (Content[End] == '>' && --Depth == 0) {
+        break;
+      }
+    }
+    if (End >= Content.size() || End == From)
       continue;
-    }
-    if (Name == "find_package" && arg(0) == "CUDAToolkit") {
-      std::string Mode;
-      for (const CMakeArgument &A : C.Arguments) {
-        llvm::StringRef Word = text(A.ContentBegin, A.ContentEnd);
-        if (Word == "REQUIRED" || Word == "QUIET")
-          Mode += " " + Word.str();
-      }
-      replace(C.NameOffset, C.Close + 1,
-              findPackages(indentation(C.LineStart), Mode));
-      continue;
-    }
-    bool Languages = Name == "project" || Name == "enable_language" ||
-                     Name == "check_language";
-    for (size_t I = 0; I < C.Arguments.size(); ++I) {
-      const CMakeArgument &A = C.Arguments[I];
-      llvm::StringRef Word = arg(I);
-      llvm::StringRef Before = I ? arg(I - 1) : "";
-      if (Word == "CUDA" && A.Unquoted &&
-          (Languages || Before == "LANGUAGE" || Before == "LINKER_LANGUAGE")) {
-        replace(A.Begin, A.End, "HIP");
-        continue;
-      }
-      renameWords(A, Name == "if" || Name == "elseif");
-    }
-    // Processors: set(CMAKE_CUDA_ARCHITECTURES ...) and the target property.
-    if (Name == "set" && arg(0) == "CMAKE_CUDA_ARCHITECTURES") {
-      size_t Last = 1;
-      while (Last < C.Arguments.size() && arg(Last) != "CACHE" &&
-             arg(Last) != "PARENT_SCOPE")
-        ++Last;
-      migrateArchitectures(C, 1, Last, /*AsTargetProperty=*/false);
-    }
-    if (Name == "set_target_properties" || Name == "set_property")
-      for (size_t I = 0; I + 1 < C.Arguments.size(); ++I)
-        if (arg(I) == "CUDA_ARCHITECTURES")
-          migrateArchitectures(
-              C, I + 1, Name == "set_property" ? C.Arguments.size() : I + 2,
-              /*AsTargetProperty=*/true);
-    // Flags: set(CMAKE_CUDA_FLAGS ...), string(APPEND CMAKE_CUDA_FLAGS ...).
-    size_t FlagsFrom = 0;
-    if ((Name == "set" && arg(0).starts_with("CMAKE_CUDA_FLAGS")))
-      FlagsFrom = 1;
-    else if ((Name == "string" || Name == "list") &&
-             (arg(0) == "APPEND" || arg(0) == "PREPEND") &&
-             arg(1).starts_with("CMAKE_CUDA_FLAGS"))
-      FlagsFrom = 2;
-    if (FlagsFrom)
-      for (size_t I = FlagsFrom; I < C.Arguments.size(); ++I) {
-        const CMakeArgument &A = C.Arguments[I];
-        // An argument whose flags all go goes too, quotes and all (list(APPEND
-        // CMAKE_CUDA_FLAGS "--expt-relaxed-constexpr") would keep "").
-        if (migrateFlags(A.ContentBegin, A.ContentEnd) && !A.Unquoted) {
-          unsigned From = A.Begin;
-          while (From > 0 && (Text[From - 1] == ' ' || Text[From - 1] == '\t'))
-            --From;
-          FT.addEdit(From, A.End - From, "", EditOrigin::Lexical);
-        }
-      }
-    if (Name == "target_compile_options" || Name == "add_compile_options")
-      for (const CMakeArgument &A : C.Arguments) {
-        llvm::StringRef Content = text(A.ContentBegin, A.ContentEnd);
-        constexpr llvm::StringLiteral Guard = "COMPILE_LANGUAGE:CUDA>:";
-        // Each guarded expression's flags: up to the `>` closing the `$<`
-        // the guard is the condition of (nested ones counted).
-        for (size_t At = Content.find(Guard); At != llvm::StringRef::npos;
-             At = Content.find(Guard, At + Guard.size())) {
-          size_t From = At + Guard.size(), End = From;
-          for (unsigned Depth = 1; End < Content.size(); ++End) {
-            if (Content.substr(End).starts_with("$<")) {
-              ++Depth;
-              ++End;
-            } else if (Content[End] == '>' && --Depth == 0) {
-              break;
-            }
-          }
-          if (End >= Content.size() || End == From)
-            continue;
-          WordSeparator = ";";
-          migrateFlags(A.ContentBegin + From, A.ContentBegin + End);
-          WordSeparator = " ";
-        }
-      }
-    if (Name == "file" && (arg(0) == "GLOB" || arg(0) == "GLOB_RECURSE"))
-      markGlobbedSources(C);
-    for (const SourceListCommand &L : SourceListCommands)
-      if (Name == L.Name && (L.SubCommand.empty() || arg(0) == L.SubCommand))
-        markCudaSources(C, L.First);
+    WordSeparator = ";";
+    migrateFlags(A.ContentBegin + From, A.ContentBegin + End);
+    WordSeparator = " ";
   }
 }
 
@@ -1271,147 +1366,6 @@ void BuildFileMigrator::migrateMakefile() {
 }
 
 } // namespace
-
-llvm::StringRef buildfile::apiOf(BuildFileKind Kind) {
-  switch (Kind) {
-  case BuildFileKind::CMake:
-    return "cmake";
-  case BuildFileKind::Makefile:
-    return "make";
-  case BuildFileKind::SetupPy:
-    return "setup.py";
-  case BuildFileKind::None:
-    break;
-  }
-  return "";
-}
-
-void buildfile::Editor::leave(unsigned Offset, const llvm::Twine &Message) {
-  FT.warn(Offset, warning_names::BuildFileLeft, Message);
-  TranslationStatistics &S = FT.statistics();
-  ++S.Unconverted;
-  ++S.UnconvertedByKind[StatisticsKind.str()];
-  ++S.UnconvertedByApi[Api.str()];
-}
-
-bool buildfile::namesNvidiaProcessors(llvm::StringRef Value) {
-  Value = Value.trim("\"'\\");
-  if (Value.starts_with("sm_") || Value.starts_with("compute_") ||
-      Value.starts_with("lto_") || Value.starts_with("arch=") ||
-      Value.starts_with("$(") || Value.starts_with("${") ||
-      Value.starts_with("{"))
-    return true;
-  return Value == "native" || Value == "all" || Value == "all-major";
-}
-
-FlagOutcome buildfile::decideNvccFlag(const nvcc::FlagMatch &M,
-                                      llvm::StringRef Spelling) {
-  using Action = FlagOutcome::Action;
-  const nvcc::FlagRow &R = *M.Row;
-  FlagOutcome Out;
-  llvm::StringRef Value = M.Value.value_or("");
-  if (R.namesProcessors()) {
-    // -arch and -code are other compilers' flags too (-arch x86_64): only
-    // NVIDIA processors make them nvcc's.
-    if (namesNvidiaProcessors(Value))
-      Out.What = Action::Processor;
-    return Out;
-  }
-  if (R.hasNoCounterpart()) {
-    Out.What = Action::Leave;
-    Out.Message =
-        ("nvcc's '" + Spelling + "' has no HIP counterpart: " + R.Why).str();
-    return Out;
-  }
-  if (R.isJobCount()) {
-    // -t is other tools' flag too (cp -t DIR): nvcc's takes a number.
-    if (!Spelling.ltrim('-').starts_with(R.Long) &&
-        (Value.empty() || !llvm::all_of(Value, llvm::isDigit)))
-      return Out;
-    Out.What = Action::Remove;
-    Out.Message = ("removed nvcc's '" + Spelling +
-                   "': hipkit's hipcc compiles the AMD processors of a "
-                   "source in parallel by itself (its -j), which other "
-                   "hipcc's and clang do not take")
-                      .str();
-    return Out;
-  }
-  if (R.isHostCompilerOptions()) {
-    // -Xcompiler -O2,-fPIC or -Xcompiler "-O2 -fPIC": clang takes the host
-    // compiler's options itself.
-    llvm::SmallVector<llvm::StringRef, 4> Options;
-    llvm::SplitString(Value.trim("\"'\\"), Options, ", \t");
-    for (llvm::StringRef O : Options)
-      Out.Words.push_back(O.trim("\"'").str());
-    Out.What = Out.Words.empty() ? Action::Remove : Action::Replace;
-    return Out;
-  }
-  llvm::SmallVector<llvm::StringRef, 4> Words;
-  llvm::StringRef(R.Amd).split(Words, ' ', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef W : Words) {
-    std::string Word = W.str();
-    if (size_t At = Word.find("$VALUE"); At != std::string::npos)
-      Word.replace(At, 6, Value.str());
-    Out.Words.push_back(std::move(Word));
-  }
-  Out.What = Out.Words.empty() ? Action::Remove : Action::Replace;
-  return Out;
-}
-
-/// The macros CUDA's own headers test to switch features off
-/// (__CUDA_NO_HALF_OPERATORS__, __CUDA_NO_BFLOAT16_CONVERSIONS__): a -D or
-/// -U of one the tables lack still names CUDA, and is reported.
-static constexpr llvm::StringLiteral CudaHeaderSwitchPrefix = "__CUDA_NO_";
-
-std::optional<FlagOutcome>
-buildfile::decideMacroFlag(llvm::StringRef Word, const FileTranslation &FT,
-                           const NamePolicy &Policy) {
-  using Action = FlagOutcome::Action;
-  llvm::StringRef Flag = Word.take_front(2);
-  if (Flag != "-D" && Flag != "-U")
-    return std::nullopt;
-  llvm::StringRef Name = Word.drop_front(2);
-  llvm::StringRef Rest = Name.substr(Name.find('='));
-  Name = Name.take_front(Name.size() - Rest.size());
-  FlagOutcome Out;
-  // The tables' rows are the one answer, as in the sources.
-  const ApiMapping *Row = FT.resolver().resolve(Name);
-  if (!Row || Row->Kind != NameKind::Macro) {
-    if (!Name.starts_with(CudaHeaderSwitchPrefix))
-      return std::nullopt;
-    Out.What = Action::Leave;
-    Out.Message = ("'" + Word + "' names '" + Name +
-                   "', a switch of CUDA's headers that hipify's tables do not "
-                   "map; HIP's headers do not read it: write HIP's switch, or "
-                   "remove it")
-                      .str();
-    return Out;
-  }
-  NameDecision Decision = Policy.decide(*Row);
-  if (Decision.Action == NameAction::KeepIdentical)
-    return Out;
-  if (!Row->Rewrite.empty()) {
-    // CUDA_VERSION's counterpart counts otherwise (HIP_VERSION): defining
-    // it with CUDA's value would lie.
-    Out.What = Action::Leave;
-    Out.Message = ("'" + Word + "' sets CUDA's '" + Name +
-                   "', whose HIP counterpart '" + Decision.Replacement +
-                   "' has other values; write HIP's setting, or remove it")
-                      .str();
-    return Out;
-  }
-  if (Decision.Action != NameAction::Rewrite) {
-    Out.What = Action::Leave;
-    Out.Message = ("'" + Word + "' names CUDA's '" + Name +
-                   "', which HIP has no counterpart of; HIP's headers do not "
-                   "read it: remove it")
-                      .str();
-    return Out;
-  }
-  Out.What = Action::Replace;
-  Out.Words.push_back((Flag + Decision.Replacement + Rest).str());
-  return Out;
-}
 
 BuildFileKind hipkit::hipify::buildFileKind(llvm::StringRef Path) {
   llvm::StringRef Name = llvm::sys::path::filename(Path);

@@ -260,7 +260,7 @@ class SetupPyMigrator : public Editor {
 public:
   SetupPyMigrator(FileTranslation &FT, const NamePolicy &Policy,
                   const OutputNameLookup &OutputName)
-      : Editor(FT, BuildFileKind::SetupPy), Policy(Policy),
+      : Editor(FT, "setup.py"), Policy(Policy),
         OutputName(OutputName) {}
   void migrate();
 

@@ -419,25 +419,24 @@ static llvm::Expected<ShardOnDisk> readShard(llvm::StringRef Dir) {
   return S;
 }
 
-int HipifyRun::runMerge() {
-  // Everything is read and checked before anything is written.
-  std::vector<ShardOnDisk> Shards;
-  for (const std::string &Dir : Options.MergeDirs) {
-    llvm::Expected<ShardOnDisk> S = readShard(normalisedRootName(Dir));
-    if (!S) {
-      reportError(llvm::toString(S.takeError()) + "; nothing was written");
-      return 1;
-    }
-    Shards.push_back(std::move(*S));
-  }
+namespace {
+/// A merge's refusal: one line, saying what to do.
+llvm::Error mergeError(const llvm::Twine &Why) {
+  return llvm::createStringError(
+      std::make_error_code(std::errc::invalid_argument), Why);
+}
+
+/// Whether \p Shards are the N shards of one translation, each once, and
+/// read every input with the same text.
+llvm::Error checkShardsAgree(const std::vector<ShardOnDisk> &Shards) {
   const ShardOnDisk &First = Shards.front();
   for (const ShardOnDisk &S : Shards) {
-    auto differ = [&](llvm::StringRef What) {
-      reportError("'" + S.Dir + "' and '" + First.Dir +
-                  "' are shards of different translations (" + What +
-                  " differ); merge the N shards of one --in-root translated "
-                  "with the same files and options; nothing was written");
-      return 1;
+    auto differ = [&](const llvm::Twine &What) {
+      return mergeError("'" + S.Dir + "' and '" + First.Dir +
+                        "' are shards of different translations (" + What +
+                        " differ); merge the N shards of one --in-root "
+                        "translated with the same files and options; nothing "
+                        "was written");
     };
     if (S.Count != First.Count)
       return differ("their shard counts, " + std::to_string(S.Count) + " and " +
@@ -452,25 +451,20 @@ int HipifyRun::runMerge() {
   }
   std::vector<const ShardOnDisk *> ByIndex(First.Count + 1, nullptr);
   for (const ShardOnDisk &S : Shards) {
-    if (const ShardOnDisk *Other = ByIndex[S.Index]) {
-      reportError(llvm::formatv("'{0}' and '{1}' are both shard {2}/{3} "
-                                "(their shares overlap); give each shard "
-                                "once; nothing was written",
-                                Other->Dir, S.Dir, S.Index, S.Count)
-                      .str());
-      return 1;
-    }
+    if (const ShardOnDisk *Other = ByIndex[S.Index])
+      return mergeError(llvm::formatv("'{0}' and '{1}' are both shard {2}/{3} "
+                                      "(their shares overlap); give each shard "
+                                      "once; nothing was written",
+                                      Other->Dir, S.Dir, S.Index, S.Count));
     ByIndex[S.Index] = &S;
   }
   for (unsigned K = 1; K <= First.Count; ++K)
-    if (!ByIndex[K]) {
-      reportError(llvm::formatv("shard {0}/{1} is missing ({2} of {1} "
-                                "given); add the --out-root of the run "
-                                "with --shard={0}/{1}; nothing was written",
-                                K, First.Count, Shards.size())
-                      .str());
-      return 1;
-    }
+    if (!ByIndex[K])
+      return mergeError(llvm::formatv("shard {0}/{1} is missing ({2} of {1} "
+                                      "given); add the --out-root of the run "
+                                      "with --shard={0}/{1}; nothing was "
+                                      "written",
+                                      K, First.Count, Shards.size()));
   // The same input must have been read with the same text everywhere: a
   // shard made from another checkout is refused, not merged.
   std::map<std::string, std::pair<std::string, const ShardOnDisk *>> Inputs;
@@ -478,29 +472,34 @@ int HipifyRun::runMerge() {
     for (const auto &[Rel, E] : S.Manifest.Outputs)
       for (const auto &[Input, Hash] : E.Inputs) {
         auto [It, New] = Inputs.try_emplace(Input, Hash, &S);
-        if (!New && It->second.first != Hash) {
-          reportError("'" + Input +
-                      "' was read with different contents by "
-                      "the shards in '" +
-                      It->second.second->Dir + "' and '" + S.Dir +
-                      "'; translate every shard from the same "
-                      "checkout; nothing was written");
-          return 1;
-        }
+        if (!New && It->second.first != Hash)
+          return mergeError("'" + Input +
+                            "' was read with different contents by "
+                            "the shards in '" +
+                            It->second.second->Dir + "' and '" + S.Dir +
+                            "'; translate every shard from the same "
+                            "checkout; nothing was written");
       }
+  return llvm::Error::success();
+}
 
-  // Per output path, what one run writes: the translation through the
-  // first source (in run order) whose parse reached it, else the one of
-  // the shard owning the path.
-  struct Chosen {
-    const ShardOnDisk *Shard = nullptr;
-    const ShardItem *Item = nullptr;
-  };
-  std::map<std::string, Chosen> Outputs;
-  /// Every parse's translation of each path, for the divergences below.
-  std::map<std::string,
-           std::vector<std::pair<const ShardOnDisk *, const ShardItem *>>>
-      Parses;
+/// Per output path, what one run writes.
+struct Chosen {
+  const ShardOnDisk *Shard = nullptr;
+  const ShardItem *Item = nullptr;
+};
+using ChosenOutputs = std::map<std::string, Chosen>;
+/// Every parse's translation of each path.
+using ParsesOfPath =
+    std::map<std::string,
+             std::vector<std::pair<const ShardOnDisk *, const ShardItem *>>>;
+
+/// The translation one run writes for each path: the one through the first
+/// source (in run order) whose parse reached it, else the one of the shard
+/// owning the path. \p Parses gets every parse's, for the divergences.
+llvm::Expected<ChosenOutputs> chooseOutputs(const std::vector<ShardOnDisk> &Shards,
+                                            ParsesOfPath &Parses) {
+  ChosenOutputs Outputs;
   for (const ShardOnDisk &S : Shards)
     for (const ShardItem &I : S.Items) {
       if (I.Via >= 0)
@@ -508,19 +507,22 @@ int HipifyRun::runMerge() {
       Chosen &C = Outputs[I.Rel];
       bool Better =
           !C.Item || (I.Via >= 0 && (C.Item->Via < 0 || I.Via < C.Item->Via));
-      if (!Better && I.Via < 0 && C.Item->Via < 0) {
-        reportError("'" + I.Rel + "' was written by no parse in both '" +
-                    C.Shard->Dir + "' and '" + S.Dir +
-                    "' (overlapping shares); give each shard once; nothing "
-                    "was written");
-        return 1;
-      }
+      if (!Better && I.Via < 0 && C.Item->Via < 0)
+        return mergeError("'" + I.Rel + "' was written by no parse in both '" +
+                          C.Shard->Dir + "' and '" + S.Dir +
+                          "' (overlapping shares); give each shard once; "
+                          "nothing was written");
       if (Better)
         C = {&S, &I};
     }
+  return std::move(Outputs);
+}
 
-  // A header that sources of two shares translate differently: each shard
-  // warned about the sources of its own share; this one only the merge sees.
+/// A header that sources of two shares translate differently: each shard
+/// warned about the sources of its own share; this one only the merge sees.
+std::vector<std::string> findDivergences(const std::vector<ShardOnDisk> &Shards,
+                                         const ChosenOutputs &Outputs,
+                                         ParsesOfPath &Parses) {
   std::map<int64_t, std::string> SourceOf;
   for (const ShardOnDisk &S : Shards)
     for (const ShardItem &I : S.Items)
@@ -551,22 +553,29 @@ int HipifyRun::runMerge() {
           "' was kept; check the header's #if branches and the uses of its "
           "macros");
   }
+  return Divergences;
+}
 
-  // The new --out-root: created, or empty. A merge never replaces files.
+/// The new --out-root: created, or empty. A merge never replaces files.
+llvm::Error checkMergeOutRoot(llvm::StringRef OutRoot,
+                              const std::vector<ShardOnDisk> &Shards) {
   std::error_code EC;
-  llvm::sys::fs::directory_iterator Entry(Options.OutRoot, EC);
-  if (!EC && Entry != llvm::sys::fs::directory_iterator()) {
-    reportError("--out-root '" + Options.OutRoot +
-                "' is not empty; --merge writes the joined translation "
-                "into a new or empty folder; nothing was written");
-    return 1;
-  }
+  llvm::sys::fs::directory_iterator Entry(OutRoot, EC);
+  if (!EC && Entry != llvm::sys::fs::directory_iterator())
+    return mergeError("--out-root '" + OutRoot +
+                      "' is not empty; --merge writes the joined translation "
+                      "into a new or empty folder; nothing was written");
   for (const ShardOnDisk &S : Shards)
-    if (realPathOf(S.Dir) == realPathOf(Options.OutRoot)) {
-      reportError("--out-root '" + Options.OutRoot + "' is the shard '" +
-                  S.Dir + "'; merge into a new folder; nothing was written");
-      return 1;
-    }
+    if (realPathOf(S.Dir) == realPathOf(OutRoot))
+      return mergeError("--out-root '" + OutRoot + "' is the shard '" + S.Dir +
+                        "'; merge into a new folder; nothing was written");
+  return llvm::Error::success();
+}
+
+/// The joined manifest: the chosen shard's entry of each path, each checked
+/// against the file the shard holds.
+llvm::Expected<ProjectManifest> mergedManifest(const ShardOnDisk &First,
+                                               const ChosenOutputs &Outputs) {
   ProjectManifest Merged;
   Merged.RunKey = First.Run;
   Merged.InRoot = First.InRoot;
@@ -576,15 +585,91 @@ int HipifyRun::runMerge() {
       continue; // Not written (the input vanished while the shard ran).
     const ProjectManifest::Entry &E = It->second;
     if (!E.LinkTarget &&
-        hashRegularFile(C.Shard->Dir + "/" + Rel) != E.OutputHash) {
-      reportError("'" + C.Shard->Dir + "/" + Rel +
-                  "' is not what its shard wrote (its manifest records "
-                  "another text); translate that shard again; nothing was "
-                  "written");
-      return 1;
-    }
+        hashRegularFile(C.Shard->Dir + "/" + Rel) != E.OutputHash)
+      return mergeError("'" + C.Shard->Dir + "/" + Rel +
+                        "' is not what its shard wrote (its manifest records "
+                        "another text); translate that shard again; nothing "
+                        "was written");
     Merged.Outputs[Rel] = E;
   }
+  return std::move(Merged);
+}
+
+/// Copies (or links) every output of \p Merged from its shard into \p Tree,
+/// then writes the manifest.
+llvm::Error writeMergedTree(OutputTree &Tree, const ProjectManifest &Merged,
+                            const ChosenOutputs &Outputs) {
+  for (const auto &[Rel, E] : Merged.Outputs) {
+    const ShardOnDisk &S = *Outputs.at(Rel).Shard;
+    if (E.LinkTarget) {
+      if (llvm::Error Err = Tree.makeLink(*E.LinkTarget, Rel))
+        return Err;
+      continue;
+    }
+    // The shard's file has the input's permission bits; the copy keeps them.
+    llvm::Expected<std::string> Copied = Tree.copy(S.Dir + "/" + Rel, Rel, {});
+    if (!Copied)
+      return Copied.takeError();
+    if (*Copied != E.OutputHash)
+      return mergeError("'" + S.Dir + "/" + Rel +
+                        "' changed while it was merged; merge again");
+  }
+  return Tree.write(ProjectManifest::FileName, Merged.render(), {});
+}
+
+/// The headers outside the root the shards met, each once, in the order one
+/// run meets them.
+std::vector<OutsideRootHeader>
+mergedOutsideHeaders(const std::vector<ShardOnDisk> &Shards) {
+  std::map<std::string, const ShardOutside *> FirstOutside;
+  for (const ShardOnDisk &S : Shards)
+    for (const ShardOutside &O : S.Outside) {
+      const ShardOutside *&Kept = FirstOutside[O.RealPath];
+      if (!Kept || std::tie(O.Order, O.Sub) < std::tie(Kept->Order, Kept->Sub))
+        Kept = &O;
+    }
+  std::vector<const ShardOutside *> Outside;
+  for (const auto &[Path, O] : FirstOutside)
+    Outside.push_back(O);
+  llvm::sort(Outside, [](const ShardOutside *A, const ShardOutside *B) {
+    return std::tie(A->Order, A->Sub) < std::tie(B->Order, B->Sub);
+  });
+  std::vector<OutsideRootHeader> Headers;
+  for (const ShardOutside *O : Outside)
+    Headers.push_back(O->Header);
+  return Headers;
+}
+} // namespace
+
+int HipifyRun::runMerge() {
+  auto failed = [](llvm::Error E) {
+    reportError(llvm::toString(std::move(E)));
+    return 1;
+  };
+  // Everything is read and checked before anything is written.
+  std::vector<ShardOnDisk> Shards;
+  for (const std::string &Dir : Options.MergeDirs) {
+    llvm::Expected<ShardOnDisk> S = readShard(normalisedRootName(Dir));
+    if (!S) {
+      reportError(llvm::toString(S.takeError()) + "; nothing was written");
+      return 1;
+    }
+    Shards.push_back(std::move(*S));
+  }
+  const ShardOnDisk &First = Shards.front();
+  if (llvm::Error E = checkShardsAgree(Shards))
+    return failed(std::move(E));
+  ParsesOfPath Parses;
+  llvm::Expected<ChosenOutputs> Outputs = chooseOutputs(Shards, Parses);
+  if (!Outputs)
+    return failed(Outputs.takeError());
+  std::vector<std::string> Divergences =
+      findDivergences(Shards, *Outputs, Parses);
+  if (llvm::Error E = checkMergeOutRoot(Options.OutRoot, Shards))
+    return failed(std::move(E));
+  llvm::Expected<ProjectManifest> Merged = mergedManifest(First, *Outputs);
+  if (!Merged)
+    return failed(Merged.takeError());
   llvm::Expected<OutputTree> Opened =
       OutputTree::open(Options.OutRoot, /*Create=*/true);
   if (!Opened) {
@@ -592,36 +677,12 @@ int HipifyRun::runMerge() {
     return 1;
   }
   Tree = std::move(*Opened);
-  for (const auto &[Rel, E] : Merged.Outputs) {
-    const ShardOnDisk &S = *Outputs[Rel].Shard;
-    if (E.LinkTarget) {
-      if (llvm::Error Err = Tree->makeLink(*E.LinkTarget, Rel)) {
-        reportError(llvm::toString(std::move(Err)));
-        return 1;
-      }
-      continue;
-    }
-    // The shard's file has the input's permission bits; the copy keeps them.
-    llvm::Expected<std::string> Copied = Tree->copy(S.Dir + "/" + Rel, Rel, {});
-    if (!Copied) {
-      reportError(llvm::toString(Copied.takeError()));
-      return 1;
-    }
-    if (*Copied != E.OutputHash) {
-      reportError("'" + S.Dir + "/" + Rel +
-                  "' changed while it was merged; merge again");
-      return 1;
-    }
-  }
-  if (llvm::Error E =
-          Tree->write(ProjectManifest::FileName, Merged.render(), {})) {
-    reportError(llvm::toString(std::move(E)));
-    return 1;
-  }
+  if (llvm::Error E = writeMergedTree(*Tree, *Merged, *Outputs))
+    return failed(std::move(E));
 
   // The report and the statistics, in the order one run emits the files.
   std::vector<const ShardItem *> Order;
-  for (const auto &[Rel, C] : Outputs)
+  for (const auto &[Rel, C] : *Outputs)
     Order.push_back(C.Item);
   llvm::sort(Order, [](const ShardItem *A, const ShardItem *B) {
     return std::tie(A->Order, A->Sub) < std::tie(B->Order, B->Sub);
@@ -637,21 +698,7 @@ int HipifyRun::runMerge() {
     FileStats.push_back(F.Stats);
     ReportedFiles.push_back(std::move(F));
   }
-  std::map<std::string, const ShardOutside *> FirstOutside;
-  for (const ShardOnDisk &S : Shards)
-    for (const ShardOutside &O : S.Outside) {
-      const ShardOutside *&Kept = FirstOutside[O.RealPath];
-      if (!Kept || std::tie(O.Order, O.Sub) < std::tie(Kept->Order, Kept->Sub))
-        Kept = &O;
-    }
-  std::vector<const ShardOutside *> Outside;
-  for (const auto &[Path, O] : FirstOutside)
-    Outside.push_back(O);
-  llvm::sort(Outside, [](const ShardOutside *A, const ShardOutside *B) {
-    return std::tie(A->Order, A->Sub) < std::tie(B->Order, B->Sub);
-  });
-  for (const ShardOutside *O : Outside)
-    OutsideRootHeaders.push_back(O->Header);
+  llvm::append_range(OutsideRootHeaders, mergedOutsideHeaders(Shards));
   for (const std::string &Warning : Divergences)
     reportWarning(Warning);
   MergedFacts = First.Facts;
@@ -660,7 +707,7 @@ int HipifyRun::runMerge() {
   if (Options.Verbose)
     reportNote(llvm::formatv("merged {0} shards into '{1}': {2} outputs",
                              Shards.size(), Options.OutRoot,
-                             Merged.Outputs.size())
+                             Merged->Outputs.size())
                    .str());
   return Failed ? 1 : 0;
 }

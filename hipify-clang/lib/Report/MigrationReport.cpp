@@ -657,36 +657,26 @@ render();
 })();
 )js";
 
-std::string renderHTML(const ProjectReport &Report) {
-  const std::vector<ReportedFile> &Files = Report.Files;
-  RunSummary Summary = summarize(Files);
-  std::string Text;
-  raw_string_ostream OS(Text);
-  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-        "<meta charset=\"utf-8\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width\">\n"
-        "<title>Migration report (hipify-clang)</title>\n<style>"
-     << HtmlStyle
-     << "</style>\n</head>\n<body>\n<h1>Migration report (hipify-clang)</h1>\n"
-     << "<p class=\"run\">"
-     << runFactsLine(Report.Run,
-                     [](StringRef T) { return "<code>" + html(T) + "</code>"; })
-     << "</p>\n";
-
+/// The HTML report's summary cards: files by status and references.
+void writeHtmlSummary(raw_ostream &OS, const ProjectReport &Report,
+                      const RunSummary &Summary) {
   OS << "<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"cards\">\n";
   auto Card = [&](StringRef Id, StringRef Class, size_t N, StringRef Label) {
     OS << formatv("<div class=\"card {0}\" id=\"count-{1}\"><b>{2}</b>{3}"
                   "</div>\n",
                   Class, Id, N, Label);
   };
-  Card("files", "", Files.size(), "files translated");
-  Card("needs-attention", "needs-attention",
-       Summary.ByStatus["needs-attention"], "need attention (hazards)");
-  Card("incomplete", "incomplete", Summary.ByStatus["incomplete"],
+  // summarize() counts every status, so each is there.
+  auto ByStatus = [&](StringRef Status) {
+    return Summary.ByStatus.at(Status.str());
+  };
+  Card("files", "", Report.Files.size(), "files translated");
+  Card("needs-attention", "needs-attention", ByStatus("needs-attention"),
+       "need attention (hazards)");
+  Card("incomplete", "incomplete", ByStatus("incomplete"),
        "incomplete (names left)");
-  Card("translated", "translated", Summary.ByStatus["translated"],
-       "fully translated");
-  Card("no-change", "", Summary.ByStatus["unchanged"], "needed no change");
+  Card("translated", "translated", ByStatus("translated"), "fully translated");
+  Card("no-change", "", ByStatus("unchanged"), "needed no change");
   Card("unchanged-since-last-run", "", Report.Unchanged.size(),
        "unchanged since the last run");
   Card("copied", "", Report.Copied.size(), "copied (no CUDA)");
@@ -698,7 +688,12 @@ std::string renderHTML(const ProjectReport &Report) {
        "references left");
   Card("hazards", "needs-attention", Summary.Hazards, "porting hazards");
   OS << "</div>\n</section>\n";
+}
 
+/// The HTML report's first files to look at, hazards first.
+void writeHtmlAttentionFirst(raw_ostream &OS,
+                             const std::vector<ReportedFile> &Files,
+                             const RunSummary &Summary) {
   OS << "<section id=\"attention-first\">\n<h2>Files that need attention "
         "first</h2>\n";
   if (Summary.AttentionFirst.empty())
@@ -721,7 +716,10 @@ std::string renderHTML(const ProjectReport &Report) {
                     Summary.AttentionFirst.size() - Shown);
   }
   OS << "</section>\n";
+}
 
+/// The HTML report's bars of references per library.
+void writeHtmlLibraries(raw_ostream &OS, const RunSummary &Summary) {
   OS << "<section id=\"libraries\">\n<h2>References per library</h2>\n";
   std::map<std::string, LibraryCounts> Libraries = libraryCounts(Summary.Total);
   unsigned Widest = 1;
@@ -741,7 +739,11 @@ std::string renderHTML(const ProjectReport &Report) {
         html(Api), C.Converted, C.Unconverted, 100.0 * C.Converted / Widest,
         100.0 * C.Unconverted / Widest);
   OS << "</section>\n";
+}
 
+/// The HTML report's file table: its controls and head; HtmlScript fills
+/// the rows from the report's JSON.
+void writeHtmlFileTable(raw_ostream &OS) {
   OS << "<section id=\"files\">\n<h2>Files</h2>\n<div class=\"controls\">"
         "<label>Filter <input type=\"search\" id=\"filter-text\" "
         "placeholder=\"path, output or check\"></label>"
@@ -764,7 +766,10 @@ std::string renderHTML(const ProjectReport &Report) {
                   "</th>",
                   Key, Label);
   OS << "</tr></thead>\n<tbody></tbody>\n</table>\n</section>\n";
+}
 
+/// The HTML report's table of included headers outside the root.
+void writeHtmlOutsideRoot(raw_ostream &OS, const ProjectReport &Report) {
   OS << "<section id=\"outside-root\">\n<h2>Headers outside the translated "
         "root</h2>\n";
   if (Report.OutsideRoot.empty())
@@ -786,24 +791,46 @@ std::string renderHTML(const ProjectReport &Report) {
     OS << "</tbody>\n</table>\n";
   }
   OS << "</section>\n";
-  auto PathList = [&](StringRef Id, StringRef Title,
-                      const std::vector<std::string> &Paths) {
-    OS << formatv("<section id=\"{0}\">\n<h2>{1}</h2>\n", Id, Title);
-    if (Paths.empty())
-      OS << "<p>None.</p>\n";
-    else {
-      OS << formatv("<details><summary>{0} files</summary>\n<ul>\n",
-                    Paths.size());
-      for (const std::string &P : Paths)
-        OS << "<li><code>" << html(P) << "</code></li>\n";
-      OS << "</ul>\n</details>\n";
-    }
-    OS << "</section>\n";
-  };
-  PathList("unchanged", "Unchanged since the last run (skipped)",
-           Report.Unchanged);
-  PathList("copied", "Copied (no CUDA)", Report.Copied);
+}
 
+/// An HTML report section listing \p Paths, folded.
+void writeHtmlPathList(raw_ostream &OS, StringRef Id, StringRef Title,
+                       const std::vector<std::string> &Paths) {
+  OS << formatv("<section id=\"{0}\">\n<h2>{1}</h2>\n", Id, Title);
+  if (Paths.empty())
+    OS << "<p>None.</p>\n";
+  else {
+    OS << formatv("<details><summary>{0} files</summary>\n<ul>\n",
+                  Paths.size());
+    for (const std::string &P : Paths)
+      OS << "<li><code>" << html(P) << "</code></li>\n";
+    OS << "</ul>\n</details>\n";
+  }
+  OS << "</section>\n";
+}
+
+std::string renderHTML(const ProjectReport &Report) {
+  RunSummary Summary = summarize(Report.Files);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+        "<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width\">\n"
+        "<title>Migration report (hipify-clang)</title>\n<style>"
+     << HtmlStyle
+     << "</style>\n</head>\n<body>\n<h1>Migration report (hipify-clang)</h1>\n"
+     << "<p class=\"run\">"
+     << runFactsLine(Report.Run,
+                     [](StringRef T) { return "<code>" + html(T) + "</code>"; })
+     << "</p>\n";
+  writeHtmlSummary(OS, Report, Summary);
+  writeHtmlAttentionFirst(OS, Report.Files, Summary);
+  writeHtmlLibraries(OS, Summary);
+  writeHtmlFileTable(OS);
+  writeHtmlOutsideRoot(OS, Report);
+  writeHtmlPathList(OS, "unchanged", "Unchanged since the last run (skipped)",
+                    Report.Unchanged);
+  writeHtmlPathList(OS, "copied", "Copied (no CUDA)", Report.Copied);
   OS << "<script type=\"application/json\" id=\"report-data\">"
      << scriptSafeJSON(reportJSON(Report)) << "</script>\n<script>"
      << HtmlScript << "</script>\n</body>\n</html>\n";

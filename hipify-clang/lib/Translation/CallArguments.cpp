@@ -186,6 +186,18 @@ bool hipkit::hipify::reportUseWithoutCall(FileTranslation &FT, unsigned Offset,
   return false;
 }
 
+std::optional<CallArguments> hipkit::hipify::callToArrange(
+    FileTranslation &FT, unsigned Offset, const ApiMapping &Row,
+    const NameDecision &Decision, llvm::StringRef Why, bool &Done) {
+  Done = true;
+  if (!awaitsArrangement(FT, Offset, Decision))
+    return std::nullopt;
+  std::optional<CallArguments> Call = findCallArguments(FT.contents(), Offset);
+  if (!Call)
+    Done = reportUseWithoutCall(FT, Offset, Row, Decision.Replacement, Why);
+  return Call;
+}
+
 bool hipkit::hipify::arrangeCallArguments(
     FileTranslation &FT, unsigned NameOffset, const ApiMapping &Row,
     llvm::StringRef Written, const CallArguments &Call,

@@ -38,7 +38,7 @@
 #ifndef HIPKIT_HIPCC_JOBLAUNCHER_H
 #define HIPKIT_HIPCC_JOBLAUNCHER_H
 
-#include "hipkit/Hipcc/HipccDriver.h"
+#include "hipkit/Hipcc/ClangInvocation.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

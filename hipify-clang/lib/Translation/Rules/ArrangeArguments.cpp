@@ -23,12 +23,11 @@ public:
   bool rewriteReference(FileTranslation &FT, unsigned Offset,
                         const ApiMapping &Row, EditOrigin,
                         NameDecision &Decision) const override {
-    if (!awaitsArrangement(FT, Offset, Decision))
-      return true;
-    std::optional<CallArguments> Call = findCallArguments(FT.contents(), Offset);
+    bool Done;
+    std::optional<CallArguments> Call =
+        callToArrange(FT, Offset, Row, Decision, "takes other arguments", Done);
     if (!Call)
-      return reportUseWithoutCall(FT, Offset, Row, Decision.Replacement,
-                                  "takes other arguments");
+      return Done;
     return arrangeCallArguments(FT, Offset, Row, Decision.Replacement, *Call,
                                 Pieces);
   }

@@ -44,13 +44,11 @@ public:
   bool rewriteReference(FileTranslation &FT, unsigned Offset,
                         const ApiMapping &Row, EditOrigin,
                         NameDecision &Decision) const override {
-    if (!awaitsArrangement(FT, Offset, Decision))
-      return true;
-    std::optional<CallArguments> Call =
-        findCallArguments(FT.contents(), Offset);
+    bool Done;
+    std::optional<CallArguments> Call = callToArrange(
+        FT, Offset, Row, Decision, "takes its arguments in another form", Done);
     if (!Call)
-      return reportUseWithoutCall(FT, Offset, Row, Decision.Replacement,
-                                  "takes its arguments in another form");
+      return Done;
     auto Fit = llvm::find_if(Forms, [&](const Form &F) {
       return F.Count == Call->Arguments.size() &&
              argumentConditionsHold(FT.contents(), *Call, F.Conditions);

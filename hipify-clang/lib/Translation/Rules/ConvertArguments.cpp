@@ -21,14 +21,13 @@ public:
   bool rewriteReference(FileTranslation &FT, unsigned Offset,
                         const ApiMapping &Row, EditOrigin,
                         NameDecision &Decision) const override {
-    if (!awaitsArrangement(FT, Offset, Decision))
-      return true;
-    std::optional<CallArguments> Call =
-        findCallArguments(FT.contents(), Offset);
     // A pointer to `min` would name an overload set or a template.
+    bool Done;
+    std::optional<CallArguments> Call =
+        callToArrange(FT, Offset, Row, Decision,
+                      "is overloaded on its arguments' types", Done);
     if (!Call)
-      return reportUseWithoutCall(FT, Offset, Row, Decision.Replacement,
-                                  "is overloaded on its arguments' types");
+      return Done;
     std::vector<FileTranslation::ArgumentPiece> Pieces;
     for (size_t I = 0; I != Call->Arguments.size(); ++I)
       Pieces.push_back(

@@ -99,6 +99,15 @@ bool reportUseWithoutCall(FileTranslation &FT, unsigned Offset,
                           const ApiMapping &Row, llvm::StringRef Written,
                           llvm::StringRef Why);
 
+/// The call an argument rule rewrites at \p Offset. Where there is none to
+/// rewrite, nullopt, and \p Done holds what the rule returns: true where the
+/// reference awaits no arrangement (awaitsArrangement), reportUseWithoutCall's
+/// false (\p Why as there) where the name is used without a call.
+std::optional<CallArguments> callToArrange(FileTranslation &FT, unsigned Offset,
+                                           const ApiMapping &Row,
+                                           const NameDecision &Decision,
+                                           llvm::StringRef Why, bool &Done);
+
 /// Rearranges the call at \p NameOffset into \p Pieces when it has the
 /// arguments they use; otherwise warns why, counts \p Row as unconverted and
 /// returns false. An argument written twice must be free of side effects.
