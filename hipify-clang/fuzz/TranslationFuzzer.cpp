@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/FileTranslation.h"
 #include "hipkit/hipify/NamePolicy.h"
+#include "hipkit/hipify/Source/Encoding.h"
 #include "hipkit/hipify/Statistics.h"
 #include "hipkit/hipify/TokenEngine.h"
 

@@ -20,6 +20,7 @@
 #include "hipkit/hipify/OutputPlan.h"
 #include "hipkit/hipify/ProjectManifest.h"
 #include "hipkit/hipify/ProjectTree.h"
+#include "hipkit/hipify/Source/Encoding.h"
 #include "hipkit/hipify/Statistics.h"
 #include "hipkit/hipify/TokenEngine.h"
 #include "hipkit/hipify/Toolchain.h"

@@ -12,6 +12,7 @@
 #include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/BuildFileMigration.h"
 #include "hipkit/hipify/LexicalLaunch.h"
+#include "hipkit/hipify/Source/Encoding.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -416,7 +417,7 @@ bool HipifyRun::prepareProject() {
         LexicalScope Whole;
         Whole.WholeFile = true;
         Engine.translate(Probe, Whole);
-        if (Probe.changesAnything() || Probe.UsesCudaFeatures)
+        if (Probe.changesAnything() || Probe.usesCuda())
           Parsed.push_back(I);
       }
     }
