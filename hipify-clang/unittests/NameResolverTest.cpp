@@ -1,6 +1,6 @@
 //===- NameResolverTest.cpp - Which row a CUDA spelling denotes -----------===//
-#include "hipkit/hipify/NameResolver.h"
-#include "hipkit/hipify/RewriteRule.h"
+#include "hipkit/hipify/Tables/NameResolver.h"
+#include "hipkit/hipify/Translation/RewriteRule.h"
 #include "hipkit/hipify/Source/SourceText.h"
 
 #include "gtest/gtest.h"
@@ -115,7 +115,7 @@ TEST(Resolution, ASimpleName) {
   ASSERT_TRUE(R);
   EXPECT_EQ(R.Row->CudaName, "cudaMalloc");
   EXPECT_EQ(R.Decision.Action, NameAction::Rewrite);
-  EXPECT_EQ(R.Rule, nullptr);
+  EXPECT_FALSE(R.hasRule());
   ASSERT_NE(R.Library, nullptr);
   EXPECT_EQ(R.Library->Kind, ApiKind::Runtime);
   EXPECT_EQ(R.writtenName().value_or("-"), "hipMalloc");
@@ -195,16 +195,20 @@ TEST(Resolution, ANameWhoseRowHasARule) {
   Resolution Shfl =
       Resolver.resolve(NameReference::written({}, "__shfl_sync"), Policy);
   ASSERT_TRUE(Shfl);
-  ASSERT_NE(Shfl.Rule, nullptr);
-  EXPECT_EQ(Shfl.Rule->name(), "drop");
+  ASSERT_TRUE(Shfl.hasRule());
+  const RewriteRule *ShflRule = RewriteRule::forRow(*Shfl.Row);
+  ASSERT_NE(ShflRule, nullptr);
+  EXPECT_EQ(ShflRule->name(), "drop");
   EXPECT_FALSE(Shfl.writtenName());
   // A rule knows its HIP-defined overloads (the collision finder asks it).
   Resolution Max =
       Resolver.resolve(NameReference::written({}, "atomicMax"), Policy);
-  ASSERT_NE(Max.Rule, nullptr);
-  EXPECT_EQ(Max.Rule->name(), "hipdefines");
+  ASSERT_TRUE(Max.hasRule());
+  const RewriteRule *MaxRule = RewriteRule::forRow(*Max.Row);
+  ASSERT_NE(MaxRule, nullptr);
+  EXPECT_EQ(MaxRule->name(), "hipdefines");
   bool HasFloat = false;
-  for (const HipDefinedOverload &Overload : Max.Rule->hipDefinedOverloads())
+  for (const HipDefinedOverload &Overload : MaxRule->hipDefinedOverloads())
     HasFloat |= sameOverloadParameters(Overload.Parameters, "float*,float");
   EXPECT_TRUE(HasFloat);
 }

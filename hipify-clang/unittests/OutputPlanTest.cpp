@@ -1,5 +1,5 @@
 //===- OutputPlanTest.cpp - Every output checked before any is written ----===//
-#include "hipkit/hipify/OutputPlan.h"
+#include "hipkit/hipify/Project/OutputPlan.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
