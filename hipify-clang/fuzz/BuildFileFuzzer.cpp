@@ -14,6 +14,7 @@
 #include "hipkit/hipify/BuildFiles/BuildFileMigration.h"
 #include "hipkit/hipify/Translation/FileTranslation.h"
 #include "hipkit/hipify/Tables/NamePolicy.h"
+#include "hipkit/hipify/Source/Encoding.h"
 #include "hipkit/hipify/BuildFiles/TorchExtension.h"
 
 #include "llvm/Support/Error.h"

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/Translation/FileTranslation.h"
 #include "hipkit/hipify/Tables/NamePolicy.h"
+#include "hipkit/hipify/Source/Encoding.h"
 #include "hipkit/hipify/Translation/Statistics.h"
 #include "hipkit/hipify/Engines/TokenEngine.h"
 

@@ -6,6 +6,7 @@
 #include "hipkit/hipify/Tables/MappingTable.h"
 #include "hipkit/hipify/Translation/RewriteRule.h"
 #include "hipkit/hipify/Engines/TranslationCollisions.h"
+#include "hipkit/hipify/Source/Encoding.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -138,8 +139,8 @@ public:
     FileTranslation *FT = translationAt(Loc, Offset);
     if (!FT || !spells(*FT, Offset, Name))
       return;
-    FT->addReference(Offset, Row, EditOrigin::AST, policy(),
-                     NeedsRuntimeHeader);
+    FT->addReference(Offset, FT->resolver().resolution(Row, policy()),
+                     EditOrigin::AST, policy(), NeedsRuntimeHeader);
   }
 
   /// Whether a header of the C or C++ library (a system header that is not
@@ -215,42 +216,18 @@ public:
   }
 
   /// The table row for a declaration of the CUDA headers, referenced at
-  /// \p UseLoc: by qualified name, else (for declarations at global scope) by
-  /// simple name, resolved in the file of the reference.
+  /// \p UseLoc, resolved in the file of the reference (NameResolver::rowFor
+  /// decides how its qualified name is tried).
   const ApiMapping *rowFor(const NamedDecl *D, SourceLocation UseLoc) {
     return rowFor(D, resolverAt(UseLoc));
   }
   const ApiMapping *rowFor(const NamedDecl *D, const NameResolver &Resolver) {
     if (!D || !D->getDeclName().isIdentifier())
       return nullptr;
-    const ApiInfo *Library = libraryAt(D->getLocation());
     std::string Qualified = D->getQualifiedNameAsString();
-    if (const ApiMapping *Row = Resolver.resolve(Qualified, Library))
-      return Row;
-    // CUDA's cooperative groups live in an ABI namespace that a using
-    // directive brings in (`cooperative_groups::__v1::reduce`); users and the
-    // tables name them without it.
-    if (llvm::StringRef(Qualified).contains("::__v"))
-      if (const ApiMapping *Row =
-              Resolver.resolve(withoutAbiNamespaces(Qualified), Library))
-        return Row;
-    if (isAtGlobalScope(D))
-      return Resolver.resolve(D->getName(), Library);
-    return nullptr;
-  }
-
-  /// \p Qualified without `::__vN` components.
-  static std::string withoutAbiNamespaces(llvm::StringRef Qualified) {
-    std::string Plain;
-    llvm::SmallVector<llvm::StringRef, 4> Parts;
-    Qualified.split(Parts, "::");
-    for (llvm::StringRef Part : Parts) {
-      unsigned Version;
-      if (Part.starts_with("__v") && !Part.drop_front(3).getAsInteger(10, Version))
-        continue;
-      Plain += (Plain.empty() ? "" : "::") + Part.str();
-    }
-    return Plain;
+    return Resolver.rowFor(NameReference::declared(Qualified, D->getName(),
+                                                   libraryAt(D->getLocation()),
+                                                   isAtGlobalScope(D)));
   }
 
   static bool isAtGlobalScope(const NamedDecl *D) {
@@ -332,11 +309,13 @@ public:
         Class = Specialization->getTemplateName().getAsTemplateDecl();
     if (!Class || isUserLocation(Class->getLocation()))
       return;
+    llvm::StringRef Member = Name.getAsIdentifierInfo()->getName();
     std::string Qualified =
-        withoutAbiNamespaces(Class->getQualifiedNameAsString()) +
-        "::" + Name.getAsIdentifierInfo()->getName().str();
-    const ApiMapping *Row =
-        resolverAt(Loc).resolve(Qualified, libraryAt(Class->getLocation()));
+        NameResolver::withoutAbiNamespaces(Class->getQualifiedNameAsString()) +
+        "::" + Member.str();
+    const ApiMapping *Row = resolverAt(Loc).rowFor(NameReference::declared(
+        Qualified, Member, libraryAt(Class->getLocation()),
+        /*AtGlobalScope=*/false));
     if (Row && Row->Kind == NameKind::Member)
       recordName(Loc, Name.getAsIdentifierInfo()->getName(), *Row);
   }
@@ -568,8 +547,11 @@ private:
       return;
     }
     const ApiInfo *Library = MI ? Ctx.libraryAt(MI->getDefinitionLoc()) : nullptr;
-    const ApiMapping *Row =
-        Ctx.resolverAt(NameTok.getLocation()).resolve(II->getName(), Library);
+    // Macros have no scope: declared at global scope.
+    const ApiMapping *Row = Ctx.resolverAt(NameTok.getLocation())
+                                .rowFor(NameReference::declared(
+                                    II->getName(), II->getName(), Library,
+                                    /*AtGlobalScope=*/true));
     if (!Row) {
       if (Library)
         Ctx.recordUnknownLibraryName(NameTok.getLocation(), II->getName(),
@@ -893,36 +875,26 @@ private:
   std::set<std::pair<FileTranslation *, unsigned>> RewrittenLaunches;
 };
 
-/// The collision finder's view of the translation: the name written for a
-/// reference to a CUDA declaration, decided as FileTranslation::addReference
-/// decides it. Only names of the C APIs count (a namespace member's row renames
-/// its last component only), and no name a rewrite rule may change.
+/// The collision finder's view of the translation: references resolved as
+/// FileTranslation::addReference receives them.
 class TranslationNames : public TranslatedNames {
 public:
   explicit TranslationNames(TranslationContext &Ctx) : Ctx(Ctx) {}
 
-  std::optional<std::string> hipNameOf(const NamedDecl &D,
-                                       FileTranslation &In) override {
+  Resolution resolutionOf(const NamedDecl &D, FileTranslation &In) override {
     if (!D.getDeclName().isIdentifier() || Ctx.isUserLocation(D.getLocation()))
-      return std::nullopt;
-    return writtenFor(Ctx.rowFor(&D, In.resolver()), In);
+      return Resolution();
+    const ApiMapping *Row = Ctx.rowFor(&D, In.resolver());
+    return Row ? In.resolver().resolution(*Row, Ctx.policy()) : Resolution();
   }
-  const ApiMapping *rowOf(const NamedDecl &D, FileTranslation &In) override {
-    if (!D.getDeclName().isIdentifier() || Ctx.isUserLocation(D.getLocation()))
-      return nullptr;
-    return Ctx.rowFor(&D, In.resolver());
-  }
-  bool isUnsupported(const ApiMapping &Row, FileTranslation &In) override {
-    return Ctx.policy().decide(Row, In.resolver().writesRocNames(Row)).Action ==
-           NameAction::ReportUnsupported;
+  Resolution resolutionOfSpelling(llvm::StringRef Spelled,
+                                  FileTranslation &In) override {
+    return In.resolver().resolve(NameReference::written({}, Spelled),
+                                 Ctx.policy());
   }
   FileTranslation *translationAt(SourceLocation Loc,
                                  unsigned &Offset) override {
     return Ctx.translationAt(Loc, Offset);
-  }
-  std::optional<std::string> hipNameOfSpelling(llvm::StringRef Spelled,
-                                               FileTranslation &In) override {
-    return writtenFor(In.resolver().resolve(Spelled), In);
   }
   std::vector<std::pair<FileTranslation *, std::vector<OffsetRange>>>
   skippedBlocks() override {
@@ -930,20 +902,6 @@ public:
   }
 
 private:
-  /// What the translation of \p In writes for \p Row's name, when it is a
-  /// plain rename.
-  std::optional<std::string> writtenFor(const ApiMapping *Row,
-                                        FileTranslation &In) {
-    if (!Row || Row->Kind == NameKind::Header || Row->CudaName.contains("::") ||
-        RewriteRule::forRow(*Row))
-      return std::nullopt;
-    NameDecision Decision =
-        Ctx.policy().decide(*Row, In.resolver().writesRocNames(*Row));
-    if (Decision.Action != NameAction::Rewrite)
-      return std::nullopt;
-    return Decision.Replacement.str();
-  }
-
   TranslationContext &Ctx;
 };
 

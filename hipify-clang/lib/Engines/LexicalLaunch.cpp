@@ -128,7 +128,7 @@ void hipkit::hipify::rewriteLaunchesLexically(FileTranslation &FT) {
       continue;
     bool HasCallArgs = RParen > LParen + 1;
 
-    FT.UsesCudaFeatures = true;
+    FT.markCudaFile();
     FT.addEdit(Tokens[*Callee].Offset, 0,
                Templated ? "hipLaunchKernelGGL(HIP_KERNEL_NAME("
                          : "hipLaunchKernelGGL(",

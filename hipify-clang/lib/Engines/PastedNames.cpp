@@ -2,7 +2,6 @@
 #include "hipkit/hipify/Engines/PastedNames.h"
 
 #include "hipkit/hipify/Tables/MappingTable.h"
-#include "hipkit/hipify/Translation/RewriteRule.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -130,22 +129,11 @@ pastingMacros(llvm::ArrayRef<RawToken> Tokens,
   return Pasting;
 }
 
-/// The API of the first row whose name starts with \p Prefix, or "".
-llvm::StringRef apiOfPrefix(llvm::StringRef Prefix) {
-  llvm::ArrayRef<ApiMapping> All = getAllMappings();
-  const ApiMapping *Row = std::lower_bound(
-      All.begin(), All.end(), Prefix,
-      [](const ApiMapping &R, llvm::StringRef P) { return R.CudaName < P; });
-  if (Row == All.end() || !Row->CudaName.starts_with(Prefix))
-    return "";
-  return Row->Api;
-}
-
 bool isCudaPrefix(llvm::StringRef Prefix) {
   return llvm::any_of(
              CudaPrefixes,
              [&](llvm::StringRef P) { return Prefix.starts_with(P); }) &&
-         !apiOfPrefix(Prefix).empty();
+         !NameResolver::apiOfPrefix(Prefix).empty();
 }
 
 /// One `a ## b ## ...` of a macro body and what it forms in the file.
@@ -171,7 +159,7 @@ public:
       form(Use.Use, Use.Where);
     bool Used = !Uses.empty() || !Foreign.empty();
     bool FormsCuda = llvm::any_of(
-        Formed, [](const FormedName &F) { return F.Row != nullptr; });
+        Formed, [](const FormedName &F) { return bool(F.Resolved); });
     if (!FormsCuda && !(Prefix && isCudaPrefix(*Prefix) &&
                         (!Unknown.empty() || !Used)))
       return;
@@ -181,14 +169,11 @@ public:
     for (size_t T : PastedArguments)
       FT.markNotCuda(Tokens[T].Offset);
     unsigned At = Tokens[Pieces.front()].Offset;
-    llvm::StringRef Api = apiOfPrefix(Prefix.value_or(""));
+    std::vector<const ApiMapping *> FormedRows;
     for (const FormedName &F : Formed)
-      if (F.Row) {
-        Api = F.Row->Api;
-        break;
-      }
-    if (Api.empty())
-      Api = getApiName(ApiKind::Runtime);
+      FormedRows.push_back(F.Resolved.Row);
+    llvm::StringRef Api =
+        NameResolver::pastedApi(FormedRows, Prefix.value_or(""));
     for (const UnknownName &U : Unknown) {
       FT.warn(U.Where.empty() ? U.Offset : At, warning_names::PastedName,
               llvm::formatv("'{0}' pastes '{1}' with {2}{3}: the name it "
@@ -212,14 +197,15 @@ public:
     if (Unknown.empty() || !Formed.empty())
       FT.warn(At, warning_names::PastedName, whyLeft(Prefix));
     for (const FormedName &F : Formed)
-      if (F.Row)
-        FT.countUnconverted(*F.Row);
+      if (F.Resolved)
+        FT.countUnconverted(*F.Resolved.Row);
   }
 
 private:
   struct FormedName {
     std::string Name;
-    const ApiMapping *Row;
+    /// The resolution of the name, empty when it has no row (or a header's).
+    Resolution Resolved;
   };
   struct UnknownName {
     unsigned Offset;   ///< Of the use, in this file.
@@ -267,48 +253,40 @@ private:
       Unknown.push_back({Use.Offset, Where.str(), Spelled, *Why});
       return;
     }
-    const ApiMapping *Row = FT.resolver().resolve(Name);
-    if (Row && Row->Kind == NameKind::Header)
-      Row = nullptr;
-    Formed.push_back({Name, Row});
+    Resolution Resolved =
+        FT.resolver().resolve(NameReference::written({}, Name), Policy);
+    if (Resolved && Resolved.Row->Kind == NameKind::Header)
+      Resolved = Resolution();
+    Formed.push_back({Name, Resolved});
   }
 
   /// Rewrites \p Prefix when every formed name maps by one change of it.
   bool rewritePrefix(llvm::StringRef Prefix, unsigned At) {
     std::optional<std::string> NewPrefix;
-    std::vector<std::pair<const ApiMapping *, NameDecision>> Decided;
+    std::vector<const Resolution *> Decided;
     for (const FormedName &F : Formed) {
-      if (!F.Row)
-        return false;
-      NameDecision Decision =
-          Policy.decide(*F.Row, FT.resolver().writesRocNames(*F.Row));
-      if (RewriteRule::forRow(*F.Row) || F.Row->CudaName.contains("::"))
+      // Only plain names, renamed or kept, can map by a prefix.
+      std::optional<llvm::StringRef> Written = F.Resolved.writtenName();
+      if (!Written)
         return false;
       llvm::StringRef Rest = llvm::StringRef(F.Name).drop_front(Prefix.size());
-      llvm::StringRef Written;
-      if (Decision.Action == NameAction::KeepIdentical)
-        Written = F.Name;
-      else if (Decision.Action == NameAction::Rewrite)
-        Written = Decision.Replacement;
-      else
+      if (!Written->ends_with(Rest) || Written->size() == Rest.size())
         return false;
-      if (!Written.ends_with(Rest) || Written.size() == Rest.size())
-        return false;
-      std::string Candidate = Written.drop_back(Rest.size()).str();
+      std::string Candidate = Written->drop_back(Rest.size()).str();
       if (NewPrefix && *NewPrefix != Candidate)
         return false;
       NewPrefix = Candidate;
-      Decided.push_back({F.Row, Decision});
+      Decided.push_back(&F.Resolved);
     }
     if (!NewPrefix)
       return false;
     FT.markCudaUse(At);
     if (*NewPrefix != Prefix)
       FT.addEdit(At, Prefix.size(), *NewPrefix, EditOrigin::Lexical);
-    for (auto &[Row, Decision] : Decided) {
-      if (Decision.Action == NameAction::Rewrite)
-        FT.countConverted(*Row, EditOrigin::Lexical);
-      FT.warnIfNewerThanTarget(At, *Row, Decision, Policy);
+    for (const Resolution *Resolved : Decided) {
+      if (Resolved->Decision.Action == NameAction::Rewrite)
+        FT.countConverted(*Resolved->Row, EditOrigin::Lexical);
+      FT.warnIfNewerThanTarget(At, *Resolved->Row, Resolved->Decision, Policy);
     }
     return true;
   }
@@ -319,7 +297,7 @@ private:
     std::string Chain = spelling();
     if (!Prefix) {
       for (const FormedName &F : Formed)
-        if (F.Row)
+        if (F.Resolved)
           return llvm::formatv("'{0}' forms '{1}' by pasting; left "
                                "untranslated",
                                Chain, F.Name);
@@ -335,23 +313,22 @@ private:
                              Chain, F.Name, What.str())
             .str();
       };
-      if (!F.Row)
+      if (!F.Resolved)
         return Left("which is not a CUDA name hipkit knows");
-      NameDecision Decision =
-          Policy.decide(*F.Row, FT.resolver().writesRocNames(*F.Row));
+      const NameDecision &Decision = F.Resolved.Decision;
       switch (Decision.Action) {
       case NameAction::ReportUnsupported:
         return Left("which has no HIP equivalent");
       case NameAction::ReportExperimental:
         return Left("which is experimental (--experimental translates it)");
       case NameAction::ReportNoRocEquivalent:
-        return Left("which has no " + lookupApi(F.Row->Api)->RocLibrary +
+        return Left("which has no " + F.Resolved.Library->RocLibrary +
                     " equivalent");
       case NameAction::KeepIdentical:
       case NameAction::Rewrite:
         break;
       }
-      if (RewriteRule::forRow(*F.Row))
+      if (F.Resolved.hasRule())
         return Left("which is translated by more than a new name");
       llvm::StringRef Written = Decision.Action == NameAction::Rewrite
                                     ? Decision.Replacement

@@ -31,7 +31,7 @@ bool isKeyword(llvm::StringRef Word) {
 /// and rejects the alias ("alias must point to a defined variable or
 /// function"), where nvcc's ignores it; the host compilation keeps it.
 void guardWeakAlias(FileTranslation &FT, const Directive &D) {
-  if (!FT.isMainFile() && !FT.UsesCudaFeatures)
+  if (!FT.isMainFile() && !FT.usesCuda())
     return;
   llvm::StringRef Contents = FT.contents();
   llvm::StringRef Line = Contents.slice(D.HashOffset, D.LineEnd);
@@ -270,9 +270,9 @@ void insertRuntimeInclude(FileTranslation &FT,
   // sources including it never see HIP), before the first use, and at file
   // scope (never inside `extern "C" {`, where HIP's C++ cannot be).
   std::vector<unsigned> Common;
-  if (!FT.CudaUseOffsets.empty()) {
-    Common = Source.blocksAt(FT.CudaUseOffsets.front()).vec();
-    for (unsigned Use : FT.CudaUseOffsets) {
+  if (!FT.cudaUseOffsets().empty()) {
+    Common = Source.blocksAt(FT.cudaUseOffsets().front()).vec();
+    for (unsigned Use : FT.cudaUseOffsets()) {
       llvm::ArrayRef<unsigned> Blocks = Source.blocksAt(Use);
       size_t Same = 0;
       while (Same < Common.size() && Same < Blocks.size() &&
@@ -283,9 +283,9 @@ void insertRuntimeInclude(FileTranslation &FT,
   }
   if (GuardBlock && Common.size() == 1 && Common[0] == *GuardBlock)
     Common.clear();
-  unsigned FirstUse = FT.CudaUseOffsets.empty()
+  unsigned FirstUse = FT.cudaUseOffsets().empty()
                           ? Contents.size()
-                          : *llvm::min_element(FT.CudaUseOffsets);
+                          : *llvm::min_element(FT.cudaUseOffsets());
   std::optional<unsigned> InBlock;
   // Where the block's opening directive ends, the include starts a line.
   std::string InBlockText = Text;
@@ -367,8 +367,7 @@ void TokenEngine::translateNames(FileTranslation &FT,
       continue;
     // A member (x.name, p->name) is never a CUDA API name; a qualified name
     // (ns::name, thrust::system::cuda) is one only if the table has a row for
-    // it qualified: the whole written qualifier, else a shorter tail of it.
-    const ApiMapping *Row = nullptr;
+    // it qualified (NameResolver::rowFor).
     clang::tok::TokenKind Previous =
         I ? Tokens[I - 1].Kind : clang::tok::unknown;
     if (Previous == clang::tok::period || Previous == clang::tok::arrow)
@@ -385,51 +384,35 @@ void TokenEngine::translateNames(FileTranslation &FT,
         namesAlias(Aliases, Source, Tokens[First].Identifier,
                    Tokens[First].Offset))
       continue;
-    if (First != I) {
-      for (size_t From = First; From < I && !Row; From += 2) {
-        std::string Qualified;
-        for (size_t J = From; J < I; J += 2)
-          Qualified += (Tokens[J].Identifier + "::").str();
-        Row = FT.resolver().resolve(Qualified + T.Identifier.str());
-      }
-      // An enumerator qualified by its CUDA enum (C++11 allows
-      // `cudaStreamCaptureStatus::cudaStreamCaptureStatusNone` for an
-      // unscoped enum; PyTorch's c10/cuda writes it) is the bare enumerator.
-      if (!Row) {
-        const ApiMapping *Scope =
-            FT.resolver().resolve(Tokens[I - 2].Identifier);
-        const ApiMapping *Bare = FT.resolver().resolve(T.Identifier);
-        if (Scope && Bare && Bare->Kind == NameKind::Enumerator &&
-            (Scope->Kind == NameKind::Enum || Scope->Kind == NameKind::Type))
-          Row = Bare;
-      }
-    } else {
-      Row = FT.resolver().resolve(T.Identifier);
-      // A namespace's bare name (`cub`) only where a namespace is named:
-      // before `::`, or after `namespace` (`using namespace cub;`,
-      // `namespace cb = cub;` has `=` between; the name an alias declares,
-      // `namespace cub = hipcub;`, is the user's and untranslatable).
-      if (Row && Row->Kind == NameKind::Namespace) {
-        bool BeforeColons = I + 1 < Tokens.size() &&
-                            Tokens[I + 1].Kind == clang::tok::coloncolon;
-        auto IsWord = [&](size_t J, llvm::StringRef Word) {
-          return Tokens[J].Kind == clang::tok::raw_identifier &&
-                 Tokens[J].Identifier == Word;
-        };
-        bool AfterNamespace =
-            (I >= 1 && IsWord(I - 1, "namespace")) ||
-            (I >= 3 && Previous == clang::tok::equal &&
-             IsWord(I - 3, "namespace"));
-        if (!BeforeColons && !AfterNamespace)
-          Row = nullptr;
-      }
+    llvm::SmallVector<llvm::StringRef, 4> Qualifiers;
+    for (size_t J = First; J < I; J += 2)
+      Qualifiers.push_back(Tokens[J].Identifier);
+    const ApiMapping *Row =
+        FT.resolver().rowFor(NameReference::written(Qualifiers, T.Identifier));
+    // A namespace's bare name (`cub`) only where a namespace is named:
+    // before `::`, or after `namespace` (`using namespace cub;`,
+    // `namespace cb = cub;` has `=` between; the name an alias declares,
+    // `namespace cub = hipcub;`, is the user's and untranslatable).
+    if (Row && Row->Kind == NameKind::Namespace && Qualifiers.empty()) {
+      bool BeforeColons =
+          I + 1 < Tokens.size() && Tokens[I + 1].Kind == clang::tok::coloncolon;
+      auto IsWord = [&](size_t J, llvm::StringRef Word) {
+        return Tokens[J].Kind == clang::tok::raw_identifier &&
+               Tokens[J].Identifier == Word;
+      };
+      bool AfterNamespace = (I >= 1 && IsWord(I - 1, "namespace")) ||
+                            (I >= 3 && Previous == clang::tok::equal &&
+                             IsWord(I - 3, "namespace"));
+      if (!BeforeColons && !AfterNamespace)
+        Row = nullptr;
     }
     // Member rows (cooperative_groups::thread_block_tile::ballot) need the
     // object's type, which only the AST engine knows.
     if (!Row || Row->Kind == NameKind::Header ||
         Row->Kind == NameKind::Member || FT.isMarkedNotCuda(T.Offset))
       continue;
-    FT.addReference(T.Offset, *Row, EditOrigin::Lexical, Policy);
+    FT.addReference(T.Offset, FT.resolver().resolution(*Row, Policy),
+                    EditOrigin::Lexical, Policy);
   }
 }
 
@@ -483,7 +466,7 @@ void TokenEngine::translateIncludes(FileTranslation &FT,
     const ApiMapping *Row = NameResolver::resolveHeader(D.HeaderName);
     std::string HipHeader;
     if (Row) {
-      FT.UsesCudaFeatures = true;
+      FT.markCudaFile();
       NameDecision Decision = Policy.decide(*Row);
       // The header's rule may have translated every use of its names
       // (`tilereduce`: cg::reduce on a tile): the include then names HIP's.
@@ -498,7 +481,8 @@ void TokenEngine::translateIncludes(FileTranslation &FT,
                  Decision.Action == NameAction::ReportExperimental ||
                  Decision.Action == NameAction::ReportNoRocEquivalent) {
         // Counted and reported like any other name.
-        FT.addReference(D.NameBegin + 1, *Row, Origin, Policy);
+        FT.addReference(D.NameBegin + 1, FT.resolver().resolution(*Row, Policy),
+                        Origin, Policy);
         continue;
       }
       HipHeader = Decision.Replacement.str();
@@ -540,7 +524,7 @@ void TokenEngine::translateIncludes(FileTranslation &FT,
     Emitted.push_back({HipHeader, D.Blocks});
   }
 
-  if (Emitted.empty() && FT.UsesCudaFeatures)
+  if (Emitted.empty() && FT.usesCuda())
     insertRuntimeInclude(FT, Place, Scope.IncludeOrigin);
 }
 

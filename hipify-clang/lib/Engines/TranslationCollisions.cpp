@@ -29,6 +29,20 @@ using namespace hipkit::hipify;
 
 namespace {
 
+/// The name the translation writes for a resolved reference when it renames
+/// it (a plain rename: no rule may change it).
+std::optional<std::string> writtenFor(const Resolution &Resolved) {
+  if (std::optional<llvm::StringRef> Written = Resolved.renamedTo())
+    return Written->str();
+  return std::nullopt;
+}
+
+/// The name the translation of \p In writes for a reference to \p D.
+std::optional<std::string> hipNameOf(TranslatedNames &Names, const NamedDecl &D,
+                                     FileTranslation &In) {
+  return writtenFor(Names.resolutionOf(D, In));
+}
+
 /// A type, template argument or signature as the translation writes it. Key
 /// compares: two CUDA types whose names map to one HIP name give one key. Text
 /// is the HIP spelling, for messages. Rewritten says whether a CUDA name in it
@@ -120,7 +134,7 @@ private:
   bool named(const NamedDecl *D, Translated &Out) {
     if (!D)
       return false;
-    std::optional<std::string> Hip = Names.hipNameOf(*D, In);
+    std::optional<std::string> Hip = hipNameOf(Names, *D, In);
     if (!Hip)
       return false;
     Out.Key += "hip:" + *Hip;
@@ -400,14 +414,15 @@ public:
                      : nullptr;
       if (!FT)
         continue;
-      std::optional<std::string> Hip = Names.hipNameOf(*Enumerator, *FT);
+      Resolution Resolved = Names.resolutionOf(*Enumerator, *FT);
+      std::optional<std::string> Hip = writtenFor(Resolved);
       if (!Hip) {
         if (std::optional<std::string> Operand =
                 translatedOperandOf(*S, *Enumerator, *FT))
-          if (const ApiMapping *Row = Names.rowOf(*Enumerator, *FT))
-            if (Names.isUnsupported(*Row, *FT))
-              removeUnreachableLabel(*S, *Case, *Enumerator, *Row, *Operand,
-                                     Cases, *FT);
+          if (Resolved &&
+              Resolved.Decision.Action == NameAction::ReportUnsupported)
+            removeUnreachableLabel(*S, *Case, *Enumerator, *Resolved.Row,
+                                   *Operand, Cases, *FT);
         continue;
       }
       auto [Known, IsFirst] = Seen.try_emplace(*Hip, Case);
@@ -506,7 +521,7 @@ private:
             for (size_t J = 0; J != Def.Parameters[I].size(); ++J) {
               llvm::StringRef Token = Def.Parameters[I][J];
               std::optional<std::string> Written =
-                  Names.hipNameOfSpelling(Token, *FT);
+                  writtenFor(Names.resolutionOfSpelling(Token, *FT));
               Rewritten |= Written.has_value();
               Cuda += (J ? " " : "") + Token.str();
               Hip += (J ? " " : "") + (Written ? *Written : Token.str());
@@ -703,9 +718,15 @@ private:
     };
     std::string OperandType =
         IsOperator ? Operand(FD.getParamDecl(0)->getType()) : "";
-    const ApiMapping *Row =
-        lookupCudaName(IsOperator ? llvm::StringRef(OperandType) : FD.getName());
-    const RewriteRule *Rule = Row ? RewriteRule::forRow(*Row) : nullptr;
+    unsigned Offset;
+    FileTranslation *FT = Names.translationAt(FD.getLocation(), Offset);
+    if (!FT)
+      return;
+    // The row's rule knows its HIP-defined overloads.
+    Resolution Resolved = Names.resolutionOfSpelling(
+        IsOperator ? llvm::StringRef(OperandType) : FD.getName(), *FT);
+    const RewriteRule *Rule =
+        Resolved.hasRule() ? RewriteRule::forRow(*Resolved.Row) : nullptr;
     if (!Rule)
       return;
     std::string Key;
@@ -722,10 +743,6 @@ private:
       llvm::StringRef Version = Overload.Version;
       if (!sameOverloadParameters(Parameters, Key))
         continue;
-      unsigned Offset;
-      FileTranslation *FT = Names.translationAt(FD.getLocation(), Offset);
-      if (!FT)
-        return;
       // HIP_VERSION is major * 10000000 + minor * 100000 + patch.
       unsigned Major = 0, Minor = 0;
       auto [MajorText, MinorText] = Version.split('.');
@@ -896,11 +913,11 @@ private:
       return std::nullopt;
     std::optional<std::string> Hip;
     if (findTypedef(T, [&](const TypedefNameDecl &Typedef) {
-          Hip = Names.hipNameOf(Typedef, FT);
+          Hip = hipNameOf(Names, Typedef, FT);
           return Hip.has_value();
         }))
       return Hip;
-    return Names.hipNameOf(*Enum->getDecl(), FT);
+    return hipNameOf(Names, *Enum->getDecl(), FT);
   }
 
   /// A label of an enumerator HIP's enum lacks (CUBLAS_STATUS_LICENSE_ERROR)

@@ -14,6 +14,7 @@
 #include "hipkit/hipify/Source/SourceText.h"
 #include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/Engines/ASTEngine.h"
+#include "hipkit/hipify/Source/Encoding.h"
 #include "hipkit/hipify/BuildFiles/BuildFileMigration.h"
 #include "hipkit/hipify/Engines/LexicalLaunch.h"
 #include "hipkit/hipify/Report/MigrationReport.h"

@@ -12,6 +12,7 @@
 #include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/BuildFiles/BuildFileMigration.h"
 #include "hipkit/hipify/Engines/LexicalLaunch.h"
+#include "hipkit/hipify/Source/Encoding.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -327,7 +328,7 @@ std::optional<std::vector<size_t>> HipifyRun::chooseParsedSources() {
         LexicalScope Whole;
         Whole.WholeFile = true;
         Engine.translate(Probe, Whole);
-        if (Probe.changesAnything() || Probe.UsesCudaFeatures)
+        if (Probe.changesAnything() || Probe.usesCuda())
           Parsed.push_back(I);
       }
     }

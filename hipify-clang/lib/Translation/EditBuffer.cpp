@@ -242,3 +242,72 @@ llvm::Expected<std::string> EditBuffer::apply() const {
   return Result;
 }
 
+EditBuffer::TranslatedLines::TranslatedLines(
+    const EditBuffer &Buffer, llvm::ArrayRef<unsigned> LineStarts,
+    llvm::StringRef Translated)
+    : Original(Buffer.Original), LineStarts(LineStarts),
+      Translated(Translated) {
+  llvm::Expected<std::vector<Edit>> Normalized = Buffer.normalized();
+  if (!Normalized) {
+    llvm::consumeError(Normalized.takeError());
+    return;
+  }
+  Valid = true;
+  Edits = std::move(*Normalized);
+  GrowthBefore.reserve(Edits.size() + 1);
+  GrowthBefore.push_back(0);
+  for (const Edit &E : Edits)
+    GrowthBefore.push_back(GrowthBefore.back() + long(E.Text.size()) -
+                           long(E.Length));
+  for (size_t I = 0; I < Translated.size(); ++I)
+    if (Translated[I] == '\n')
+      TranslatedNewLines.push_back(I);
+}
+
+std::optional<EditBuffer::TranslatedLine>
+EditBuffer::TranslatedLines::lookup(unsigned Line) const {
+  if (!Valid || Line == 0 || Line > LineStarts.size())
+    return std::nullopt;
+  unsigned Begin = LineStarts[Line - 1];
+  unsigned End =
+      Begin + Original.drop_front(Begin)
+                  .take_until([](char C) { return C == '\n' || C == '\r'; })
+                  .size();
+  // Where the line's first byte and its end land. Normalized edits are
+  // sorted and disjoint (so their ends are sorted too); an edit's insertions
+  // at the line's start go before it (an added #include), its replacement
+  // belongs to the line; everything an edit ending at the line's end writes
+  // belongs to the line.
+  auto FirstAtOrAfter = llvm::partition_point(
+      Edits, [&](const Edit &E) { return E.Offset < Begin; });
+  size_t K = FirstAtOrAfter - Edits.begin(); // Edits starting before Begin.
+  long TBegin = long(Begin) + GrowthBefore[K];
+  if (K && Begin < Edits[K - 1].Offset + Edits[K - 1].Length)
+    TBegin = long(Edits[K - 1].Offset) + GrowthBefore[K - 1]; // Inside it.
+  else if (K < Edits.size() && Edits[K].Offset == Begin)
+    TBegin += Edits[K].Inserted;
+  size_t M =
+      llvm::partition_point(
+          Edits, [&](const Edit &E) { return E.Offset + E.Length <= End; }) -
+      Edits.begin(); // Edits ending at or before End.
+  long TEnd = long(End) + GrowthBefore[M];
+  if (M < Edits.size() && Edits[M].Offset < End) // Ends inside it.
+    TEnd = long(Edits[M].Offset) + GrowthBefore[M] + Edits[M].Text.size();
+  if (TBegin < 0 || size_t(TBegin) > Translated.size() ||
+      size_t(TEnd) > Translated.size() || TEnd < TBegin)
+    return std::nullopt;
+  // The translated lines the range touches, whole.
+  auto NewLineBefore =
+      llvm::lower_bound(TranslatedNewLines, size_t(TBegin)); // >= TBegin
+  size_t LineBegin = NewLineBefore == TranslatedNewLines.begin()
+                         ? 0
+                         : *std::prev(NewLineBefore) + 1;
+  size_t LineEnd = std::min(Translated.find_first_of("\r\n", size_t(TEnd)),
+                            Translated.size());
+  TranslatedLine Result;
+  Result.Number = (NewLineBefore - TranslatedNewLines.begin()) + 1;
+  for (char C : Translated.slice(LineBegin, LineEnd))
+    if (C != '\r')
+      Result.Text += C;
+  return Result;
+}

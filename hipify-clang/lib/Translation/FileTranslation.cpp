@@ -1,11 +1,11 @@
 //===- FileTranslation.cpp ------------------------------------------------===//
 #include "hipkit/hipify/Translation/FileTranslation.h"
 
+#include "hipkit/hipify/Source/Encoding.h"
 #include "hipkit/hipify/Translation/RewriteRule.h"
 
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -13,72 +13,6 @@
 #include <set>
 
 using namespace hipkit::hipify;
-
-std::optional<WideEncoding>
-hipkit::hipify::wideUnicodeEncoding(llvm::StringRef Start) {
-  // A byte order mark says it (UTF-32's first: FF FE 00 00 starts with
-  // UTF-16LE's FF FE).
-  if (Start.starts_with(llvm::StringRef("\xFF\xFE\0\0", 4)))
-    return WideEncoding{"UTF-32LE", "UTF-32"};
-  if (Start.starts_with(llvm::StringRef("\0\0\xFE\xFF", 4)))
-    return WideEncoding{"UTF-32BE", "UTF-32"};
-  if (Start.starts_with("\xFF\xFE"))
-    return WideEncoding{"UTF-16LE", "UTF-16"};
-  if (Start.starts_with("\xFE\xFF"))
-    return WideEncoding{"UTF-16BE", "UTF-16"};
-  // Without one, source code is mostly ASCII, which UTF-16 and UTF-32 write
-  // as the character's byte with NUL bytes beside it at fixed places. Most
-  // units of the start (3 in 4) having that shape tells them from a binary
-  // file, whose NUL bytes follow no such pattern.
-  Start = Start.take_front(512);
-  auto mostly = [&](unsigned Width, unsigned CharByte) {
-    unsigned Units = Start.size() / Width, Matching = 0;
-    for (unsigned U = 0; U < Units; ++U) {
-      llvm::StringRef Unit = Start.substr(U * Width, Width);
-      bool Shape = Unit[CharByte] != 0;
-      for (unsigned B = 0; B < Width; ++B)
-        Shape &= B == CharByte || Unit[B] == 0;
-      Matching += Shape;
-    }
-    return Units >= 2 && Matching * 4 >= Units * 3;
-  };
-  if (mostly(4, 0))
-    return WideEncoding{"UTF-32LE", "UTF-32LE"};
-  if (mostly(4, 3))
-    return WideEncoding{"UTF-32BE", "UTF-32BE"};
-  if (mostly(2, 0))
-    return WideEncoding{"UTF-16LE", "UTF-16LE"};
-  if (mostly(2, 1))
-    return WideEncoding{"UTF-16BE", "UTF-16BE"};
-  return std::nullopt;
-}
-
-llvm::Error hipkit::hipify::wideEncodingError(llvm::StringRef Path,
-                                              const WideEncoding &Encoding) {
-  return llvm::createStringError(
-      std::errc::invalid_argument, "%s",
-      llvm::formatv("'{0}' is {1} text, but hipify reads UTF-8; convert it "
-                    "first (iconv -f {2} -t UTF-8 '{0}' > converted.cu)",
-                    Path, Encoding.Name, Encoding.IconvName)
-          .str()
-          .c_str());
-}
-
-llvm::Error hipkit::hipify::checkSourceText(llvm::StringRef Path,
-                                            llvm::StringRef Text) {
-  auto fail = [&](const llvm::Twine &Why) {
-    return llvm::createStringError(std::errc::invalid_argument, "%s",
-                                   Why.str().c_str());
-  };
-  if (Text.empty())
-    return fail("'" + Path + "' is empty; there is nothing to translate");
-  if (std::optional<WideEncoding> Wide = wideUnicodeEncoding(Text))
-    return wideEncodingError(Path, *Wide);
-  if (Text.contains('\0'))
-    return fail("'" + Path +
-                "' is a binary file (it contains NUL bytes), not CUDA source");
-  return llvm::Error::success();
-}
 
 FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
                                  std::string Contents, bool IsMainFile)
@@ -89,15 +23,13 @@ FileTranslation::FileTranslation(std::string DisplayPath, std::string RealPath,
   // Old sources carry Latin-1 and other 8-bit text in comments and strings.
   // The translation edits only names, which are ASCII, so those bytes are
   // kept as they are; the note says the file was read as it is.
-  llvm::StringRef Text = this->Contents;
-  const auto *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.data());
-  const llvm::UTF8 *Cursor = Begin;
-  if (!llvm::isLegalUTF8String(&Cursor, Begin + Text.size()))
-    note(Cursor - Begin, warning_names::NotUtf8,
+  if (std::optional<unsigned> Offset = firstNonUtf8Byte(this->Contents))
+    note(*Offset, warning_names::NotUtf8,
          llvm::formatv("the file is not UTF-8 text (byte {0:x2} here); bytes "
                        "that are not UTF-8 are kept as they are, only names "
                        "are translated",
-                       static_cast<unsigned>(*Cursor)));
+                       static_cast<unsigned>(static_cast<unsigned char>(
+                           this->Contents[*Offset]))));
 }
 
 llvm::StringRef FileTranslation::lineEnding() const {
@@ -120,22 +52,22 @@ FileTranslation::lineAndColumn(unsigned Offset) const {
 
 void FileTranslation::warn(unsigned Offset, llvm::StringRef Check,
                            const llvm::Twine &Message) {
-  Warnings.push_back({Offset, Message.str(), Check.str(), false});
+  Log.Warnings.push_back({Offset, Message.str(), Check.str(), false});
 }
 
 void FileTranslation::addHazard(unsigned Offset, llvm::StringRef Check,
                                 const llvm::Twine &Message) {
   // A check may reach the same spelling twice (a macro expanded twice).
-  for (const FileWarning &W : Warnings)
+  for (const FileWarning &W : Log.Warnings)
     if (W.IsHazard && W.Offset == Offset && W.Check == Check)
       return;
-  Warnings.push_back({Offset, Message.str(), Check.str(), true});
+  Log.Warnings.push_back({Offset, Message.str(), Check.str(), true});
 }
 
 std::vector<FileWarning> FileTranslation::warnings() const {
   std::vector<FileWarning> Sorted;
-  for (const FileWarning &W : Warnings)
-    if (!W.IsHazard || !RemovedNames.count(W.Offset))
+  for (const FileWarning &W : Log.Warnings)
+    if (!W.IsHazard || !Refs.RemovedNames.count(W.Offset))
       Sorted.push_back(W);
   llvm::stable_sort(Sorted, [](const FileWarning &A, const FileWarning &B) {
     return A.Offset < B.Offset;
@@ -151,79 +83,11 @@ llvm::StringRef FileTranslation::lineText(unsigned Line) const {
   return Rest.take_until([](char C) { return C == '\n' || C == '\r'; });
 }
 
-FileTranslation::TranslatedLines::TranslatedLines(const FileTranslation &FT,
-                                                  llvm::StringRef Translated)
-    : FT(FT), Translated(Translated) {
-  llvm::Expected<std::vector<EditBuffer::Edit>> Normalized =
-      FT.Buffer.normalized();
-  if (!Normalized) {
-    llvm::consumeError(Normalized.takeError());
-    return;
-  }
-  Valid = true;
-  Edits = std::move(*Normalized);
-  GrowthBefore.reserve(Edits.size() + 1);
-  GrowthBefore.push_back(0);
-  for (const EditBuffer::Edit &E : Edits)
-    GrowthBefore.push_back(GrowthBefore.back() + long(E.Text.size()) -
-                           long(E.Length));
-  for (size_t I = 0; I < Translated.size(); ++I)
-    if (Translated[I] == '\n')
-      TranslatedNewLines.push_back(I);
-}
-
-std::optional<FileTranslation::TranslatedLine>
-FileTranslation::TranslatedLines::lookup(unsigned Line) const {
-  llvm::ArrayRef<unsigned> LineStarts = FT.Source.lineStarts();
-  if (!Valid || Line == 0 || Line > LineStarts.size())
-    return std::nullopt;
-  unsigned Begin = LineStarts[Line - 1];
-  unsigned End = Begin + FT.lineText(Line).size();
-  // Where the line's first byte and its end land. Normalized edits are
-  // sorted and disjoint (so their ends are sorted too); an edit's insertions
-  // at the line's start go before it (an added #include), its replacement
-  // belongs to the line; everything an edit ending at the line's end writes
-  // belongs to the line.
-  auto FirstAtOrAfter = llvm::partition_point(
-      Edits, [&](const EditBuffer::Edit &E) { return E.Offset < Begin; });
-  size_t K = FirstAtOrAfter - Edits.begin(); // Edits starting before Begin.
-  long TBegin = long(Begin) + GrowthBefore[K];
-  if (K && Begin < Edits[K - 1].Offset + Edits[K - 1].Length)
-    TBegin = long(Edits[K - 1].Offset) + GrowthBefore[K - 1]; // Inside it.
-  else if (K < Edits.size() && Edits[K].Offset == Begin)
-    TBegin += Edits[K].Inserted;
-  size_t M = llvm::partition_point(Edits,
-                                   [&](const EditBuffer::Edit &E) {
-                                     return E.Offset + E.Length <= End;
-                                   }) -
-             Edits.begin(); // Edits ending at or before End.
-  long TEnd = long(End) + GrowthBefore[M];
-  if (M < Edits.size() && Edits[M].Offset < End) // Ends inside it.
-    TEnd = long(Edits[M].Offset) + GrowthBefore[M] + Edits[M].Text.size();
-  if (TBegin < 0 || size_t(TBegin) > Translated.size() ||
-      size_t(TEnd) > Translated.size() || TEnd < TBegin)
-    return std::nullopt;
-  // The translated lines the range touches, whole.
-  auto NewLineBefore =
-      llvm::lower_bound(TranslatedNewLines, size_t(TBegin)); // >= TBegin
-  size_t LineBegin = NewLineBefore == TranslatedNewLines.begin()
-                         ? 0
-                         : *std::prev(NewLineBefore) + 1;
-  size_t LineEnd = std::min(Translated.find_first_of("\r\n", size_t(TEnd)),
-                            Translated.size());
-  TranslatedLine Result;
-  Result.Number = (NewLineBefore - TranslatedNewLines.begin()) + 1;
-  for (char C : Translated.slice(LineBegin, LineEnd))
-    if (C != '\r')
-      Result.Text += C;
-  return Result;
-}
-
 void FileTranslation::removeName(unsigned Offset, unsigned Length,
                                  const ApiMapping &Row, EditOrigin Origin,
                                  const llvm::Twine &Message) {
   Buffer.add(Offset, Length, "");
-  RemovedNames.insert(Offset);
+  Refs.RemovedNames.insert(Offset);
   countConverted(Row, Origin);
   note(Offset, warning_names::Removed, Message);
 }
@@ -233,11 +97,11 @@ void FileTranslation::removeUnreachableLabel(unsigned NameOffset,
                                              unsigned Begin, unsigned End,
                                              llvm::StringRef Replacement,
                                              const llvm::Twine &Message) {
-  auto Left = llvm::find_if(Warnings, [&](const FileWarning &W) {
+  auto Left = llvm::find_if(Log.Warnings, [&](const FileWarning &W) {
     return W.Offset == NameOffset && W.Check == warning_names::Unsupported;
   });
-  if (Left != Warnings.end()) {
-    Warnings.erase(Left);
+  if (Left != Log.Warnings.end()) {
+    Log.Warnings.erase(Left);
     auto drop = [](std::map<std::string, unsigned> &Counts,
                    llvm::StringRef Key) {
       auto It = Counts.find(Key.str());
@@ -250,7 +114,7 @@ void FileTranslation::removeUnreachableLabel(unsigned NameOffset,
     drop(Stats.UnconvertedByName, Row.CudaName);
   }
   Buffer.add(Begin, End - Begin, Replacement);
-  RemovedNames.insert(NameOffset);
+  Refs.RemovedNames.insert(NameOffset);
   countConverted(Row, EditOrigin::AST);
   note(NameOffset, warning_names::Removed, Message);
 }
@@ -259,7 +123,7 @@ void FileTranslation::note(unsigned Offset, llvm::StringRef Check,
                            const llvm::Twine &Message) {
   FileWarning Note{Offset, Message.str(), Check.str()};
   Note.IsNote = true;
-  Warnings.push_back(std::move(Note));
+  Log.Warnings.push_back(std::move(Note));
 }
 
 void FileTranslation::countConverted(const ApiMapping &Row, EditOrigin Origin) {
@@ -284,19 +148,22 @@ void FileTranslation::countUnconverted(const ApiMapping &Row) {
   ++Stats.UnconvertedByName[Row.CudaName.str()];
 }
 
-bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
+bool FileTranslation::addReference(unsigned Offset, const Resolution &Resolved,
                                    EditOrigin Origin, const NamePolicy &Policy,
                                    bool MarksCudaUse) {
-  if (NotCuda.count(Offset) || !Referenced.insert(Offset).second)
+  assert(Resolved && "a reference without a row");
+  if (Refs.NotCuda.count(Offset) || !Refs.Referenced.insert(Offset).second)
     return false;
   if (MarksCudaUse)
     markCudaUse(Offset);
-  NameDecision Decision = Policy.decide(Row, Resolver.writesRocNames(Row));
+  const ApiMapping &Row = *Resolved.Row;
+  NameDecision Decision = Resolved.Decision;
   // The row's rewrite rule (value:TEXT, drop:N) may change what is written,
   // or leave the reference, having reported why.
-  if (const RewriteRule *Rule = RewriteRule::forRow(Row))
-    if (!Rule->rewriteReference(*this, Offset, Row, Origin, Decision))
-      return true;
+  const RewriteRule *Rule =
+      Resolved.hasRule() ? RewriteRule::forRow(Row) : nullptr;
+  if (Rule && !Rule->rewriteReference(*this, Offset, Row, Origin, Decision))
+    return true;
   switch (Decision.Action) {
   case NameAction::KeepIdentical:
     // Nothing to rewrite, but HIP may still lack the name.
@@ -320,8 +187,7 @@ bool FileTranslation::addReference(unsigned Offset, const ApiMapping &Row,
     countUnconverted(Row);
     warn(Offset, warning_names::NoRocEquivalent,
          llvm::formatv("'{0}' has no {1} equivalent; left untranslated",
-                               Row.CudaName,
-                               lookupApi(Row.Api)->RocLibrary));
+                       Row.CudaName, Resolved.Library->RocLibrary));
     return true;
   case NameAction::Rewrite:
     break;
@@ -348,8 +214,8 @@ void FileTranslation::warnIfRocKeepsHipName(unsigned Offset,
       !Library->RocLibrary.empty())
     return;
   auto [Known, IsFirst] =
-      WarnedRocKeepsHip.try_emplace(Row.Api, Warnings.size());
-  if (!IsFirst && Warnings[Known->second].Offset <= Offset)
+      Log.WarnedRocKeepsHip.try_emplace(Row.Api, Log.Warnings.size());
+  if (!IsFirst && Log.Warnings[Known->second].Offset <= Offset)
     return;
   std::string Message =
       llvm::formatv("no ROCm library has {0}'s API; --roc "
@@ -358,14 +224,14 @@ void FileTranslation::warnIfRocKeepsHipName(unsigned Offset,
   if (IsFirst)
     warn(Offset, warning_names::RocKeepsHipName, Message);
   else
-    Warnings[Known->second] = {Offset, Message,
-                               warning_names::RocKeepsHipName.str(), false};
+    Log.Warnings[Known->second] = {Offset, Message,
+                                   warning_names::RocKeepsHipName.str(), false};
 }
 
 void FileTranslation::addUnknownLibraryName(unsigned Offset,
                                             llvm::StringRef Name,
                                             const ApiInfo &Library) {
-  if (NotCuda.count(Offset) || !Referenced.insert(Offset).second)
+  if (Refs.NotCuda.count(Offset) || !Refs.Referenced.insert(Offset).second)
     return;
   markCudaUse(Offset);
   ++Stats.Unconverted;
@@ -379,7 +245,7 @@ void FileTranslation::addUnknownLibraryName(unsigned Offset,
 
 void FileTranslation::addArgumentDrop(unsigned NameOffset, unsigned Begin,
                                       unsigned End) {
-  if (!DroppedAt.insert(NameOffset).second)
+  if (!Refs.DroppedAt.insert(NameOffset).second)
     return;
   Buffer.add(Begin, End - Begin, "");
 }
@@ -388,16 +254,16 @@ void FileTranslation::warnIfNewerThanTarget(unsigned Offset,
                                             const ApiMapping &Row,
                                             const NameDecision &Decision,
                                             const NamePolicy &Policy) {
-  if (!Decision.NewerThanTarget || !WarnedNewer.insert(Row.CudaName).second)
+  if (!Decision.NewerThanTarget || !Log.WarnedNewer.insert(Row.CudaName).second)
     return;
   const ApiInfo *Api = lookupApi(Row.Api);
   llvm::StringRef Library =
       Api && Api->isLibrary() && !Api->HipLibrary.empty() ? Api->HipLibrary
                                                           : "HIP";
   bool Kept = Decision.Action == NameAction::KeepIdentical;
-  NewerHip.push_back({Offset, Library, Row.HipAdded,
-                      (Kept ? Row.CudaName : Decision.Replacement).str(),
-                      Row.CudaName});
+  Log.NewerHip.push_back({Offset, Library, Row.HipAdded,
+                          (Kept ? Row.CudaName : Decision.Replacement).str(),
+                          Row.CudaName});
   if (Kept)
     warn(Offset, warning_names::NewerThanTarget,
          llvm::formatv("'{0}' needs HIP {1}, but the targeted ROCm has HIP {2}",
@@ -409,7 +275,7 @@ void FileTranslation::warnIfNewerThanTarget(unsigned Offset,
                        "ROCm has HIP {3}",
                        Decision.Replacement, Row.CudaName, Row.HipAdded,
                        Policy.options().TargetHipVersionText));
-  Warnings.back().Summarized = true;
+  Log.Warnings.back().Summarized = true;
 }
 
 namespace {
@@ -475,13 +341,13 @@ unsigned topLevelLineBefore(const SourceText &Source, unsigned Offset) {
 } // namespace
 
 void FileTranslation::requireHelper(llvm::StringRef Block, unsigned Offset) {
-  auto [It, IsNew] = HelperUses.try_emplace(Block.str(), Offset);
+  auto [It, IsNew] = Refs.HelperUses.try_emplace(Block.str(), Offset);
   if (!IsNew)
     It->second = std::min(It->second, Offset);
 }
 
 void FileTranslation::insertHelpers() {
-  for (const auto &[Block, FirstUse] : HelperUses) {
+  for (const auto &[Block, FirstUse] : Refs.HelperUses) {
     llvm::StringRef Text = helperBlockText(Block);
     if (Text.empty())
       continue; // gen_mapping_table.py checks every block's name.
@@ -496,7 +362,7 @@ void FileTranslation::insertHelpers() {
                        "'{1}')",
                        Line, Block));
   }
-  HelperUses.clear();
+  Refs.HelperUses.clear();
 }
 
 void FileTranslation::addEdit(unsigned Offset, unsigned Length,

@@ -40,27 +40,20 @@ namespace hipkit::hipify {
 class TranslatedNames {
 public:
   virtual ~TranslatedNames() = default;
-  /// The spelling the translation of \p In writes for a reference to \p D, a
-  /// declaration of the CUDA headers with a row that is rewritten or kept;
-  /// std::nullopt for everything else (the user's declarations, names without
-  /// a row, names left untranslated).
-  virtual std::optional<std::string> hipNameOf(const clang::NamedDecl &D,
-                                               FileTranslation &In) = 0;
-  /// The row of \p D, a declaration of the CUDA headers, as \p In resolves
-  /// it; null for the user's declarations and names without a row.
-  virtual const ApiMapping *rowOf(const clang::NamedDecl &D,
+  /// How the translation of \p In resolves a reference to \p D, a
+  /// declaration of the CUDA headers (NameResolver.h); an empty resolution
+  /// for the user's declarations and names without a row. What it writes for
+  /// the reference is the resolution's renamedTo().
+  virtual Resolution resolutionOf(const clang::NamedDecl &D,
                                   FileTranslation &In) = 0;
-  /// Whether the translation of \p In leaves \p Row's name as unsupported
-  /// (no HIP counterpart, under the run's options).
-  virtual bool isUnsupported(const ApiMapping &Row, FileTranslation &In) = 0;
+  /// How the translation of \p In resolves the name \p Spelled met by its
+  /// tokens (in a block the parse skipped, or a user's definition).
+  virtual Resolution resolutionOfSpelling(llvm::StringRef Spelled,
+                                          FileTranslation &In) = 0;
   /// The user file \p Loc is spelled in and its offset there; null for files
   /// that are not translated.
   virtual FileTranslation *translationAt(clang::SourceLocation Loc,
                                          unsigned &Offset) = 0;
-  /// What the translation of \p In writes for the name \p Spelled met by its
-  /// tokens (in a block the parse skipped), like hipNameOf.
-  virtual std::optional<std::string> hipNameOfSpelling(llvm::StringRef Spelled,
-                                                       FileTranslation &In) = 0;
   /// The user's files, each with the #if blocks the parse skipped in it.
   virtual std::vector<std::pair<FileTranslation *, std::vector<OffsetRange>>>
   skippedBlocks() = 0;

@@ -16,12 +16,74 @@
 #define HIPKIT_HIPIFY_NAMERESOLVER_H
 
 #include "hipkit/hipify/Tables/MappingTable.h"
+#include "hipkit/hipify/Tables/NamePolicy.h"
 #include "hipkit/hipify/Source/SourceText.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+#include <string>
+
 namespace hipkit::hipify {
+
+/// A reference to a name, as an engine found it: how its qualifier is known
+/// decides which spellings are tried (NameResolver::rowFor).
+struct NameReference {
+  /// The token engine's: the qualifier as written (`thrust::system::cuda`:
+  /// {"thrust", "system"} before "cuda"), which may be partial or the
+  /// user's own namespace.
+  static NameReference written(llvm::ArrayRef<llvm::StringRef> Qualifiers,
+                               llvm::StringRef Name) {
+    NameReference Ref;
+    Ref.Qualifiers = Qualifiers;
+    Ref.Name = Name;
+    return Ref;
+  }
+  /// The AST engine's: the declaration's whole qualified name (clang's
+  /// getQualifiedNameAsString), the library whose header declares it, and
+  /// whether it is declared at global scope.
+  static NameReference declared(llvm::StringRef Qualified, llvm::StringRef Name,
+                                const ApiInfo *DeclaredIn, bool AtGlobalScope) {
+    NameReference Ref;
+    Ref.IsDeclared = true;
+    Ref.Qualified = Qualified;
+    Ref.Name = Name;
+    Ref.DeclaredIn = DeclaredIn;
+    Ref.AtGlobalScope = AtGlobalScope;
+    return Ref;
+  }
+
+  bool IsDeclared = false;
+  llvm::ArrayRef<llvm::StringRef> Qualifiers; ///< Written only.
+  llvm::StringRef Qualified;                  ///< Declared only.
+  llvm::StringRef Name;                       ///< Unqualified.
+  const ApiInfo *DeclaredIn = nullptr;
+  bool AtGlobalScope = false;
+};
+
+/// The one answer for a reference: its row, what the run's options make of
+/// it, whether the row has a rule, and its library. The rule's object is the
+/// translation layer's (RewriteRule::forRow(*Row)); this layer knows only
+/// the row's `rewrite` column. addReference, the collision finder, the
+/// pasted names and both engines read this value rather than deciding again.
+struct Resolution {
+  const ApiMapping *Row = nullptr;
+  NameDecision Decision;
+  const ApiInfo *Library = nullptr;  ///< lookupApi(Row->Api).
+
+  explicit operator bool() const { return Row != nullptr; }
+  /// Whether the row has a rewrite rule (its `rewrite` column).
+  bool hasRule() const { return Row && !Row->Rewrite.empty(); }
+  /// The name written in place of the spelling when the reference is a plain
+  /// one (a C API's name, no rewrite rule, not a header) that the
+  /// translation rewrites or keeps; std::nullopt for anything else (left,
+  /// or edited beyond the name).
+  std::optional<llvm::StringRef> writtenName() const;
+  /// writtenName(), only when it differs from the CUDA spelling.
+  std::optional<llvm::StringRef> renamedTo() const;
+};
 
 class NameResolver {
 public:
@@ -45,6 +107,35 @@ public:
   ///     today.
   const ApiMapping *resolve(llvm::StringRef Name,
                             const ApiInfo *DeclaredIn = nullptr) const;
+
+  /// The row \p Ref denotes, or nullptr. The one place that decides how a
+  /// qualified name is tried:
+  ///  - written (`a::b::c`): the whole written name, then each shorter tail
+  ///    of the qualifier (`b::c`), never the bare name (`foo::cudaMalloc` is
+  ///    the user's); an unscoped CUDA enumerator qualified by its CUDA enum
+  ///    (`cudaStreamCaptureStatus::cudaStreamCaptureStatusNone`) is the bare
+  ///    enumerator;
+  ///  - declared: the qualified name, then without ABI namespaces
+  ///    (`cooperative_groups::__v1::reduce`), then, at global scope, the
+  ///    bare name.
+  const ApiMapping *rowFor(const NameReference &Ref) const;
+  /// The resolution of \p Ref (an empty one when no row has its name).
+  Resolution resolve(const NameReference &Ref, const NamePolicy &Policy) const;
+  /// The resolution of a reference to \p Row in this file.
+  Resolution resolution(const ApiMapping &Row, const NamePolicy &Policy) const;
+
+  /// \p Qualified without `::__vN` components.
+  static std::string withoutAbiNamespaces(llvm::StringRef Qualified);
+
+  /// The statistics category (an API name) of what a token-pasting macro
+  /// forms: the library of the first name formed that has a row
+  /// (\p FormedRows, null for the others), else that of the rows whose names
+  /// start with the pasted \p Prefix, else the runtime's.
+  static llvm::StringRef
+  pastedApi(llvm::ArrayRef<const ApiMapping *> FormedRows,
+            llvm::StringRef Prefix);
+  /// The API of the first row whose name starts with \p Prefix, or "".
+  static llvm::StringRef apiOfPrefix(llvm::StringRef Prefix);
 
   /// The `header` row for an include of \p HeaderName, or nullptr: header
   /// names belong to one library each.

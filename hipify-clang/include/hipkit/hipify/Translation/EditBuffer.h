@@ -13,10 +13,12 @@
 #ifndef HIPKIT_HIPIFY_EDITBUFFER_H
 #define HIPKIT_HIPIFY_EDITBUFFER_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,6 +82,45 @@ public:
   llvm::Expected<std::vector<Edit>> normalized() const;
   /// The text with every edit made.
   llvm::Expected<std::string> apply() const;
+
+  /// An original line as apply()'s output has it: its line number there and
+  /// its text, without line endings (an edit that adds line breaks makes it
+  /// several lines).
+  struct TranslatedLine {
+    unsigned Number = 0;
+    std::string Text;
+  };
+  /// Finds original lines in \p Translated (apply()'s output, which must
+  /// outlive it, like the original's line starts). The edits are normalized
+  /// and the translated text's lines indexed once, so each lookup is a binary
+  /// search: the report looks up the line of every warning, and a build file
+  /// has one per statement.
+  class TranslatedLines {
+  public:
+    /// Line \p Line (1-based); nullopt when the line or the edits are not
+    /// valid.
+    std::optional<TranslatedLine> lookup(unsigned Line) const;
+
+  private:
+    friend class EditBuffer;
+    TranslatedLines(const EditBuffer &Buffer,
+                    llvm::ArrayRef<unsigned> LineStarts,
+                    llvm::StringRef Translated);
+    llvm::StringRef Original;
+    llvm::ArrayRef<unsigned> LineStarts;
+    llvm::StringRef Translated;
+    bool Valid = false; ///< The edits normalized without a clash.
+    std::vector<Edit> Edits;
+    /// GrowthBefore[I]: how much longer the text is after edits [0, I).
+    std::vector<long> GrowthBefore;
+    std::vector<size_t> TranslatedNewLines; ///< Offsets of Translated's '\n'.
+  };
+  /// The original's lines (\p LineStarts: the offset each starts at) in
+  /// \p Translated.
+  TranslatedLines translatedLines(llvm::ArrayRef<unsigned> LineStarts,
+                                  llvm::StringRef Translated) const {
+    return TranslatedLines(*this, LineStarts, Translated);
+  }
 
 private:
   struct Arrangement {

@@ -141,27 +141,6 @@ struct WarningSelection {
   };
 };
 
-/// A Unicode encoding wider than UTF-8, as \c iconv names it.
-struct WideEncoding {
-  llvm::StringRef Name;      ///< "UTF-16LE".
-  llvm::StringRef IconvName; ///< "UTF-16" when a byte order mark says which.
-};
-
-/// The encoding of a text that starts with \p Start when it is UTF-16 or
-/// UTF-32 (a byte order mark, or ASCII with NUL bytes at fixed places), which
-/// would otherwise be refused as binary for its NUL bytes.
-std::optional<WideEncoding> wideUnicodeEncoding(llvm::StringRef Start);
-
-/// The one-line error for a source in \p Encoding.
-llvm::Error wideEncodingError(llvm::StringRef Path,
-                              const WideEncoding &Encoding);
-
-/// Checks that \p Text, read from \p Path, is something hipify translates:
-/// not empty, not UTF-16 or UTF-32, no NUL bytes. The error says in one line
-/// why not. Text that is not UTF-8 is translated, its other bytes kept (a note
-/// says so).
-llvm::Error checkSourceText(llvm::StringRef Path, llvm::StringRef Text);
-
 /// Per token-pasting macro a file defines, the uses in the other files
 /// translated with it ("RT(Malloc)"), which decide the macro's translation
 /// (PastedNames.h).
@@ -185,21 +164,25 @@ public:
   /// "\r\n" when the file's lines end so, else "\n": inserted lines match.
   llvm::StringRef lineEnding() const;
 
-  /// A reference to the CUDA name of \p Row spelled at \p Offset (as the
-  /// unqualified name). The first engine to report an offset wins; later
-  /// reports of the same offset are ignored. Returns false if ignored.
-  /// \p MarksCudaUse is false for a name the C or C++ library declares too
-  /// (`sqrt`), whose use alone needs no HIP runtime header.
-  bool addReference(unsigned Offset, const ApiMapping &Row, EditOrigin Origin,
-                    const NamePolicy &Policy, bool MarksCudaUse = true);
-  bool hasReference(unsigned Offset) const { return Referenced.count(Offset); }
+  /// A reference, resolved as \p Resolved (this file's resolver's answer),
+  /// to the CUDA name spelled at \p Offset (as the unqualified name). The
+  /// first engine to report an offset wins; later reports of the same offset
+  /// are ignored. Returns false if ignored. \p MarksCudaUse is false for a
+  /// name the C or C++ library declares too (`sqrt`), whose use alone needs
+  /// no HIP runtime header.
+  bool addReference(unsigned Offset, const Resolution &Resolved,
+                    EditOrigin Origin, const NamePolicy &Policy,
+                    bool MarksCudaUse = true);
+  bool hasReference(unsigned Offset) const {
+    return Refs.Referenced.count(Offset);
+  }
 
   /// Removes [Begin, End) as the argument drop of the call whose callee name
   /// is at \p NameOffset (the drop:N rule); each call is edited once,
   /// whichever engine asks.
   void addArgumentDrop(unsigned NameOffset, unsigned Begin, unsigned End);
   bool hasArgumentDrop(unsigned NameOffset) const {
-    return DroppedAt.count(NameOffset);
+    return Refs.DroppedAt.count(NameOffset);
   }
   using ArgumentPiece = EditBuffer::ArgumentPiece;
   /// Rearranges the call's argument list (EditBuffer::addArrangement); each
@@ -222,19 +205,21 @@ public:
 
   /// The AST resolved the identifier at \p Offset to something that is not a
   /// CUDA declaration (the user's own): the token engine must leave it.
-  void markNotCuda(unsigned Offset) { NotCuda.insert(Offset); }
-  bool isMarkedNotCuda(unsigned Offset) const { return NotCuda.count(Offset); }
+  void markNotCuda(unsigned Offset) { Refs.NotCuda.insert(Offset); }
+  bool isMarkedNotCuda(unsigned Offset) const {
+    return Refs.NotCuda.count(Offset);
+  }
 
   /// True the first time a rule asks for \p Offset under \p Rule's name: a
   /// macro argument expanded several times (BOOL_SWITCH's branches) puts one
   /// spelling in several calls, which a rule must edit once.
   bool firstRewriteAt(unsigned Offset, llvm::StringRef Rule) {
-    return RuleRewrites.insert({Rule.str(), Offset}).second;
+    return Refs.RuleRewrites.insert({Rule.str(), Offset}).second;
   }
   /// Whether a rule has asked firstRewriteAt for \p Offset under \p Rule's
   /// name: a call rewrite tells the later reference to the same name so.
   bool rewroteAt(unsigned Offset, llvm::StringRef Rule) const {
-    return RuleRewrites.count({Rule.str(), Offset});
+    return Refs.RuleRewrites.count({Rule.str(), Offset});
   }
 
   /// An edit that is not a name: include lines, kernel launches. \p Kind is
@@ -306,24 +291,28 @@ public:
   std::vector<FileWarning> warnings() const;
 
   /// True once anything shows the file is CUDA code: a CUDA name, a kernel
-  /// launch, a __global__/__device__ declaration.
-  bool UsesCudaFeatures = false;
+  /// launch, a __global__/__device__ declaration, a CUDA include.
+  bool usesCuda() const { return UsesCuda; }
   /// Where the file uses CUDA (when known): the HIP runtime include the file
   /// lacks goes into the #if block that holds all of them.
-  std::vector<unsigned> CudaUseOffsets;
+  llvm::ArrayRef<unsigned> cudaUseOffsets() const { return CudaUseOffsets; }
+  /// A use of CUDA at \p Offset.
   void markCudaUse(unsigned Offset) {
-    UsesCudaFeatures = true;
+    UsesCuda = true;
     CudaUseOffsets.push_back(Offset);
   }
+  /// The file is CUDA code (it includes a CUDA header), without a use whose
+  /// place decides where the HIP runtime include goes.
+  void markCudaFile() { UsesCuda = true; }
   /// The uses \p Uses, in the other files translated with this one, of the
   /// pasting macro \p Macro this file defines (translatePastedNames): a
   /// header several sources include translates differently through them when
   /// these differ, and the project run says so.
   void notePastingMacroUses(llvm::StringRef Macro,
                             llvm::ArrayRef<std::string> Uses) {
-    PastingUses[Macro.str()].insert(Uses.begin(), Uses.end());
+    Refs.PastingUses[Macro.str()].insert(Uses.begin(), Uses.end());
   }
-  const PastingMacroUses &pastingMacroUses() const { return PastingUses; }
+  const PastingMacroUses &pastingMacroUses() const { return Refs.PastingUses; }
 
   /// Which row a CUDA spelling denotes in this file (NameResolver.h): every
   /// engine and scanner asks this one.
@@ -339,39 +328,15 @@ public:
   /// warnings \p Selection enables; \p Errors counts those printed as errors.
   std::string formatWarnings(const WarningSelection &Selection,
                              unsigned &Errors) const;
-  const std::vector<NewerHipUse> &newerHipUses() const { return NewerHip; }
+  const std::vector<NewerHipUse> &newerHipUses() const { return Log.NewerHip; }
   /// The text of line \p Line (1-based), without its line ending.
   llvm::StringRef lineText(unsigned Line) const;
-  /// An original line as apply()'s output has it: its line number there and
-  /// its text, without line endings (an edit that adds line breaks makes it
-  /// several lines). The report shows it beside the original.
-  struct TranslatedLine {
-    unsigned Number = 0;
-    std::string Text;
-  };
-  /// Finds original lines in \p Translated (apply()'s output, which must
-  /// outlive it). The edits are normalized and the translated text's lines
-  /// indexed once, so each lookup is a binary search: the report looks up the
-  /// line of every warning, and a build file has one per statement.
-  class TranslatedLines {
-  public:
-    /// Line \p Line (1-based); nullopt when the line or the edits are not
-    /// valid.
-    std::optional<TranslatedLine> lookup(unsigned Line) const;
-
-  private:
-    friend class FileTranslation;
-    TranslatedLines(const FileTranslation &FT, llvm::StringRef Translated);
-    const FileTranslation &FT;
-    llvm::StringRef Translated;
-    bool Valid = false; ///< The edits normalized without a clash.
-    std::vector<EditBuffer::Edit> Edits;
-    /// GrowthBefore[I]: how much longer the text is after edits [0, I).
-    std::vector<long> GrowthBefore;
-    std::vector<size_t> TranslatedNewLines; ///< Offsets of Translated's '\n'.
-  };
+  /// Original lines as apply()'s output has them (EditBuffer.h), for the
+  /// report's side-by-side view.
+  using TranslatedLine = EditBuffer::TranslatedLine;
+  using TranslatedLines = EditBuffer::TranslatedLines;
   TranslatedLines translatedLines(llvm::StringRef Translated) const {
-    return TranslatedLines(*this, Translated);
+    return Buffer.translatedLines(Source.lineStarts(), Translated);
   }
   std::pair<unsigned, unsigned> lineAndColumn(unsigned Offset) const;
 
@@ -385,22 +350,36 @@ private:
   SourceText Source{Contents};
   /// The edits, apart from what they mean (after Contents: it reads them).
   EditBuffer Buffer;
-  llvm::DenseSet<unsigned> Referenced, NotCuda;
-  std::set<std::pair<std::string, unsigned>> RuleRewrites;
-  llvm::DenseSet<unsigned> RemovedNames; ///< Offsets of removed names.
   NameResolver Resolver{Source};
-  llvm::DenseSet<unsigned> DroppedAt; ///< Callee offsets whose argument drop is done.
-  llvm::DenseSet<llvm::StringRef> WarnedNewer;
-  std::vector<NewerHipUse> NewerHip;
-  /// Helper blocks required, with the offset of their first use.
-  std::map<std::string, unsigned> HelperUses;
-  /// Per library without a ROCm library (cuFFT), the index in Warnings of the
-  /// one warning that --roc keeps its HIP names: at its first reference in the
-  /// file, whichever engine finds that one last.
-  llvm::DenseMap<llvm::StringRef, size_t> WarnedRocKeepsHip;
-  std::vector<FileWarning> Warnings;
-  PastingMacroUses PastingUses;
+
+  /// The references: which offsets were decided, and by whom.
+  struct ReferenceRecord {
+    /// Offsets of references recorded, and of the user's own names there.
+    llvm::DenseSet<unsigned> Referenced, NotCuda;
+    std::set<std::pair<std::string, unsigned>> RuleRewrites;
+    llvm::DenseSet<unsigned> RemovedNames; ///< Offsets of removed names.
+    /// Callee offsets whose argument drop is done.
+    llvm::DenseSet<unsigned> DroppedAt;
+    /// Helper blocks required, with the offset of their first use.
+    std::map<std::string, unsigned> HelperUses;
+    PastingMacroUses PastingUses;
+  } Refs;
+
+  /// The warnings and notes, and what makes some of them once per file.
+  struct WarningLog {
+    std::vector<FileWarning> Warnings;
+    llvm::DenseSet<llvm::StringRef> WarnedNewer;
+    std::vector<NewerHipUse> NewerHip;
+    /// Per library without a ROCm library (cuFFT), the index in Warnings of
+    /// the one warning that --roc keeps its HIP names: at its first reference
+    /// in the file, whichever engine finds that one last.
+    llvm::DenseMap<llvm::StringRef, size_t> WarnedRocKeepsHip;
+  } Log;
+
+  /// The counts, and where the file uses CUDA.
   TranslationStatistics Stats;
+  bool UsesCuda = false;
+  std::vector<unsigned> CudaUseOffsets;
 };
 
 } // namespace hipkit::hipify
