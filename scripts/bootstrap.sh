@@ -12,6 +12,8 @@ packages=(
   libpython3-dev  # Python.h, which PyTorch's torch/extension.h includes (test/torch)
   libgtest-dev  # googletest: the unit tests (hipify-clang/unittests, hipcc/unittests; test/Unit)
   distcc  # distcc and distccd: the loopback farm tests (test/hipcc/launcher-distcc*.test) and bench
+  icecc zstd iproute2  # icecream and the compressor of its environments; ip for the farm's
+                       # own network namespace: test/hipcc/launcher-icecc*.test, scripts/icecc-hip-env.sh
   sccache  # Debian's sccache 0.4: test/hipcc/launcher-sccache.test, docs/distributed.md
 )
 

@@ -32,43 +32,4 @@ releases=(
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/private-apt.sh"
 fetch_arguments fetch-cuda-legacy-headers "$top/build/cuda-legacy" "$@"
-versions=$tree/versions.tsv
-
-if [ "$refresh" = 0 ] && [ -f "$versions" ]; then
-  have_all=1
-  for r in "${releases[@]}"; do
-    read -r release suite version <<<"$r"
-    release_listed "$versions" "$release" nvidia-cuda-dev "$version" "$suite" || { have_all=0; break; }
-  done
-  if [ "$have_all" = 1 ]; then
-    echo "fetch-cuda-legacy-headers: $tree is complete (CUDA $(cut -f1 "$versions" | paste -sd' '))"
-    exit 0
-  fi
-fi
-
-state=$tree.apt
-rm -rf "$state" "$tree.new"
-mkdir -p "$tree.new"
-: > "$tree.new/versions.tsv"
-for r in "${releases[@]}"; do
-  read -r release suite version <<<"$r"
-  s=$state/$suite
-  mkdir -p "$s/debs" "$tree.new/$release"
-  private_apt "$s" "deb http://deb.debian.org/debian $suite main contrib non-free"
-  echo "fetch-cuda-legacy-headers: downloading nvidia-cuda-dev $version (CUDA $release) from Debian $suite"
-  apt-get "${apt_options[@]}" -qq update
-  if ! (cd "$s/debs" && apt-get "${apt_options[@]}" -qq download "nvidia-cuda-dev=$version"); then
-    echo "fetch-cuda-legacy-headers: error: Debian $suite has no nvidia-cuda-dev $version; update the pin in $0" >&2
-    exit 1
-  fi
-  deb=$(ls "$s/debs/nvidia-cuda-dev_"*.deb)
-  fetched=$(dpkg-deb -f "$deb" Version)
-  dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tree.new/$release" --wildcards './usr/include/*'
-  mv "$tree.new/$release/usr/include" "$tree.new/$release/include"
-  rm -rf "$tree.new/$release/usr" "$s/debs"
-  printf '%s\t%s\t%s\t%s\t%s\n' "$release" nvidia-cuda-dev "$fetched" "$suite" \
-    "$(deb_sha256 nvidia-cuda-dev "$fetched")" >> "$tree.new/versions.tsv"
-done
-rm -rf "$tree" "$state"
-mv "$tree.new" "$tree"
-echo "fetch-cuda-legacy-headers: unpacked CUDA $(cut -f1 "$tree/versions.tsv" | paste -sd' ') headers into $tree"
+fetch_pinned_headers fetch-cuda-legacy-headers nvidia-cuda-dev "main contrib non-free" CUDA

@@ -8,8 +8,8 @@
 #   scripts/fetch-hip-releases.sh [TREE]      (TREE defaults to build/hip-releases)
 #
 # hipkit never installs into the system: libamdhip64-dev is downloaded with `apt-get
-# download` under an apt state folder private to TREE and unpacked with `dpkg -x`; its
-# usr/include goes to TREE/<release>/include (TREE/5.7/include/hip/...). TREE/versions.tsv
+# download` under an apt state folder private to TREE, and only its usr/include is unpacked;
+# it goes to TREE/<release>/include (TREE/5.7/include/hip/...). TREE/versions.tsv
 # records release, package, version, suite and the .deb's SHA256 as Debian's Packages index
 # gives it; hipify-clang/tables/derive/derive_all.py compares them with derive/inputs.tsv.
 #
@@ -27,41 +27,4 @@ releases=(
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/private-apt.sh"
 fetch_arguments fetch-hip-releases "$top/build/hip-releases" "$@"
-versions=$tree/versions.tsv
-
-if [ "$refresh" = 0 ] && [ -f "$versions" ]; then
-  have_all=1
-  for r in "${releases[@]}"; do
-    read -r release suite version <<<"$r"
-    release_listed "$versions" "$release" libamdhip64-dev "$version" "$suite" || { have_all=0; break; }
-  done
-  if [ "$have_all" = 1 ]; then
-    echo "fetch-hip-releases: $tree is complete (HIP $(cut -f1 "$versions" | paste -sd' '))"
-    exit 0
-  fi
-fi
-
-state=$tree.apt
-rm -rf "$state" "$tree.new"
-mkdir -p "$tree.new"
-: > "$tree.new/versions.tsv"
-for r in "${releases[@]}"; do
-  read -r release suite version <<<"$r"
-  s=$state/$suite
-  mkdir -p "$s/debs" "$tree.new/$release"
-  private_apt "$s" "deb http://deb.debian.org/debian $suite main"
-  echo "fetch-hip-releases: downloading libamdhip64-dev $version (HIP $release) from Debian $suite"
-  apt-get "${apt_options[@]}" -qq update
-  if ! (cd "$s/debs" && apt-get "${apt_options[@]}" -qq download "libamdhip64-dev=$version"); then
-    echo "fetch-hip-releases: error: Debian $suite has no libamdhip64-dev $version; update the pin in $0" >&2
-    exit 1
-  fi
-  deb=$(ls "$s/debs/libamdhip64-dev_"*.deb)
-  dpkg -x "$deb" "$s/unpacked"
-  mv "$s/unpacked/usr/include" "$tree.new/$release/include"
-  printf '%s\t%s\t%s\t%s\t%s\n' "$release" libamdhip64-dev "$version" "$suite" \
-    "$(deb_sha256 libamdhip64-dev "$version")" >> "$tree.new/versions.tsv"
-done
-rm -rf "$tree" "$state"
-mv "$tree.new" "$tree"
-echo "fetch-hip-releases: unpacked HIP $(cut -f1 "$tree/versions.tsv" | paste -sd' ') headers into $tree"
+fetch_pinned_headers fetch-hip-releases libamdhip64-dev "main" HIP

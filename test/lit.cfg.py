@@ -144,6 +144,12 @@ if shutil.which("sccache"):
 # (test/hipcc/launcher-distcc*.test, Inputs/distcc_farm.py).
 if shutil.which("distcc") and shutil.which("distccd"):
     config.available_features.add("distcc")
+# Debian's icecc (icecc, iceccd, icecc-scheduler, icecc-create-env): the
+# loopback farm tests (test/hipcc/launcher-icecc*.test, Inputs/icecc_farm.py),
+# which run the farm in a network namespace of its own (unshare, as root).
+if all(shutil.which(t) for t in ("icecc", "iceccd", "icecc-scheduler",
+                                 "icecc-create-env", "unshare", "zstd")):
+    config.available_features.add("icecc")
 # Tests that give files to another user or drop privileges need root (CI runs
 # as root); setpriv (util-linux) is how they drop them.
 if os.geteuid() == 0:

@@ -1,6 +1,6 @@
 //===- BuildFileFuzzer.cpp - libFuzzer: a build file's migration ----------===//
 //
-// What hipify-clang does with a build file (lib/Driver.cpp: a CMake file,
+// What hipify-clang does with a build file (lib/Project/Driver.cpp: a CMake file,
 // Makefile or setup.py is migrated, not parsed), in memory: the migration's
 // edits and warnings, the statistics and the translated bytes, which must
 // apply (two edits that disagree are a bug of the migration). For a setup.py,
@@ -11,10 +11,11 @@
 // --roc; the rest is the file.
 //
 //===----------------------------------------------------------------------===//
-#include "hipkit/hipify/BuildFileMigration.h"
-#include "hipkit/hipify/FileTranslation.h"
-#include "hipkit/hipify/NamePolicy.h"
-#include "hipkit/hipify/TorchExtension.h"
+#include "hipkit/hipify/BuildFiles/BuildFileMigration.h"
+#include "hipkit/hipify/Translation/FileTranslation.h"
+#include "hipkit/hipify/Tables/NamePolicy.h"
+#include "hipkit/hipify/Source/Encoding.h"
+#include "hipkit/hipify/BuildFiles/TorchExtension.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"

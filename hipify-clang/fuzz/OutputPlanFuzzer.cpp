@@ -11,7 +11,7 @@
 // data loss the plan exists to prevent, so the fuzzer stops on it.
 //
 //===----------------------------------------------------------------------===//
-#include "hipkit/hipify/OutputPlan.h"
+#include "hipkit/hipify/Project/OutputPlan.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

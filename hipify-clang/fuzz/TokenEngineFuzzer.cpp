@@ -8,9 +8,9 @@
 // "internal error" hipify-clang would report, so the fuzzer stops on it.
 //
 //===----------------------------------------------------------------------===//
-#include "hipkit/hipify/FileTranslation.h"
-#include "hipkit/hipify/NamePolicy.h"
-#include "hipkit/hipify/TokenEngine.h"
+#include "hipkit/hipify/Translation/FileTranslation.h"
+#include "hipkit/hipify/Tables/NamePolicy.h"
+#include "hipkit/hipify/Engines/TokenEngine.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"

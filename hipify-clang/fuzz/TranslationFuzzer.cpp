@@ -1,7 +1,7 @@
 //===- TranslationFuzzer.cpp - libFuzzer: a translation without CUDA -----===//
 //
 // What hipify-clang does with one source when no CUDA installation is found
-// (lib/Driver.cpp: HipifyRun::translate and emit), in memory and writing no
+// (lib/Project/Driver.cpp: HipifyRun::translate and emit), in memory and writing no
 // file: the source check, the token engine over the whole file, the warnings,
 // the statistics (text and CSV, of the file and as a total) and the
 // translated bytes.
@@ -12,10 +12,11 @@
 // the rest is the source.
 //
 //===----------------------------------------------------------------------===//
-#include "hipkit/hipify/FileTranslation.h"
-#include "hipkit/hipify/NamePolicy.h"
-#include "hipkit/hipify/Statistics.h"
-#include "hipkit/hipify/TokenEngine.h"
+#include "hipkit/hipify/Translation/FileTranslation.h"
+#include "hipkit/hipify/Tables/NamePolicy.h"
+#include "hipkit/hipify/Source/Encoding.h"
+#include "hipkit/hipify/Translation/Statistics.h"
+#include "hipkit/hipify/Engines/TokenEngine.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"

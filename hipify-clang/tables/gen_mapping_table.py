@@ -36,7 +36,8 @@ ALL_COLUMNS = COLUMNS + OPTIONAL_COLUMNS
 # The rewrite rules: the X-macro list the C++ engine expands, read here so that
 # the tables, the engine and docs/hipify/rules.md name the same rules.
 RULES_DEF = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir,
-                         "include", "hipkit", "hipify", "RewriteRules.def")
+                         "include", "hipkit", "hipify", "Tables",
+                         "RewriteRules.def")
 RULE_RE = re.compile(r'^HIPIFY_REWRITE_RULE\(\s*(\w+),\s*(\w+),\s*"([^"]*)",\s*"([^"]*)",'
                      r'\s*(true|false),\s*"([^"]*)",\s*((?:"[^"]*"\s*)+)\)', re.M)
 # What each part of a rule's syntax matches.
@@ -449,8 +450,8 @@ def render_rules(rules):
            "# hipify-clang: rewrite rules", "",
            "What a row's `rewrite` column (`NAME:ARGUMENT`) does beyond writing the HIP "
            "name. The rules are listed once, in "
-           "`hipify-clang/include/hipkit/hipify/RewriteRules.def`; each is a class in "
-           "`hipify-clang/lib/Rules/` (the AST engine's rewrite of a call and either "
+           "`hipify-clang/include/hipkit/hipify/Tables/RewriteRules.def`; each is a class in "
+           "`hipify-clang/lib/Translation/Rules/` (the AST engine's rewrite of a call and either "
            "engine's rewrite of a reference) with its lit test.", "",
            "| rule | applies to | needs a fallback | what it does | test |",
            "|---|---|---|---|---|"]

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/hipify/Source/SourceText.h"
-#include "hipkit/hipify/TokenEngine.h"
+#include "hipkit/hipify/Engines/TokenEngine.h"
 
 #include "gtest/gtest.h"
 

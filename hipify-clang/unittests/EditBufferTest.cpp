@@ -1,6 +1,6 @@
 //===- EditBufferTest.cpp - EditBuffer and the line mapping over it -------===//
-#include "hipkit/hipify/EditBuffer.h"
-#include "hipkit/hipify/FileTranslation.h"
+#include "hipkit/hipify/Translation/EditBuffer.h"
+#include "hipkit/hipify/Translation/FileTranslation.h"
 
 #include "gtest/gtest.h"
 

@@ -1,5 +1,5 @@
 //===- OutputPlanTest.cpp - Every output checked before any is written ----===//
-#include "hipkit/hipify/OutputPlan.h"
+#include "hipkit/hipify/Project/OutputPlan.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -211,3 +211,87 @@ TEST_F(OutputPlanTest, ProjectModeAsksTheProjectManifest) {
 }
 
 } // namespace
+
+// The plan is the run's only checker, asked twice: for the outputs named
+// before the parses and for the headers the parses found. Each problem is
+// reported once, by the check of what was added.
+TEST_F(OutputPlanTest, ACollisionIsFoundOnce) {
+  OutputPlan Plan;
+  PlannedOutput Source;
+  Source.Path = path("k.cu.hip");
+  Source.What = "the translation of 'k.cu'";
+  Source.Owner = "'k.cu'";
+  Plan.add(Source);
+  PlannedOutput Stats;
+  Stats.Path = Dir.str().str() + "/./k.cu.hip";
+  Stats.What = "the statistics";
+  Plan.add(Stats);
+  std::vector<std::string> First = Plan.checkAdded();
+  ASSERT_EQ(First.size(), 1u);
+  EXPECT_EQ(First[0], "'k.cu' and the statistics would both be written to '" +
+                          Stats.Path +
+                          "'; nothing was written; give each output its "
+                          "own path");
+  // The headers' phase: a new output colliding with an earlier one is
+  // found; the earlier collision is not said again.
+  Plan.addInput(write("k.cu", "x"), "the source 'k.cu'");
+  PlannedOutput Header;
+  Header.Path = path("k.cu.hip");
+  Header.What = "the translation of the header 'k.h'";
+  Header.Owner = "the header 'k.h'";
+  Header.Role = OutputRole::Implied;
+  Plan.add(Header);
+  std::vector<std::string> Second = Plan.checkAdded();
+  ASSERT_EQ(Second.size(), 1u);
+  EXPECT_EQ(Second[0].find("'k.cu' and the header 'k.h' would both be "
+                           "written"),
+            0u);
+  EXPECT_TRUE(Plan.checkAdded().empty());
+  // An earlier output is checked against the inputs added after it.
+  Plan.add([&] {
+    PlannedOutput Over;
+    Over.Path = path("h.h");
+    Over.What = "the report";
+    return Over;
+  }());
+  EXPECT_TRUE(Plan.checkAdded().empty());
+  Plan.addInput(write("h.h", "y"), "the header 'h.h'");
+  std::vector<std::string> Third = Plan.checkAdded();
+  ASSERT_EQ(Third.size(), 1u);
+  EXPECT_EQ(Third[0], "the report '" + path("h.h") +
+                          "' would replace the header 'h.h'; nothing was "
+                          "written; choose another path for the report");
+  // A fresh check of the whole plan finds every problem again.
+  EXPECT_EQ(Plan.check().size(), 3u);
+}
+
+TEST_F(OutputPlanTest, ANamedOutputThatIsItsInputIsRefusedAsSuch) {
+  OutputAdvice Advice;
+  Advice.InPlace = "-inplace";
+  OutputPlan Plan(/*Force=*/false, Advice);
+  std::string Source = write("k.cu", "x");
+  PlannedOutput O;
+  O.Path = Dir.str().str() + "/./k.cu";
+  O.What = "the translation of 'k.cu'";
+  O.Replaces = Source;
+  Plan.add(O);
+  EXPECT_EQ(problems(Plan), "the output '" + O.Path + "' is the input '" +
+                                Source +
+                                "' itself; use -inplace to replace a source "
+                                "with its translation");
+}
+
+TEST_F(OutputPlanTest, AFolderTheRunCreatesIsNotCheckedYet) {
+  PlannedOutput O;
+  O.Path = path("missing/k.cu.hip");
+  O.What = "the translation of 'k.cu'";
+  O.CheckWritable = PlannedOutput::Writable::CheckedIfFolderExists;
+  OutputPlan Later;
+  Later.add(O);
+  EXPECT_EQ(problems(Later), "");
+  O.CheckWritable = PlannedOutput::Writable::Checked;
+  OutputPlan Now;
+  Now.add(O);
+  EXPECT_NE(problems(Now).find("cannot write '" + O.Path + "'"),
+            std::string::npos);
+}

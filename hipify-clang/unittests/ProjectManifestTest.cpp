@@ -1,5 +1,5 @@
 //===- ProjectManifestTest.cpp - The project manifest, read and written ---===//
-#include "hipkit/hipify/ProjectManifest.h"
+#include "hipkit/hipify/Project/ProjectManifest.h"
 
 #include "gtest/gtest.h"
 

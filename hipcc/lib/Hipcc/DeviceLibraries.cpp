@@ -1,19 +1,16 @@
 //===- DeviceLibraries.cpp - Device libraries as dependencies -------------===//
 #include "hipkit/Hipcc/DeviceLibraries.h"
+#include "ClangDriver.h"
 
 #include "clang/Basic/Diagnostic.h"
-#include "clang/Basic/DiagnosticIDs.h"
-#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Driver/Compilation.h"
 #include "clang/Driver/Driver.h"
 #include "clang/Driver/Job.h"
-#include "clang/Driver/ToolChain.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/VirtualFileSystem.h"
-#include "llvm/TargetParser/Host.h"
 
 #include <cstdlib>
 #include <memory>
@@ -25,30 +22,15 @@ namespace hipkit {
 
 std::vector<std::string> linkedDeviceLibraries(StringRef ClangPath,
                                                ArrayRef<std::string> Args) {
-  // The driver as clang++'s main sets it up (ParallelOffload.cpp does the
-  // same): the real path of the binary, the mode its name gives.
-  SmallString<256> RealClang;
-  if (sys::fs::real_path(ClangPath, RealClang))
-    return {};
   // clang reports the command's problems when it runs; this is a dry run.
   clang::IgnoringDiagConsumer Quiet;
-  auto DiagOpts = makeIntrusiveRefCnt<clang::DiagnosticOptions>();
-  clang::DiagnosticsEngine Diags(makeIntrusiveRefCnt<clang::DiagnosticIDs>(),
-                                 &*DiagOpts, &Quiet,
-                                 /*ShouldOwnClient=*/false);
-  Driver TheDriver(RealClang, sys::getDefaultTargetTriple(), Diags,
-                   "clang LLVM compiler");
-  ParsedClangName NameParts = ToolChain::getTargetAndModeFromProgramName(ClangPath);
-  TheDriver.setTargetAndMode(NameParts);
   std::string Program = ClangPath.str();
-  std::vector<const char *> Argv{Program.c_str()};
-  if (NameParts.DriverMode)
-    Argv.push_back(NameParts.DriverMode);
-  for (const std::string &A : Args)
-    Argv.push_back(A.c_str());
+  std::optional<ClangDriverSetup> Clang = setUpClangDriver(Program, Args, Quiet);
+  if (!Clang)
+    return {};
   // ~Compilation removes the temporary files BuildCompilation creates.
-  std::unique_ptr<Compilation> C(TheDriver.BuildCompilation(Argv));
-  if (!C || Diags.hasErrorOccurred() || C->containsError())
+  std::unique_ptr<Compilation> C(Clang->Driver->BuildCompilation(Clang->Argv));
+  if (!C || Clang->Diags->hasErrorOccurred() || C->containsError())
     return {};
   std::vector<std::string> Libraries;
   StringSet<> Seen;

@@ -9,6 +9,7 @@
 #include "hipkit/Hipcc/DeviceLibraries.h"
 #include "hipkit/Hipcc/HostOnlyFatbin.h"
 #include "hipkit/Hipcc/OffloadTarget.h"
+#include "hipkit/Hipcc/JobSlots.h"
 #include "hipkit/Hipcc/ParallelOffload.h"
 #include "hipkit/Rocm/HipPlatform.h"
 #include "hipkit/Rocm/RocmInstallation.h"
@@ -53,23 +54,6 @@ using namespace hipcc_detail;
 #define HIPKIT_OPTIONS_INC "HipccOptions.inc"
 #define HIPKIT_OPT_TABLE_CLASS HipccOptTable
 #include "hipkit/Support/OptTableDefinition.inc"
-
-std::string quoteForShell(StringRef Arg) {
-  // '#' starts a comment only at the start of a word ("-###" needs no quotes).
-  bool Safe = !Arg.empty() && Arg.front() != '#' && all_of(Arg, [](char C) {
-    return isAlnum(C) || StringRef("_@%+=:,./-#").contains(C);
-  });
-  if (Safe)
-    return Arg.str();
-  std::string Quoted = "'";
-  for (char C : Arg) {
-    if (C == '\'')
-      Quoted += "'\\''";
-    else
-      Quoted += C;
-  }
-  return Quoted + "'";
-}
 
 HipccDriver::HipccDriver(std::string ExecutablePath, EnvLookup GetEnv,
                          GpuDetector DetectGpus)
@@ -973,31 +957,13 @@ static void printPaths(const RocmInstallation &R, StringRef ClangDir) {
          << "DEVICE_LIB_PATH=" << R.deviceLibDir() << "\n";
 }
 
-/// How many jobs a multi-architecture compile may run at once: -j, else
-/// HIPCC_JOBS, else the cores this process may use and one more. The host
-/// job waits for the bundle part of its life, and five one-second jobs on two
-/// cores pack into three rounds where sharing the cores gets closer to 2.5
-/// (bench/hipcc_parallel.py: 0.63x of clang's time with two slots, 0.56-0.60x
-/// with three), as make -j(N+1) does.
+/// How many jobs a multi-architecture compile may run at once (JobSlots.h).
 static Expected<unsigned> maxParallelJobs(const CommandLine &CL,
                                           const EnvLookup &GetEnv) {
-  StringRef Given, From;
-  std::string FromEnv = GetEnv ? GetEnv("HIPCC_JOBS").value_or("") : "";
-  if (const Arg *A = CL.lastHipcc({OPT_jobs})) {
-    Given = A->getValue();
-    From = "-j";
-  } else if (!FromEnv.empty()) {
-    Given = FromEnv;
-    From = "HIPCC_JOBS=";
-  } else {
-    return llvm::hardware_concurrency().compute_thread_count() + 1;
-  }
-  unsigned Jobs = 0;
-  if (Given.getAsInteger(10, Jobs) || Jobs == 0)
-    return createStringError(inconvertibleErrorCode(),
-                             "invalid job count '" + Given + "' in " + From +
-                                 Given + "; give a number of jobs of 1 or more");
-  return Jobs;
+  std::optional<StringRef> Option;
+  if (const Arg *A = CL.lastHipcc({OPT_jobs}))
+    Option = A->getValue();
+  return jobLimit(Option, GetEnv ? GetEnv("HIPCC_JOBS") : std::nullopt);
 }
 
 /// True for HIP_PLATFORM=nvidia (or nvcc); an unknown value is left to the

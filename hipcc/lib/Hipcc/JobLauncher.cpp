@@ -24,16 +24,24 @@ namespace hipkit {
 Expected<std::optional<JobLauncher>> findJobLauncher(const EnvLookup &GetEnv) {
   if (!GetEnv)
     return std::nullopt;
-  for (StringRef Variable : {"HIPCC_LAUNCHER", "CMAKE_HIP_COMPILER_LAUNCHER"}) {
+  // hipkit's own name; AMD's hipcc's (hipcc.pl reads HIP_CLANG_LAUNCHER, "Path
+  // to an executable to launch HIP-Clang with"); CMake's, as CMake users set
+  // it in the environment.
+  for (StringRef Variable :
+       {"HIPCC_LAUNCHER", "HIP_CLANG_LAUNCHER", "CMAKE_HIP_COMPILER_LAUNCHER"}) {
     std::string Value = GetEnv(Variable).value_or("");
     if (StringRef(Value).trim().empty())
       continue;
-    // CMake's launchers are lists (`ccache;--flag`); a shell user writes
-    // words.
     BumpPtrAllocator Alloc;
     StringSaver Saver(Alloc);
     SmallVector<const char *, 4> Words;
-    if (StringRef(Value).contains(';')) {
+    if (Variable == "HIP_CLANG_LAUNCHER") {
+      // AMD's hipcc runs it as one quoted path: a path with spaces works
+      // there, so it is not split here.
+      Words.push_back(Saver.save(StringRef(Value).trim()).data());
+    } else if (StringRef(Value).contains(';')) {
+      // CMake's launchers are lists (`ccache;--flag`); a shell user writes
+      // words.
       SmallVector<StringRef, 4> Items;
       StringRef(Value).split(Items, ';', -1, /*KeepEmpty=*/false);
       for (StringRef Item : Items)
@@ -47,9 +55,12 @@ Expected<std::optional<JobLauncher>> findJobLauncher(const EnvLookup &GetEnv) {
     Launcher.Variable = Variable.str();
     StringRef Program = Words.front();
     ErrorOr<std::string> Found = sys::findProgramByName(Program);
-    if (!Found)
+    // findProgramByName takes a name with a slash as it is, there or not.
+    if (!Found || !sys::fs::can_execute(*Found) ||
+        sys::fs::is_directory(*Found))
       return createStringError(
-          Found.getError(),
+          Found ? std::make_error_code(std::errc::no_such_file_or_directory)
+                : Found.getError(),
           "cannot find the launcher '" + Program + "' named by " + Variable +
               "=" + Value + "; install it or unset " + Variable);
     Launcher.Command.push_back(*Found);

@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Threading.h"
 
 #include <cerrno>
 #include <fcntl.h>
@@ -13,6 +14,26 @@
 using namespace llvm;
 
 namespace hipkit {
+
+Expected<unsigned> jobLimit(std::optional<StringRef> Option,
+                            std::optional<std::string> HipccJobs) {
+  StringRef Given, From;
+  if (Option) {
+    Given = *Option;
+    From = "-j";
+  } else if (HipccJobs && !HipccJobs->empty()) {
+    Given = *HipccJobs;
+    From = "HIPCC_JOBS=";
+  } else {
+    return hardware_concurrency().compute_thread_count() + 1;
+  }
+  unsigned Jobs = 0;
+  if (Given.getAsInteger(10, Jobs) || Jobs == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid job count '" + Given + "' in " + From +
+                                 Given + "; give a number of jobs of 1 or more");
+  return Jobs;
+}
 
 JobServerAuth parseMakeFlags(StringRef MakeFlags) {
   JobServerAuth Auth;

@@ -56,6 +56,27 @@ private:
                               std::vector<std::string> &Link) const;
   Error translateClangArgument(size_t Index, std::vector<std::string> &Compile,
                                std::vector<std::string> &Link);
+  Error translateInput(size_t Index, StringRef Path);
+  /// -x: the language of the inputs after it.
+  Error translateLanguage(StringRef Lang);
+  /// The HIP headers' folders (and NVIDIA's for HIP libraries and PyTorch),
+  /// first in Compile.
+  Error addHeaderFolders(NvccPlan &Plan, StringRef ExecutablePath);
+  /// hipcc's and clang's options into Compile and Link, nvcc's own in place.
+  Error translateCommandLine();
+  /// HIPCC_COMPILE_FLAGS_APPEND and HIPCC_LINK_FLAGS_APPEND, where used.
+  Error readAppendedFlags(bool CompilesSources, bool Links);
+  /// nvcc's runs for Inputs, into \p Plan.
+  Error planRuns(NvccPlan &Plan);
+  /// What the last run compiles or links, after the inputs compiled apart.
+  struct LastRun {
+    std::vector<std::string> Inputs;
+    bool AfterSeparate = false, CompilesC = false, CompilesSources = false;
+  };
+  /// A run compiling \p In apart, added to \p Plan; the object it writes.
+  Expected<std::string> addSeparateRun(const NvccInput &In, bool CompileOnly,
+                                       NvccPlan &Plan);
+  std::vector<std::string> lastRun(const LastRun &Last, bool Links) const;
   Error translateOffloadArch(StringRef Value, StringRef GivenAs,
                              std::vector<std::string> &Out);
   Error readNvccArchitectures();
@@ -68,6 +89,9 @@ private:
   /// nvcc --list-gpu-code and --list-gpu-arch: sm_* and compute_*.
   std::vector<std::string> KnownArchitectures;
   std::string OutputPath;
+  /// Every run's options; the last run's link options; the variables'
+  /// appended ones.
+  std::vector<std::string> Compile, Link, CompileAppend, LinkAppend;
   /// The user's -x in effect: "" for none.
   std::string UserLanguage;
   /// The host C compiler's own options (a C -std): given to runs that compile
@@ -205,6 +229,126 @@ Error NvccPlanner::translateHipccOptions(std::vector<std::string> &Compile,
   return Error::success();
 }
 
+Error NvccPlanner::translateInput(size_t Index, StringRef Path) {
+  if (Path != "-" && !sys::fs::exists(Path))
+    return createStringError(inconvertibleErrorCode(),
+                             "input file '" + Path +
+                                 "' not found; check the path");
+  StringRef Lang = UserLanguage;
+  if (Lang.empty())
+    Lang = languageForInput(
+        Path, parseBoolEnv(env("HIP_COMPILE_CXX_AS_HIP"), true));
+  NvccLanguage L = StringSwitch<NvccLanguage>(Lang)
+                       .Cases("hip", "cuda", "cu", NvccLanguage::Cuda)
+                       .Case("c", NvccLanguage::C)
+                       .Cases("c++", "cpp", NvccLanguage::Cxx)
+                       .Default(NvccLanguage::Decide);
+  Inputs.push_back({Path.str(), L, Index});
+  return Error::success();
+}
+
+Error NvccPlanner::translateLanguage(StringRef Lang) {
+  if (Lang == "none") {
+    UserLanguage.clear();
+    return Error::success();
+  }
+  if (!is_contained({"hip", "cuda", "c", "c++"}, Lang))
+    return createStringError(inconvertibleErrorCode(),
+                             "'-x " + Lang +
+                                 "' has no nvcc equivalent with "
+                                 "HIP_PLATFORM=nvidia; use -x hip, cuda, "
+                                 "c++ or c");
+  UserLanguage = Lang.str();
+  return Error::success();
+}
+
+/// Options nvcc spells as clang does, or under another name: added to
+/// \p Compile or \p Link; false for any other.
+static bool translateKnownOption(const ClangArgument &CA,
+                                 std::vector<std::string> &Compile,
+                                 std::vector<std::string> &Link) {
+  const Arg &A = *CA.Parsed;
+  const Option &O = A.getOption();
+  std::string Spelled = join(CA.Spelling, " ");
+  // Spelled the same by nvcc.
+  for (OptSpecifier ID :
+       {copt::OPT_c, copt::OPT_E, copt::OPT_M, copt::OPT_MM, copt::OPT_MD,
+        copt::OPT_MMD, copt::OPT_MF, copt::OPT_MT, copt::OPT_I,
+        copt::OPT_isystem, copt::OPT_D, copt::OPT_U, copt::OPT_include,
+        copt::OPT_std_EQ, copt::OPT_v, copt::OPT_w, copt::OPT_arch})
+    if (O.matches(ID))
+      return append_range(Compile, CA.Spelling), true;
+  // A HIP library on NVIDIA is its CUDA library under HIP's names (hipkit's
+  // headers, <prefix>/include/hipkit-nvidia): -lhipblas links cuBLAS.
+  if (O.matches(copt::OPT_l))
+    for (const NvidiaLibrary &Lib : NvidiaLibraries)
+      if (StringRef(A.getValue()) == Lib.Hip) {
+        for (const char *Cuda : Lib.Cuda)
+          if (Cuda)
+            Link.push_back(std::string("-l") + Cuda);
+        return true;
+      }
+  for (OptSpecifier ID : {copt::OPT_L, copt::OPT_l, copt::OPT_shared})
+    if (O.matches(ID))
+      return append_range(Link, CA.Spelling), true;
+  if (O.matches(copt::OPT_O_Group)) {
+    // nvcc takes -O0 to -O3 for the host compiler (the device code is
+    // always optimized); the others keep their host meaning.
+    if (is_contained({"-O0", "-O1", "-O2", "-O3"}, Spelled))
+      append_range(Compile, CA.Spelling);
+    else
+      Compile.insert(Compile.end(), {"-Xcompiler", Spelled});
+    return true;
+  }
+  if (O.matches(copt::OPT_g_Group))
+    Compile.push_back("-g");
+  else if (O.matches(copt::OPT__HASH_HASH_HASH))
+    Compile.push_back("--dryrun");
+  else if (O.matches(copt::OPT_fgpu_rdc) || O.matches(copt::OPT_fno_gpu_rdc)) {
+    std::string Rdc =
+        O.matches(copt::OPT_fgpu_rdc) ? "-rdc=true" : "-rdc=false";
+    Compile.push_back(Rdc);
+    Link.push_back(Rdc);
+  } else if (O.matches(copt::OPT_cuda_device_only))
+    Compile.push_back("--fatbin");
+  else if (O.matches(copt::OPT_Wl_COMMA) || O.matches(copt::OPT_Xlinker)) {
+    // nvcc splits -Xlinker's value at commas, as -Wl, does.
+    Link.push_back("-Xlinker");
+    Link.push_back(join(A.getValues(), ","));
+  } else
+    return false;
+  return true;
+}
+
+/// Host compiler options (-f..., -W..., -m..., -pthread): nvcc hands them to
+/// the host compiler with -Xcompiler.
+static bool isHostCompilerOption(const Option &O) {
+  return O.matches(copt::OPT_f_Group) || O.matches(copt::OPT_W_Group) ||
+         O.matches(copt::OPT_m_Group) || O.matches(copt::OPT_pthread);
+}
+
+static Error translateHostCompilerOption(const ClangArgument &CA,
+                                         std::vector<std::string> &Compile,
+                                         std::vector<std::string> &Link) {
+  const Option &O = CA.Parsed->getOption();
+  std::string Spelled = join(CA.Spelling, " ");
+  // nvcc splits -Xcompiler's value at commas, so an option holding one
+  // cannot pass.
+  if (CA.Spelling.size() != 1 || StringRef(Spelled).contains(','))
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + Spelled +
+                                 "' cannot be passed to nvcc's host "
+                                 "compiler (HIP_PLATFORM=nvidia); give it "
+                                 "as -Xcompiler <option> in nvcc's form");
+  Compile.push_back("-Xcompiler");
+  Compile.push_back(Spelled);
+  if (O.matches(copt::OPT_pthread) || O.matches(copt::OPT_fopenmp)) {
+    Link.push_back("-Xcompiler");
+    Link.push_back(Spelled);
+  }
+  return Error::success();
+}
+
 Error NvccPlanner::translateClangArgument(size_t Index,
                                           std::vector<std::string> &Compile,
                                           std::vector<std::string> &Link) {
@@ -214,44 +358,10 @@ Error NvccPlanner::translateClangArgument(size_t Index,
   if (!A) // a missing value: nvcc reports it
     return append_range(Compile, CA.Spelling), Error::success();
   const Option &O = A->getOption();
-  auto Same = [&](std::vector<std::string> &To) {
-    append_range(To, CA.Spelling);
-    return Error::success();
-  };
-
-  if (O.matches(copt::OPT_INPUT)) {
-    StringRef Path = A->getValue();
-    if (Path != "-" && !sys::fs::exists(Path))
-      return createStringError(inconvertibleErrorCode(),
-                               "input file '" + Path +
-                                   "' not found; check the path");
-    StringRef Lang = UserLanguage;
-    if (Lang.empty())
-      Lang = languageForInput(
-          Path, parseBoolEnv(env("HIP_COMPILE_CXX_AS_HIP"), true));
-    NvccLanguage L = StringSwitch<NvccLanguage>(Lang)
-                         .Cases("hip", "cuda", "cu", NvccLanguage::Cuda)
-                         .Case("c", NvccLanguage::C)
-                         .Cases("c++", "cpp", NvccLanguage::Cxx)
-                         .Default(NvccLanguage::Decide);
-    Inputs.push_back({Path.str(), L, Index});
-    return Error::success();
-  }
-  if (O.matches(copt::OPT_x)) {
-    StringRef Lang = A->getValue();
-    if (Lang == "none") {
-      UserLanguage.clear();
-      return Error::success();
-    }
-    if (!is_contained({"hip", "cuda", "c", "c++"}, Lang))
-      return createStringError(inconvertibleErrorCode(),
-                               "'-x " + Lang +
-                                   "' has no nvcc equivalent with "
-                                   "HIP_PLATFORM=nvidia; use -x hip, cuda, "
-                                   "c++ or c");
-    UserLanguage = Lang.str();
-    return Error::success();
-  }
+  if (O.matches(copt::OPT_INPUT))
+    return translateInput(Index, A->getValue());
+  if (O.matches(copt::OPT_x))
+    return translateLanguage(A->getValue());
   if (O.matches(copt::OPT_o)) {
     OutputPath = A->getValue();
     return Error::success();
@@ -271,85 +381,14 @@ Error NvccPlanner::translateClangArgument(size_t Index,
         "'" + Spelled +
             "' is an AMD GPU option and has no meaning with "
             "HIP_PLATFORM=nvidia; remove it (or compile for AMD)");
-  // Spelled the same by nvcc.
-  for (OptSpecifier ID :
-       {copt::OPT_c, copt::OPT_E, copt::OPT_M, copt::OPT_MM, copt::OPT_MD,
-        copt::OPT_MMD, copt::OPT_MF, copt::OPT_MT, copt::OPT_I,
-        copt::OPT_isystem, copt::OPT_D, copt::OPT_U, copt::OPT_include,
-        copt::OPT_std_EQ, copt::OPT_v, copt::OPT_w, copt::OPT_arch})
-    if (O.matches(ID))
-      return Same(Compile);
-  // A HIP library on NVIDIA is its CUDA library under HIP's names (hipkit's
-  // headers, <prefix>/include/hipkit-nvidia): -lhipblas links cuBLAS.
-  if (O.matches(copt::OPT_l))
-    for (const NvidiaLibrary &Lib : NvidiaLibraries)
-      if (StringRef(A->getValue()) == Lib.Hip) {
-        for (const char *Cuda : Lib.Cuda)
-          if (Cuda)
-            Link.push_back(std::string("-l") + Cuda);
-        return Error::success();
-      }
-  for (OptSpecifier ID : {copt::OPT_L, copt::OPT_l, copt::OPT_shared})
-    if (O.matches(ID))
-      return Same(Link);
-  if (O.matches(copt::OPT_O_Group)) {
-    // nvcc takes -O0 to -O3 for the host compiler (the device code is
-    // always optimized); the others keep their host meaning.
-    if (is_contained({"-O0", "-O1", "-O2", "-O3"}, Spelled))
-      return Same(Compile);
-    Compile.push_back("-Xcompiler");
-    Compile.push_back(Spelled);
+  if (translateKnownOption(CA, Compile, Link))
     return Error::success();
-  }
-  if (O.matches(copt::OPT_g_Group)) {
-    Compile.push_back("-g");
-    return Error::success();
-  }
-  if (O.matches(copt::OPT__HASH_HASH_HASH)) {
-    Compile.push_back("--dryrun");
-    return Error::success();
-  }
-  if (O.matches(copt::OPT_fgpu_rdc) || O.matches(copt::OPT_fno_gpu_rdc)) {
-    std::string Rdc =
-        O.matches(copt::OPT_fgpu_rdc) ? "-rdc=true" : "-rdc=false";
-    Compile.push_back(Rdc);
-    Link.push_back(Rdc);
-    return Error::success();
-  }
-  if (O.matches(copt::OPT_cuda_device_only)) {
-    Compile.push_back("--fatbin");
-    return Error::success();
-  }
-  if (O.matches(copt::OPT_Wl_COMMA) || O.matches(copt::OPT_Xlinker)) {
-    // nvcc splits -Xlinker's value at commas, as -Wl, does.
-    Link.push_back("-Xlinker");
-    Link.push_back(join(A->getValues(), ","));
-    return Error::success();
-  }
-  // Host compiler options (-f..., -W..., -m..., -pthread): nvcc hands them to
-  // the host compiler with -Xcompiler. nvcc splits that value at commas, so an
-  // option holding one cannot pass.
-  if (O.matches(copt::OPT_f_Group) || O.matches(copt::OPT_W_Group) ||
-      O.matches(copt::OPT_m_Group) || O.matches(copt::OPT_pthread) ||
-      O.matches(copt::OPT_Wl_COMMA)) {
-    if (CA.Spelling.size() != 1 || StringRef(Spelled).contains(','))
-      return createStringError(inconvertibleErrorCode(),
-                               "'" + Spelled +
-                                   "' cannot be passed to nvcc's host "
-                                   "compiler (HIP_PLATFORM=nvidia); give it "
-                                   "as -Xcompiler <option> in nvcc's form");
-    Compile.push_back("-Xcompiler");
-    Compile.push_back(Spelled);
-    if (O.matches(copt::OPT_pthread) || O.matches(copt::OPT_fopenmp)) {
-      Link.push_back("-Xcompiler");
-      Link.push_back(Spelled);
-    }
-    return Error::success();
-  }
+  if (isHostCompilerOption(O))
+    return translateHostCompilerOption(CA, Compile, Link);
   // Options clang does not know are nvcc's own (--expt-relaxed-constexpr,
   // -Xcompiler, -lineinfo, ...): nvcc reads them, and reports unknown ones.
   if (O.getKind() == Option::UnknownClass)
-    return Same(Compile);
+    return append_range(Compile, CA.Spelling), Error::success();
   return createStringError(
       inconvertibleErrorCode(),
       "'" + Spelled +
@@ -357,12 +396,38 @@ Error NvccPlanner::translateClangArgument(size_t Index,
           "(HIP_PLATFORM=nvidia); remove it, or give nvcc's own spelling");
 }
 
-Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
-  Expected<std::string> Nvcc = findNvcc(GetEnv);
-  if (!Nvcc)
-    return Nvcc.takeError();
-  NvccPath = *Nvcc;
+/// Whether nvcc compiles \p In (a source), rather than only linking it.
+static bool compilesSource(const NvccInput &In) {
+  return In.Language != NvccLanguage::Decide ||
+         !(StringRef(In.Path).ends_with(".o") ||
+           StringRef(In.Path).ends_with(".a") ||
+           StringRef(In.Path).contains(".so"));
+}
 
+static bool isCInput(const NvccInput &In) {
+  return In.Language == NvccLanguage::C;
+}
+
+static bool isCudaInput(const NvccInput &In) {
+  return In.Language == NvccLanguage::Cuda;
+}
+
+/// nvcc's -x for \p L.
+static std::vector<std::string> languageArgs(NvccLanguage L) {
+  switch (L) {
+  case NvccLanguage::Cuda:
+    return {"-x", "cu"};
+  case NvccLanguage::C:
+    return {"-x", "c"};
+  case NvccLanguage::Cxx:
+    return {"-x", "c++"};
+  case NvccLanguage::Decide:
+    return {};
+  }
+  return {};
+}
+
+Error NvccPlanner::addHeaderFolders(NvccPlan &Plan, StringRef ExecutablePath) {
   // The HIP headers come from the same search as on AMD (hipkitRocm), which
   // asks for neither AMD's device libraries nor its runtime here.
   RocmSearchOptions Search;
@@ -372,13 +437,7 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
   Expected<RocmInstallation> Rocm = RocmInstallation::detect(Search);
   if (!Rocm)
     return Rocm.takeError();
-
-  NvccPlan Plan;
-  Plan.NvccPath = NvccPath;
   Plan.HipIncludeDir = Rocm->hipIncludeDir();
-  Plan.CudaRoot = findCudaRoot(GetEnv);
-
-  std::vector<std::string> Compile, Link;
   // PyTorch's HIP headers for NVIDIA come before every folder of the command
   // line, the user's -I included (a torch include folder, -I in a setup.py
   // build, ships ROCm's ATen/hip/impl headers); they hold only ATen/hip,
@@ -394,10 +453,14 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
     Compile.insert(Compile.end(), {"-isystem", Folders.Libraries});
   Compile.insert(Compile.end(),
                  {"-isystem", Plan.HipIncludeDir, "-D__HIP_PLATFORM_NVIDIA__"});
+  return Error::success();
+}
+
+Error NvccPlanner::translateCommandLine() {
   if (!CL.hasClang(copt::OPT_O_Group))
     Compile.push_back("-O3"); // as on AMD
   if (Error E = translateHipccOptions(Compile, Link))
-    return std::move(E);
+    return E;
   // nvcc's own options (-Xcompiler, -gencode, --threads, ... read by
   // HipccOptions.td) are nvcc's to read: unchanged, in their place.
   auto NextNvcc = CL.NvccArgs.begin();
@@ -410,131 +473,140 @@ Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
   for (size_t I = 0; I < CL.ClangArgs.size(); ++I) {
     AddNvccArgsBefore(I);
     if (Error E = translateClangArgument(I, Compile, Link))
-      return std::move(E);
+      return E;
   }
   AddNvccArgsBefore(CL.ClangArgs.size());
+  return Error::success();
+}
 
-  bool Links = isLinkStep(CL) && !Inputs.empty();
-  auto IsSource = [](const NvccInput &In) {
-    return In.Language != NvccLanguage::Decide ||
-           !(StringRef(In.Path).ends_with(".o") ||
-             StringRef(In.Path).ends_with(".a") ||
-             StringRef(In.Path).contains(".so"));
-  };
-  bool CompilesSources = any_of(Inputs, IsSource);
-  std::vector<std::string> CompileAppend, LinkAppend;
+Error NvccPlanner::readAppendedFlags(bool CompilesSources, bool Links) {
   if (CompilesSources)
     if (Error E = splitFlagsVariable("HIPCC_COMPILE_FLAGS_APPEND",
                                      env("HIPCC_COMPILE_FLAGS_APPEND"),
                                      CompileAppend))
-      return std::move(E);
+      return E;
   if (Links)
     if (Error E =
             splitFlagsVariable("HIPCC_LINK_FLAGS_APPEND",
                                env("HIPCC_LINK_FLAGS_APPEND"), LinkAppend))
-      return std::move(E);
+      return E;
+  return Error::success();
+}
 
+Expected<std::string> NvccPlanner::addSeparateRun(const NvccInput &In,
+                                                  bool CompileOnly,
+                                                  NvccPlan &Plan) {
+  // Compiled on its own run: into the object -c would name, or a temporary
+  // the last run links.
+  std::string Object;
+  if (CompileOnly && Inputs.size() == 1 && !OutputPath.empty()) {
+    Object = OutputPath;
+  } else if (CompileOnly) {
+    Object = sys::path::stem(In.Path).str() + ".o";
+  } else {
+    SmallString<128> Temp;
+    if (std::error_code EC = sys::fs::createTemporaryFile(
+            "hipcc-" + sys::path::stem(In.Path), "o", Temp))
+      return createStringError(EC, "cannot create a temporary object: " +
+                                       EC.message());
+    Object = std::string(Temp);
+    Plan.Temporaries.push_back(Object);
+  }
+  std::vector<std::string> Run = Compile;
+  if (isCInput(In))
+    append_range(Run, CFlags);
+  append_range(Run, languageArgs(In.Language));
+  Run.insert(Run.end(), {"-c", In.Path, "-o", Object});
+  append_range(Run, CompileAppend);
+  // -c twice is harmless; the user's -c may already be in Compile.
+  Plan.Runs.push_back(std::move(Run));
+  return Object;
+}
+
+Error NvccPlanner::planRuns(NvccPlan &Plan) {
+  bool Links = isLinkStep(CL) && !Inputs.empty();
+  if (Error E = readAppendedFlags(any_of(Inputs, compilesSource), Links))
+    return E;
   // nvcc's -x is one language for every input of a run: one run when all
   // inputs share it, else each CUDA source compiled on its own first.
-  bool AllCuda = !Inputs.empty() && all_of(Inputs, [](const NvccInput &In) {
-    return In.Language == NvccLanguage::Cuda;
-  });
-  bool AnyCuda = any_of(Inputs, [](const NvccInput &In) {
-    return In.Language == NvccLanguage::Cuda;
-  });
-  auto LanguageArgs = [](NvccLanguage L) -> std::vector<std::string> {
-    switch (L) {
-    case NvccLanguage::Cuda:
-      return {"-x", "cu"};
-    case NvccLanguage::C:
-      return {"-x", "c"};
-    case NvccLanguage::Cxx:
-      return {"-x", "c++"};
-    case NvccLanguage::Decide:
-      return {};
-    }
-    return {};
-  };
+  bool AllCuda = !Inputs.empty() && all_of(Inputs, isCudaInput);
+  bool AnyCuda = any_of(Inputs, isCudaInput);
 
   // The C flags must reach no C++ compile and no link (nvcc links through
   // g++): a C source is compiled on its own run, into an object, when the
   // command links or compiles C++ too. CUDA sources are compiled apart
   // whenever C sources are there (above).
   bool CompileOnly = CL.hasClang(copt::OPT_c);
-  auto IsC = [](const NvccInput &In) { return In.Language == NvccLanguage::C; };
   bool CompilesCxxLast = any_of(Inputs, [&](const NvccInput &In) {
-    return IsSource(In) && !IsC(In) && In.Language != NvccLanguage::Cuda;
+    return compilesSource(In) && !isCInput(In) && !isCudaInput(In);
   });
-  bool SeparateC = !CFlags.empty() && any_of(Inputs, IsC) &&
+  bool SeparateC = !CFlags.empty() && any_of(Inputs, isCInput) &&
                    (Links || (CompileOnly && CompilesCxxLast));
 
-  std::vector<std::string> LastInputs;
-  bool AnySeparate = false, LastCompilesC = false, LastCompilesSources = false;
+  LastRun Last;
   for (const NvccInput &In : Inputs) {
-    bool Separate =
-        (AnyCuda && !AllCuda && In.Language == NvccLanguage::Cuda) ||
-        (SeparateC && IsC(In));
+    bool Separate = (AnyCuda && !AllCuda && isCudaInput(In)) ||
+                    (SeparateC && isCInput(In));
     if (!Separate) {
-      LastInputs.push_back(In.Path);
-      LastCompilesC |= IsC(In);
-      LastCompilesSources |= IsSource(In);
+      Last.Inputs.push_back(In.Path);
+      Last.CompilesC |= isCInput(In);
+      Last.CompilesSources |= compilesSource(In);
       continue;
     }
-    AnySeparate = true;
-    // Compiled on its own run: into the object -c would name, or a temporary
-    // the last run links.
-    std::string Object;
-    if (CompileOnly && Inputs.size() == 1 && !OutputPath.empty()) {
-      Object = OutputPath;
-    } else if (CompileOnly) {
-      Object = sys::path::stem(In.Path).str() + ".o";
-    } else {
-      SmallString<128> Temp;
-      if (std::error_code EC = sys::fs::createTemporaryFile(
-              "hipcc-" + sys::path::stem(In.Path), "o", Temp))
-        return createStringError(EC, "cannot create a temporary object: " +
-                                         EC.message());
-      Object = std::string(Temp);
-      Plan.Temporaries.push_back(Object);
-    }
-    std::vector<std::string> Run = Compile;
-    if (IsC(In))
-      append_range(Run, CFlags);
-    append_range(Run, LanguageArgs(In.Language));
-    Run.insert(Run.end(), {"-c", In.Path, "-o", Object});
-    append_range(Run, CompileAppend);
-    // -c twice is harmless; the user's -c may already be in Compile.
-    Plan.Runs.push_back(std::move(Run));
+    Last.AfterSeparate = true;
+    Expected<std::string> Object = addSeparateRun(In, CompileOnly, Plan);
+    if (!Object)
+      return Object.takeError();
     if (!CompileOnly)
-      LastInputs.push_back(Object);
+      Last.Inputs.push_back(*Object);
   }
+  if (!Last.Inputs.empty() || Inputs.empty())
+    Plan.Runs.push_back(lastRun(Last, Links));
+  return Error::success();
+}
 
-  if (!LastInputs.empty() || Inputs.empty()) {
-    std::vector<std::string> Run = Compile;
-    if (LastCompilesC)
-      append_range(Run, CFlags);
-    // One language for all inputs of the run, none of them an object made
-    // by a run above: say it (nvcc does not know .hip, and reads a .cpp given
-    // -x hip as C++).
-    bool OneLanguage = !Inputs.empty() && !AnySeparate &&
-                       all_of(Inputs, [&](const NvccInput &In) {
-                         return In.Language == Inputs.front().Language;
-                       });
-    if (OneLanguage)
-      append_range(Run, LanguageArgs(Inputs.front().Language));
-    append_range(Run, LastInputs);
-    if (!OutputPath.empty()) {
-      Run.push_back("-o");
-      Run.push_back(OutputPath);
-    }
-    if (Links)
-      append_range(Run, Link);
-    if (LastCompilesSources)
-      append_range(Run, CompileAppend);
-    if (Links)
-      append_range(Run, LinkAppend);
-    Plan.Runs.push_back(std::move(Run));
+std::vector<std::string> NvccPlanner::lastRun(const LastRun &Last,
+                                              bool Links) const {
+  std::vector<std::string> Run = Compile;
+  if (Last.CompilesC)
+    append_range(Run, CFlags);
+  // One language for all inputs of the run, none of them an object made
+  // by a run above: say it (nvcc does not know .hip, and reads a .cpp given
+  // -x hip as C++).
+  bool OneLanguage = !Inputs.empty() && !Last.AfterSeparate &&
+                     all_of(Inputs, [&](const NvccInput &In) {
+                       return In.Language == Inputs.front().Language;
+                     });
+  if (OneLanguage)
+    append_range(Run, languageArgs(Inputs.front().Language));
+  append_range(Run, Last.Inputs);
+  if (!OutputPath.empty()) {
+    Run.push_back("-o");
+    Run.push_back(OutputPath);
   }
+  if (Links)
+    append_range(Run, Link);
+  if (Last.CompilesSources)
+    append_range(Run, CompileAppend);
+  if (Links)
+    append_range(Run, LinkAppend);
+  return Run;
+}
+
+Expected<NvccPlan> NvccPlanner::plan(StringRef ExecutablePath) {
+  Expected<std::string> Nvcc = findNvcc(GetEnv);
+  if (!Nvcc)
+    return Nvcc.takeError();
+  NvccPath = *Nvcc;
+  NvccPlan Plan;
+  Plan.NvccPath = NvccPath;
+  if (Error E = addHeaderFolders(Plan, ExecutablePath))
+    return std::move(E);
+  Plan.CudaRoot = findCudaRoot(GetEnv);
+  if (Error E = translateCommandLine())
+    return std::move(E);
+  if (Error E = planRuns(Plan))
+    return std::move(E);
   return std::move(Plan);
 }
 

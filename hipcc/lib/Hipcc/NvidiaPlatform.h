@@ -12,7 +12,7 @@
 
 #include "CommandLine.h"
 
-#include "hipkit/Hipcc/HipccDriver.h"
+#include "hipkit/Hipcc/ClangInvocation.h"
 
 #include "llvm/Support/Error.h"
 

@@ -35,6 +35,7 @@
 #include "hipkit/Hipcc/ParallelOffload.h"
 
 #include "ChildProcess.h"
+#include "ClangDriver.h"
 #include "hipkit/Hipcc/DeviceLibraries.h"
 #include "hipkit/Hipcc/JobLauncher.h"
 #include "hipkit/Hipcc/JobSlots.h"
@@ -379,19 +380,15 @@ bool ParallelRun::plan() {
   // The driver as clang++'s main sets it up: the real path of the binary
   // (clang canonicalizes it), the mode its name gives (clang++: g++), the
   // mode argument inserted after argv[0] (it is hashed into the -cuid).
-  SmallString<256> RealClang;
-  if (sys::fs::real_path(Invocation.ClangPath, RealClang))
+  std::optional<ClangDriverSetup> Clang =
+      setUpClangDriver(Invocation.ClangPath, Invocation.Args, Consumer);
+  if (!Clang)
     return false;
   ProgramName = sys::path::stem(Invocation.ClangPath).str();
-  auto DiagOpts = makeIntrusiveRefCnt<clang::DiagnosticOptions>();
-  Diags = std::make_unique<clang::DiagnosticsEngine>(
-      makeIntrusiveRefCnt<clang::DiagnosticIDs>(), &*DiagOpts, &Consumer,
-      /*ShouldOwnClient=*/false);
-  TheDriver = std::make_unique<Driver>(RealClang, sys::getDefaultTargetTriple(),
-                                       *Diags, "clang LLVM compiler");
-  clang::driver::ParsedClangName NameParts =
-      ToolChain::getTargetAndModeFromProgramName(Invocation.ClangPath);
-  TheDriver->setTargetAndMode(NameParts);
+  Diags = std::move(Clang->Diags);
+  TheDriver = std::move(Clang->Driver);
+  DriverArgv = std::move(Clang->Argv);
+  const clang::driver::ParsedClangName &NameParts = Clang->NameParts;
   if (!NameParts.TargetPrefix.empty())
     return false; // a cross-compiler name (x86_64-linux-gnu-clang++): clang's
   // One folder for every temporary file of the run. clang's driver names its
@@ -406,11 +403,6 @@ bool ParallelRun::plan() {
   }
   Folder.emplace(std::move(*Made));
   setenv("TMPDIR", Folder->path().c_str(), 1);
-  DriverArgv.push_back(Invocation.ClangPath.c_str());
-  if (NameParts.DriverMode)
-    DriverArgv.push_back(NameParts.DriverMode);
-  for (const std::string &A : Invocation.Args)
-    DriverArgv.push_back(A.c_str());
   C.reset(TheDriver->BuildCompilation(DriverArgv));
   if (!C || Consumer.Count || Diags->hasErrorOccurred() ||
       C->containsError() || leftToClang(C->getArgs()))

@@ -19,9 +19,20 @@
 // (hipkit/Hipcc/DeviceLibraries.h), so Ninja and ccache's depend mode see a
 // change of them. Nothing else is added.
 //
+// With a launcher named by HIPCC_LAUNCHER or AMD's HIP_CLANG_LAUNCHER (not
+// CMAKE_HIP_COMPILER_LAUNCHER: CMake itself puts that one in front of this
+// driver), a HIP compile is split as hipcc splits it (ParallelOffload.h): each
+// device compile goes to the launcher, one per architecture, the host compile
+// runs here, and the object is the one clang's single invocation writes. This
+// is how CMake's HIP language reaches distcc, icecream or a per-architecture
+// ccache (docs/distributed.md).
+//
 //===----------------------------------------------------------------------===//
 #include "hipkit/Hipcc/DeviceLibraries.h"
 #include "hipkit/Hipcc/HostOnlyFatbin.h"
+#include "hipkit/Hipcc/JobLauncher.h"
+#include "hipkit/Hipcc/JobSlots.h"
+#include "hipkit/Hipcc/ParallelOffload.h"
 #include "hipkit/Rocm/RocmInstallation.h"
 #include "hipkit/Support/Diagnostics.h"
 #include "hipkit/Support/RunFolder.h"
@@ -190,6 +201,54 @@ int main(int Argc, char **Argv) {
   } else {
     // Without ROCm, clang still compiles C++ and answers --version.
     consumeError(Rocm.takeError());
+  }
+
+  // A launcher splits the compile (see the file comment). Its jobs inherit
+  // this process's environment: clang's, as above.
+  Expected<std::optional<hipkit::JobLauncher>> Launcher =
+      hipkit::findJobLauncher([](StringRef Var) -> std::optional<std::string> {
+        if (Var == "CMAKE_HIP_COMPILER_LAUNCHER")
+          return std::nullopt;
+        return sys::Process::GetEnv(Var);
+      });
+  if (!Launcher) {
+    hipkit::reportError(toString(Launcher.takeError()));
+    return 1;
+  }
+  if (*Launcher && Rocm) {
+    // Exactly clang's environment: the variables buildEnvironment drops or
+    // replaces go first.
+    for (const char *Name : {"ROCM_PATH", "HIP_PATH", "CPLUS_INCLUDE_PATH",
+                             "HIP_DEVICE_LIB_PATH"})
+      ::unsetenv(Name);
+    for (const std::string &Var : Env) {
+      auto [Name, Value] = StringRef(Var).split('=');
+      ::setenv(Name.str().c_str(), Value.str().c_str(), 1);
+    }
+    hipkit::ParallelOffloadSettings Parallel;
+    // Each launched compile is one job: with a farm, HIPCC_JOBS is its number
+    // of slots.
+    Expected<unsigned> Jobs =
+        hipkit::jobLimit(std::nullopt, sys::Process::GetEnv("HIPCC_JOBS"));
+    if (!Jobs) {
+      hipkit::reportError(toString(Jobs.takeError()));
+      return 1;
+    }
+    Parallel.MaxJobs = *Jobs;
+    if (std::optional<std::string> Make = sys::Process::GetEnv("MAKEFLAGS"))
+      Parallel.MakeFlags = *Make;
+    std::optional<std::string> Verbose = sys::Process::GetEnv("HIPCC_VERBOSE");
+    unsigned Level = 0;
+    Parallel.PrintJobs = Verbose && !StringRef(*Verbose).getAsInteger(0, Level) &&
+                         (Level & 8);
+    Parallel.Launcher = std::move(**Launcher);
+    hipkit::ClangInvocation Invocation;
+    Invocation.ClangPath = Clang;
+    for (StringRef A : ArrayRef(Args).drop_front())
+      Invocation.Args.push_back(A.str());
+    if (std::optional<int> Status =
+            hipkit::runOffloadInParallel(Invocation, Parallel))
+      return *Status;
   }
 
   std::string ErrMsg;

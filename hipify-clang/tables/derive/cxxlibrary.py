@@ -64,9 +64,7 @@ def main(argv, description, api, derive):
                         help="hipify-clang's stand-in headers (texture_fetch_functions.h), "
                              "which clang 19's CUDA wrapper needs with CUDA 13")
     parser.add_argument("--out", required=True)
-    provenance.add_arguments(parser)
-    args = parser.parse_args(argv)
-    provenance.configure(args)
+    args = provenance.parse_args(parser, argv)
     rows = derive(args.cuda, args.rocm, args.libclang, args.stand_in)
     date_tables({api: rows}, args.rocm)
     write_table(args.out, api, rows)

@@ -174,27 +174,39 @@ def parameter_types(params, type_map=None):
     return types
 
 
-def derive(cuda, rocm, overrides, rewrites_path):
-    miopen = MIOpen(rocm)
-    rewrites = read_rewrites(rewrites_path)
-    rows = {}
-    graph_names = set()
+class CudnnRows:
+    """The rows of cudnn.tsv, added in the headers' order: types first (functions are
+    matched by their mapped parameter types), then enumerators, functions and macros."""
 
-    def check(name, what):
-        if name and not miopen.name(name):
+    def __init__(self, miopen, overrides, rewrites):
+        self.miopen = miopen
+        self.overrides = overrides
+        self.rewrites = rewrites
+        self.rows = {}
+        # What the cuDNN graph (backend) API declares: its rows are experimental.
+        self.graph_names = set()
+        # cuDNN type -> MIOpen type, for comparing parameter lists.
+        self.type_map = {}
+        self.cuda_params = {}
+
+    def check(self, name, what):
+        if name and not self.miopen.name(name):
             die("%s: %s '%s' is not declared by %s" % (what[0], what[1], name, TARGET))
 
-    def add(name, kind, hip="", lacks=""):
+    def override(self, name):
+        return self.overrides.get(name, {}).get("hip_name", "")
+
+    def add(self, name, kind, hip="", lacks=""):
         """lacks: for a graph API name, what MIOpen's graph API lacks where hip is
         empty (the graph API's names are never matched by the transforms above:
         MIOpen's namesakes, such as miopenPaddingMode_t, may mean something else)."""
-        if name.startswith("_") or name in rows:
+        if name.startswith("_") or name in self.rows:
             return
-        override = overrides.get(name, {}).get("hip_name", "")
-        check(override, ("overrides-cudnn.tsv", "hip_name"))
-        graph = name in graph_names
+        override = self.override(name)
+        self.check(override, ("overrides-cudnn.tsv", "hip_name"))
+        graph = name in self.graph_names
         hip = override or hip
-        rewrite = rewrites.get(name, "")
+        rewrite = self.rewrites.get(name, "")
         if rewrite.startswith("why:"):
             if override:
                 die("rewrites-cudnn.tsv: '%s' has a reason to be left (why:) and an "
@@ -202,135 +214,168 @@ def derive(cuda, rocm, overrides, rewrites_path):
             hip = ""  # A reason to leave the name: no transform's name either.
         if not hip and not rewrite and graph:
             rewrite = GRAPH_REASON % (lacks or "counterpart of it")
-        rows[name] = {
+        self.rows[name] = {
             "cuda_name": name, "kind": kind, "api": API, "hip_name": hip, "roc_name": hip,
             "status": ("experimental" if graph else "supported") if hip else "unsupported",
             "cuda_added": "", "cuda_deprecated": "", "cuda_removed": "",
             "hip_added": ROCM_VERSION if hip else "", "fallback": "", "rewrite": rewrite}
 
-    for header in HEADER_ROWS:
-        add(header, "header", TARGET if os.path.exists(os.path.join(rocm, TARGET)) else "")
-        rows[header]["rewrite"] = BETA_DEFINE if rows[header]["hip_name"] else ""
+    def add_headers(self, rocm):
+        for header in HEADER_ROWS:
+            self.add(header, "header",
+                     TARGET if os.path.exists(os.path.join(rocm, TARGET)) else "")
+            self.rows[header]["rewrite"] = BETA_DEFINE if self.rows[header]["hip_name"] else ""
 
-    full = {h: cheaders.read_header(os.path.join(cuda, h)) for h in CUDA_HEADERS}
-    text = {h: DEPRECATION_RE.sub(" ", cheaders.toplevel(full[h])) for h in CUDA_HEADERS}
-    graph = text[GRAPH_HEADER]
-    if GRAPH_START in graph:
+    def find_graph_names(self, graph):
+        """The names that graph, the text of cudnn_graph.h, declares from GRAPH_START on."""
+        if GRAPH_START not in graph:
+            return
         graph_part = graph[graph.index(GRAPH_START):]
-        graph_names = set(cheaders.IDENT_RE.findall(graph_part))
+        self.graph_names = set(cheaders.IDENT_RE.findall(graph_part))
         # Only what the graph part declares, not the types it uses (cudnnStatus_t).
-        graph_names -= set(cheaders.IDENT_RE.findall(graph[:graph.index(GRAPH_START)]))
+        self.graph_names -= set(cheaders.IDENT_RE.findall(graph[:graph.index(GRAPH_START)]))
 
-    # Types first: functions are matched by their mapped parameter types.
-    type_map = {}
-    enum_pairs = []
-    for h in CUDA_HEADERS:
-        for e in cheaders.enums(text[h]):
+    def add_types(self, text):
+        """The enums and types of a header's text; returns its enums, each with its
+        MIOpen counterpart's name."""
+        enum_pairs = []
+        for e in cheaders.enums(text):
             hip_type = ""
             for type_name in e.names():
-                if type_name in graph_names:
-                    hip_type = miopen.graph_enum(e)
+                if type_name in self.graph_names:
+                    hip_type = self.miopen.graph_enum(e)
                 else:
-                    hip_type = overrides.get(type_name, {}).get("hip_name", "") or \
-                        miopen.name("miopen" + type_name[len("cudnn"):])
-                type_map[type_name] = hip_type
-                add(type_name, "enum", hip_type, "enum with the enumerators of this one")
-            enum_pairs.append((e, rows[e.names()[-1]]["hip_name"] if e.names() else ""))
-        for type_name in sorted(cheaders.typedef_names(text[h]) | cheaders.struct_names(text[h])):
+                    hip_type = self.override(type_name) or \
+                        self.miopen.name("miopen" + type_name[len("cudnn"):])
+                self.type_map[type_name] = hip_type
+                self.add(type_name, "enum", hip_type, "enum with the enumerators of this one")
+            enum_pairs.append((e, self.rows[e.names()[-1]]["hip_name"] if e.names() else ""))
+        for type_name in sorted(cheaders.typedef_names(text) | cheaders.struct_names(text)):
             if type_name.startswith("cudnn"):
                 hip = "miopen" + type_name[len("cudnn"):]
-                hip_type = overrides.get(type_name, {}).get("hip_name", "") or \
-                    (miopen.beta_name(hip) if type_name in graph_names else miopen.name(hip))
-                type_map.setdefault(type_name, hip_type)
-            add(type_name, "type", type_map.get(type_name, ""),
-                "miopen" + type_name[len("cudnn"):])
+                hip_type = self.override(type_name) or \
+                    (self.miopen.beta_name(hip) if type_name in self.graph_names
+                     else self.miopen.name(hip))
+                self.type_map.setdefault(type_name, hip_type)
+            self.add(type_name, "type", self.type_map.get(type_name, ""),
+                     "miopen" + type_name[len("cudnn"):])
+        return enum_pairs
 
-    def add_graph_enumerators(e, hip_enum):
-        hip_e = miopen.beta_enums.get(hip_enum)
+    def add_graph_enumerators(self, e, hip_enum):
+        hip_e = self.miopen.beta_enums.get(hip_enum)
         # An enum whose every enumerator MIOpen numbers is meant to take cuDNN's values.
         numbered = hip_e is not None and set(hip_e.enumerators) <= hip_e.explicit
         for enumerator in e.enumerators:
             hip = graph_enumerator(enumerator)
             if not hip_e:
-                add(enumerator, "enumerator", "", "counterpart of %s" % e.names()[-1])
+                self.add(enumerator, "enumerator", "", "counterpart of %s" % e.names()[-1])
             elif hip not in hip_e.enumerators:
-                add(enumerator, "enumerator", "", "%s in %s" % (hip, hip_enum))
+                self.add(enumerator, "enumerator", "", "%s in %s" % (hip, hip_enum))
             elif numbered and hip_e.values[hip] != e.values.get(enumerator):
-                add(enumerator, "enumerator", "",
-                    "%s with cuDNN's value %s (it is %s, where %s otherwise has cuDNN's values)"
-                    % (hip, e.values.get(enumerator), hip_e.values[hip], hip_enum))
+                self.add(enumerator, "enumerator", "",
+                         "%s with cuDNN's value %s (it is %s, where %s otherwise has cuDNN's "
+                         "values)" % (hip, e.values.get(enumerator), hip_e.values[hip],
+                                      hip_enum))
             else:
-                add(enumerator, "enumerator", hip)
+                self.add(enumerator, "enumerator", hip)
 
-    for e, hip_enum in enum_pairs:
-        if e.names() and e.names()[-1] in graph_names:
-            add_graph_enumerators(e, hip_enum)
-            continue
+    def add_enumerators(self, e, hip_enum):
+        if e.names() and e.names()[-1] in self.graph_names:
+            self.add_graph_enumerators(e, hip_enum)
+            return
         cuda_prefix = common_prefix(e.enumerators, "_")
-        hip_enumerators = miopen.enums.get(hip_enum, [])
+        hip_enumerators = self.miopen.enums.get(hip_enum, [])
         hip_prefix = normalized(common_prefix(hip_enumerators, ""))
         by_suffix = {normalized(n)[len(hip_prefix):]: n for n in hip_enumerators}
         for enumerator in e.enumerators:
             hip = ""
             if enumerator.startswith("CUDNN_"):
-                hip = miopen.name("MIOPEN_" + enumerator[len("CUDNN_"):])
+                hip = self.miopen.name("MIOPEN_" + enumerator[len("CUDNN_"):])
             suffix = normalized(enumerator[len(cuda_prefix):])
             if not hip and suffix and len(e.enumerators) > 1:
                 hip = by_suffix.get(suffix, "")
-            add(enumerator, "enumerator", hip)
+            self.add(enumerator, "enumerator", hip)
 
-    cuda_params = {}
-    for h in CUDA_HEADERS:
-        cuda_params.update({k: v for k, v in parameter_lists(text[h]).items()
-                            if k not in cuda_params})
-    def same_parameters(name, hip):
-        params = miopen.beta_params if name in graph_names else miopen.params
-        return hip in params and parameter_types(cuda_params[name], type_map) == \
+    def same_parameters(self, name, hip):
+        params = self.miopen.beta_params if name in self.graph_names else self.miopen.params
+        return hip in params and parameter_types(self.cuda_params[name], self.type_map) == \
             parameter_types(params[hip])
 
-    for h in CUDA_HEADERS:
-        for name in sorted(cheaders.functions(text[h], API_MARKERS)):
+    def add_functions(self, text):
+        for name in sorted(cheaders.functions(text, API_MARKERS)):
             hip = "miopen" + name[len("cudnn"):] if name.startswith("cudnn") else ""
-            lacks = ("%s with these parameters" if hip in miopen.beta_params else "%s") % hip
-            add(name, "function", hip if hip and same_parameters(name, hip) else "", lacks)
+            lacks = ("%s with these parameters" if hip in self.miopen.beta_params
+                     else "%s") % hip
+            self.add(name, "function", hip if hip and self.same_parameters(name, hip) else "",
+                     lacks)
             # A renamed function whose arguments no rewrite changes must take the
             # same ones.
-            row = rows[name]
-            if name in overrides and not row["rewrite"] and \
-                    not same_parameters(name, row["hip_name"]):
+            row = self.rows[name]
+            if name in self.overrides and not row["rewrite"] and \
+                    not self.same_parameters(name, row["hip_name"]):
                 die("overrides-cudnn.tsv: '%s' takes other parameters than '%s'; give it "
                     "a rewrite in rewrites-cudnn.tsv" % (row["hip_name"], name))
-        for name, (_, body) in sorted(cheaders.macros(full[h]).items()):
+
+    def add_macros(self, full_text):
+        for name, (_, body) in sorted(cheaders.macros(full_text).items()):
             hip = ""
             if name.startswith("CUDNN_") and not is_version_or_guard(name) and \
                     not name.startswith("CUDNN_DEPRECATED"):
-                hip = miopen.name("MIOPEN_" + name[len("CUDNN_"):])
-            add(name, "macro", hip)
+                hip = self.miopen.name("MIOPEN_" + name[len("CUDNN_"):])
+            self.add(name, "macro", hip)
 
-    unknown = set(rewrites) - set(rows)
-    if unknown:
-        die("rewrites-cudnn.tsv names what the CUDA headers do not declare: %s"
-            % ", ".join(sorted(unknown)))
-    for name, row in rows.items():
+    def check_rewrites(self):
+        """Every rewrite names a cuDNN name, and writes MIOpen's names only."""
+        unknown = set(self.rewrites) - set(self.rows)
+        if unknown:
+            die("rewrites-cudnn.tsv names what the CUDA headers do not declare: %s"
+                % ", ".join(sorted(unknown)))
+        for name, row in self.rows.items():
+            rewrite = row["rewrite"]
+            if rewrite.startswith("members:"):
+                for pair in rewrite[len("members:"):].split(","):
+                    self.check(pair.partition("=")[2],
+                               ("rewrites-cudnn.tsv", "member of '%s'" % name))
+            if rewrite.startswith(("arguments:", "when:")):
+                self.check_argument_rewrite(name, row)
+
+    def check_argument_rewrite(self, name, row):
         rewrite = row["rewrite"]
-        if rewrite.startswith("members:"):
-            for pair in rewrite[len("members:"):].split(","):
-                check(pair.partition("=")[2], ("rewrites-cudnn.tsv", "member of '%s'" % name))
-        if rewrite.startswith(("arguments:", "when:")):
-            if not row["hip_name"]:
-                die("rewrites-cudnn.tsv: '%s' rewrites the arguments of '%s', which has no "
-                    "MIOpen name" % (rewrite, name))
-            tested, written = rewrite_words(rewrite)
-            for word in tested:
-                if word not in rows:
-                    die("rewrites-cudnn.tsv: '%s' tests '%s', which cuDNN does not declare"
-                        % (name, word))
-            # What the rewrite writes: MIOpen's names, C++ words and numbers.
-            for literal in written:
-                for word in cheaders.IDENT_RE.findall(literal):
-                    if word not in LITERAL_WORDS:
-                        check(word, ("rewrites-cudnn.tsv", "'%s' writes" % name))
-    return rows
+        if not row["hip_name"]:
+            die("rewrites-cudnn.tsv: '%s' rewrites the arguments of '%s', which has no "
+                "MIOpen name" % (rewrite, name))
+        tested, written = rewrite_words(rewrite)
+        for word in tested:
+            if word not in self.rows:
+                die("rewrites-cudnn.tsv: '%s' tests '%s', which cuDNN does not declare"
+                    % (name, word))
+        # What the rewrite writes: MIOpen's names, C++ words and numbers.
+        for literal in written:
+            for word in cheaders.IDENT_RE.findall(literal):
+                if word not in LITERAL_WORDS:
+                    self.check(word, ("rewrites-cudnn.tsv", "'%s' writes" % name))
+
+
+def derive(cuda, rocm, overrides, rewrites_path):
+    derivation = CudnnRows(MIOpen(rocm), overrides, read_rewrites(rewrites_path))
+    derivation.add_headers(rocm)
+    full = {h: cheaders.read_header(os.path.join(cuda, h)) for h in CUDA_HEADERS}
+    text = {h: DEPRECATION_RE.sub(" ", cheaders.toplevel(full[h])) for h in CUDA_HEADERS}
+    derivation.find_graph_names(text[GRAPH_HEADER])
+    # Types first: functions are matched by their mapped parameter types.
+    enum_pairs = []
+    for h in CUDA_HEADERS:
+        enum_pairs += derivation.add_types(text[h])
+    for e, hip_enum in enum_pairs:
+        derivation.add_enumerators(e, hip_enum)
+    for h in CUDA_HEADERS:
+        for name, params in parameter_lists(text[h]).items():
+            derivation.cuda_params.setdefault(name, params)
+    for h in CUDA_HEADERS:
+        derivation.add_functions(text[h])
+        derivation.add_macros(full[h])
+    derivation.check_rewrites()
+    return derivation.rows
 
 
 def main():

@@ -918,9 +918,7 @@ def main(argv):
                         help="confirmed counterparts spelled differently (find_counterparts.py)")
     parser.add_argument("--partial", action="store_true",
                         help="headers missing from --cuda read as empty (for tests)")
-    provenance.add_arguments(parser)
-    args = parser.parse_args(argv)
-    provenance.configure(args)
+    args = provenance.parse_args(parser, argv)
     cheaders.ALLOW_MISSING = args.partial
     older_sets = libraryrows.cuda_older_sets(args.cuda_older)
     newer = []

@@ -291,9 +291,7 @@ def main(argv):
     parser.add_argument("--overrides", default=os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "overrides-torch.tsv"))
     parser.add_argument("--out", required=True)
-    provenance.add_arguments(parser)
-    args = parser.parse_args(argv)
-    provenance.configure(args)
+    args = provenance.parse_args(parser, argv)
     releases = []
     for entry in args.torch:
         release, _, include = entry.partition("=")

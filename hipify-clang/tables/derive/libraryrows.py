@@ -190,9 +190,7 @@ def main(argv, description, derive_tables, overrides_name):
     parser.add_argument("--out", required=True)
     parser.add_argument("--partial", action="store_true",
                         help="read a missing CUDA header as empty (tests derive from a few)")
-    provenance.add_arguments(parser)
-    args = parser.parse_args(argv)
-    provenance.configure(args)
+    args = provenance.parse_args(parser, argv)
     cheaders.ALLOW_MISSING = args.partial
     overrides = read_overrides(args.overrides)
     tables = derive_tables(args.cuda, args.rocm, overrides)

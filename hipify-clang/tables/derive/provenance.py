@@ -45,6 +45,15 @@ def add_arguments(parser):
                         help="a manifest row (or set) this derivation reads")
 
 
+def parse_args(parser, argv):
+    """parser's arguments from argv, with the provenance options added to them and
+    configured: what every derivation's command line ends with."""
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    configure(args)
+    return args
+
+
 def configure(args):
     """Records the manifest rows args names, after argument parsing."""
     if args.input and not args.inputs:

@@ -7,8 +7,8 @@
 #include "PerlFrontend.h"
 
 #include "hipkit/Support/Diagnostics.h"
-#include "hipkit/hipify/Options.h"
-#include "hipkit/hipify/Toolchain.h"
+#include "hipkit/hipify/Tables/Options.h"
+#include "hipkit/hipify/Project/Toolchain.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Option/ArgList.h"

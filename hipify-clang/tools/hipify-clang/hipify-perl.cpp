@@ -10,7 +10,7 @@
 #include "PerlFrontend.h"
 
 #include "hipkit/Support/Diagnostics.h"
-#include "hipkit/hipify/Options.h"
+#include "hipkit/hipify/Tables/Options.h"
 
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/Option.h"

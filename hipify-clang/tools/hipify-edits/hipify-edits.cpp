@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/Support/Diagnostics.h"
-#include "hipkit/hipify/FileTranslation.h"
+#include "hipkit/hipify/Translation/FileTranslation.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/InitLLVM.h"

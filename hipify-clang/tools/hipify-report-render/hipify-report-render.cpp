@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "hipkit/Support/Diagnostics.h"
-#include "hipkit/hipify/MigrationReport.h"
+#include "hipkit/hipify/Report/MigrationReport.h"
 
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"

@@ -10,7 +10,7 @@ import re
 import sys
 from pathlib import Path
 
-DEF = "hipify-clang/include/hipkit/hipify/BuildFileMappings.def"
+DEF = "hipify-clang/include/hipkit/hipify/BuildFiles/BuildFileMappings.def"
 NVCC_DEF = "common/include/hipkit/Support/NvccFlags.def"
 DOC = "docs/hipify-clang.md"
 BEGIN = "<!-- build-file-mappings begin -->"

@@ -10,6 +10,7 @@
 #ifndef HIPKIT_HIPCC_HIPCCDRIVER_H
 #define HIPKIT_HIPCC_HIPCCDRIVER_H
 
+#include "hipkit/Hipcc/ClangInvocation.h"
 #include "hipkit/Hipcc/OffloadTarget.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -24,39 +25,10 @@
 
 namespace hipkit {
 
-/// Reads an environment variable; the driver never touches the real
-/// environment directly, so tests can hand it any.
-using EnvLookup = std::function<std::optional<std::string>(llvm::StringRef)>;
-
 /// Lists the AMD GPUs of this machine given the path of amdgpu-arch
 /// (detectInstalledGpus runs it); the fuzzer passes one that runs nothing.
 using GpuDetector =
     std::function<std::vector<std::string>(llvm::StringRef AmdgpuArchPath)>;
-
-/// The bits of HIPCC_VERBOSE, as AMD's hipcc.
-enum HipccVerbosity : unsigned {
-  VerboseCommand = 1,   // print the clang command (hipcc-cmd: ...)
-  VerbosePaths = 2,     // print the paths discovery chose (HIP_PATH=...)
-  VerboseArguments = 4, // print hipcc's own arguments (hipcc-args: ...)
-  VerboseJobs = 8,      // print each parallel job as it starts (hipcc-job: ...)
-};
-
-class RunFolder;
-
-/// The one clang run a hipcc command becomes.
-struct ClangInvocation {
-  std::string ClangPath;
-  /// Arguments after argv[0].
-  std::vector<std::string> Args;
-  /// The run's private folder, when Args name a file in it (the linker script
-  /// of a link of host objects compiled with --cuda-host-only); removed with
-  /// the last copy of the invocation.
-  std::shared_ptr<RunFolder> Folder;
-};
-
-/// Quotes \p Arg for a POSIX shell only when it needs it, so printed commands
-/// can be pasted back (and split by Python's shlex) unchanged.
-std::string quoteForShell(llvm::StringRef Arg);
 
 class HipccDriver {
 public:

@@ -38,7 +38,7 @@
 #ifndef HIPKIT_HIPCC_JOBLAUNCHER_H
 #define HIPKIT_HIPCC_JOBLAUNCHER_H
 
-#include "hipkit/Hipcc/HipccDriver.h"
+#include "hipkit/Hipcc/ClangInvocation.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -58,13 +58,16 @@ namespace hipkit {
 struct JobLauncher {
   /// The launcher program (as found on PATH), then its own arguments.
   std::vector<std::string> Command;
-  /// Where it was named: "HIPCC_LAUNCHER" or "CMAKE_HIP_COMPILER_LAUNCHER".
+  /// Where it was named: "HIPCC_LAUNCHER", "HIP_CLANG_LAUNCHER" or
+  /// "CMAKE_HIP_COMPILER_LAUNCHER".
   std::string Variable;
 };
 
-/// The launcher named by HIPCC_LAUNCHER, else by CMake's
-/// CMAKE_HIP_COMPILER_LAUNCHER (a CMake list, `;`-separated, or words as a
-/// shell splits them); std::nullopt when neither is set or both are empty.
+/// The launcher named by HIPCC_LAUNCHER, else by AMD's hipcc's
+/// HIP_CLANG_LAUNCHER (one program's path, as hipcc.pl runs it), else by
+/// CMake's CMAKE_HIP_COMPILER_LAUNCHER (HIPCC_LAUNCHER and CMake's: a CMake
+/// list, `;`-separated, or words as a shell splits them); std::nullopt when
+/// none is set or all are empty.
 /// An error of one line when the program cannot be found.
 llvm::Expected<std::optional<JobLauncher>>
 findJobLauncher(const EnvLookup &GetEnv);

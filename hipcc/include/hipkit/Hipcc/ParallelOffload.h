@@ -14,7 +14,7 @@
 #ifndef HIPKIT_HIPCC_PARALLELOFFLOAD_H
 #define HIPKIT_HIPCC_PARALLELOFFLOAD_H
 
-#include "hipkit/Hipcc/HipccDriver.h"
+#include "hipkit/Hipcc/ClangInvocation.h"
 #include "hipkit/Hipcc/JobLauncher.h"
 
 #include <optional>
