@@ -101,7 +101,8 @@ def running_daemons(state):
     return found
 
 
-def main():
+def farm_arguments():
+    """The command line every loopback farm takes (icecc_farm.py too)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--state", required=True)
     parser.add_argument("--daemons", type=int, default=2)
@@ -110,7 +111,11 @@ def main():
     parser.add_argument("--timeout", type=float, default=300)
     parser.add_argument("--check-stopped", action="store_true")
     parser.add_argument("command", nargs=argparse.REMAINDER)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main():
+    args = farm_arguments()
     if args.check_stopped:
         left = running_daemons(args.state)
         if left:

@@ -21,7 +21,6 @@ user (`nobody` without one), as Debian's iceccd does: their folders are made
 for that user. --check-stopped fails, naming them, when a process of the farm
 at DIR still runs.
 """
-import argparse
 import os
 import pwd
 import shutil
@@ -33,7 +32,8 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from distcc_farm import become_subreaper, reap_orphans, running_daemons, stop  # noqa: E402
+from distcc_farm import (  # noqa: E402
+    become_subreaper, farm_arguments, reap_orphans, running_daemons, stop)
 
 SCHEDULER_PORT = 8765  # in the farm's own namespace: no other can take it
 FIRST_DAEMON_PORT = 10245
@@ -61,15 +61,7 @@ def start(argv, state, name, env):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--state", required=True)
-    parser.add_argument("--daemons", type=int, default=2)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--kill-when-busy", type=int)
-    parser.add_argument("--timeout", type=float, default=300)
-    parser.add_argument("--check-stopped", action="store_true")
-    parser.add_argument("command", nargs=argparse.REMAINDER)
-    args = parser.parse_args()
+    args = farm_arguments()
     state = os.path.abspath(args.state)
     if args.check_stopped:
         left = running_daemons(state)
