@@ -589,11 +589,6 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
         continue;
       if ((D.Word == "define" || D.Word == "undef") && !D.Macro.empty()) {
         Facts.Macros.try_emplace(D.Macro, Queue[I]);
-      } else if (D.Kind == DirectiveKind::Include) {
-        std::optional<std::string> User = FindUserHeader(
-            D.HeaderName, D.Angled, llvm::sys::path::parent_path(Queue[I]));
-        if (User && User->empty())
-          Facts.SystemIncludes.insert(D.HeaderName);
       } else if (D.Word == "pragma") {
         std::vector<llvm::StringRef> Words;
         for (size_t T = D.FirstToken + 2; T < D.EndToken; ++T)

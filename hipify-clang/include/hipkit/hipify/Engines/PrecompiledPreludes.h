@@ -32,7 +32,6 @@
 #include "llvm/ADT/StringSet.h"
 #include <functional>
 #include <map>
-#include <set>
 #include <memory>
 #include <optional>
 #include <string>
@@ -147,9 +146,6 @@ struct BarrierFacts {
   /// Every identifier; those not after `.`, `->` or `::`, which name
   /// lookup may find at global scope.
   llvm::StringSet<> Identifiers, Unqualified;
-  /// The system headers it includes (on lines that may be taken): they come
-  /// before it in the source, wherever a prelude puts them.
-  std::set<std::string> SystemIncludes;
   /// Why moving headers before it is not checked ("" when it is): a
   /// #pragma that changes what follows (pack, push_macro, ...), a computed
   /// #include, a file that cannot be read.
