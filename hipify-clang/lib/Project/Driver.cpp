@@ -687,7 +687,8 @@ static llvm::StringSet<> maybeDefined(const PreludeFacts &Facts,
 }
 
 std::string HipifyRun::preludeConflict(const Source &S,
-                                       const std::string &Path) {
+                                       const std::string &Path,
+                                       const LeadingList &List) {
   std::vector<std::string> Plain =
       buildParseCommand(Options, TC, S.ProjectFlags, S.Path);
   auto Set = PrecompiledHeaders.find(commandKey(Plain));
@@ -698,7 +699,6 @@ std::string HipifyRun::preludeConflict(const Source &S,
     return "";
   const std::vector<std::string> &Prelude =
       Set->second.Preludes[Index - Set->second.Paths.begin()];
-  LeadingList List = leadingList(S, Plain);
   std::vector<std::string> Settled(List.Names.begin(),
                                    List.Names.begin() + List.Settled);
   if (opensWith(Settled, Prelude))
@@ -744,6 +744,9 @@ std::string HipifyRun::preludeConflict(const Source &S,
 
 std::vector<std::string> HipifyRun::checkedParseCommand(const Source &S) {
   std::set<std::string> Refused;
+  // Read once, when a prelude is loaded: each one tried is checked against
+  // the same list.
+  std::optional<LeadingList> List;
   for (;;) {
     std::vector<std::string> Command =
         withDeferredPrecompiledHeader(parseCommand(S, Refused));
@@ -751,7 +754,10 @@ std::vector<std::string> HipifyRun::checkedParseCommand(const Source &S) {
     if (Load == Command.end() || Command.end() - Load < 3)
       return Command;
     const std::string &Path = *(Load + 2);
-    std::string Conflict = preludeConflict(S, Path);
+    if (!List)
+      List = leadingList(
+          S, buildParseCommand(Options, TC, S.ProjectFlags, S.Path));
+    std::string Conflict = preludeConflict(S, Path, *List);
     if (Conflict.empty())
       return Command;
     if (Options.Verbose) {

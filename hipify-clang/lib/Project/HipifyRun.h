@@ -153,8 +153,10 @@ private:
   std::vector<std::string>
   parseCommand(const Source &S, const std::set<std::string> &Refused = {});
   /// Why \p S may not load the prelude at \p Path, whose headers it
-  /// includes after user code (barrierConflict); "" when it may.
-  std::string preludeConflict(const Source &S, const std::string &Path);
+  /// includes after user code (barrierConflict, with \p List its
+  /// leadingList); "" when it may.
+  std::string preludeConflict(const Source &S, const std::string &Path,
+                              const LeadingList &List);
   /// The command a parse of \p S runs: parseCommand's, with its deferred
   /// prelude built, and checked against the user code its headers are moved
   /// before (barrierConflict); a prelude that fails the check is replaced
