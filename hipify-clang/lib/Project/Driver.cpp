@@ -1072,6 +1072,19 @@ void HipifyRun::markTorchExtensionFile(FileTranslation &FT) const {
     markForTorchHipify(FT);
 }
 
+bool HipifyRun::keptBackup(llvm::StringRef Shown,
+                           llvm::Expected<std::string> Backup) {
+  if (!Backup) {
+    reportError(llvm::toString(Backup.takeError()) +
+                "; the source was left unchanged");
+    return false;
+  }
+  if (Options.Verbose)
+    reportNote("the text of '" + Shown + "' before translation is in '" +
+               *Backup + "'");
+  return true;
+}
+
 bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,
                           llvm::StringRef Original, bool IsInPlace) {
   if (Path == "-") {
@@ -1101,15 +1114,8 @@ bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,
     if (llvm::sys::fs::is_regular_file(Path) && !fileStillHolds(Path, Original))
       return changed();
     if (!Options.NoBackup) {
-      llvm::Expected<std::string> Backup = writeBackup(Path, Original);
-      if (!Backup) {
-        reportError(llvm::toString(Backup.takeError()) +
-                    "; the source was left unchanged");
+      if (!keptBackup(Path, writeBackup(Path, Original)))
         return false;
-      }
-      if (Options.Verbose)
-        reportNote("the text of '" + Path + "' before translation is in '" +
-                   *Backup + "'");
     }
   }
   if (llvm::Error E =

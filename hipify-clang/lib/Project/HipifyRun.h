@@ -145,6 +145,10 @@ private:
                    std::vector<bool> &Claimed);
   bool emit(const Source &S, SourceTranslation &Result,
             const std::vector<bool> &Claimed);
+  /// Whether an in-place write of \p Shown may go on after its backup:
+  /// false after reporting why it could not be written; the backup's path
+  /// noted under -v.
+  bool keptBackup(llvm::StringRef Shown, llvm::Expected<std::string> Backup);
   bool writeFile(llvm::StringRef Path, llvm::StringRef Contents,
                  llvm::StringRef Original, bool IsInPlace);
   void printStatistics();

@@ -676,14 +676,10 @@ bool HipifyRun::writeTreeFile(llvm::StringRef Rel, llvm::StringRef Contents,
         return false;
       }
       llvm::Expected<std::string> Backup = Tree->backup(Rel, Original);
-      if (!Backup) {
-        reportError(llvm::toString(Backup.takeError()) +
-                    "; the source was left unchanged");
+      if (Backup)
+        *Backup = Tree->pathOf(*Backup);
+      if (!keptBackup(Shown, std::move(Backup)))
         return false;
-      }
-      if (Options.Verbose)
-        reportNote("the text of '" + Shown + "' before translation is in '" +
-                   Tree->pathOf(*Backup) + "'");
     }
   } else {
     if (!prepareTreeFolders(Rel))
