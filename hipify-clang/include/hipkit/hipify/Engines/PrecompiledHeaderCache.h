@@ -11,6 +11,8 @@
 //   <key>.inputs  its base (the CUDA headers' entry of its command, for a
 //                 prelude), and every file it was built
 //                 from, with its size and time
+//   <key>.facts   for a prelude: PreludeFacts (PrecompiledPreludes.h),
+//                 written by the build before its .inputs
 // The key is a digest of what decides the header besides those files: this
 // build of the tool, the parse command, the prelude and the entry it is
 // chained on. An entry is used only while every input still has its recorded
