@@ -176,7 +176,8 @@ def copies(libraries, source, consumers):
     facts = {}
     for lib in libraries:
         # A toolkit row's names are the toolkit's own (HIP, hipRTC); its link names are not.
-        columns = IDENTITY_COLUMNS if lib.kind == "library" else ["cuda_link", "hip_link"]
+        columns = (IDENTITY_COLUMNS if lib.kind == "library"
+                   else ["cuda_link", "hip_link", "amd_link", "roc_link"])
         for column in columns:
             values = getattr(lib, column)
             for value in values if isinstance(values, list) else [values]:
