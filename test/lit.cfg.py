@@ -148,8 +148,12 @@ if shutil.which("distcc") and shutil.which("distccd"):
 # loopback farm tests (test/hipcc/launcher-icecc*.test, Inputs/icecc_farm.py),
 # which run the farm in a network namespace of its own (unshare, as root).
 if all(shutil.which(t) for t in ("icecc", "iceccd", "icecc-scheduler",
-                                 "icecc-create-env", "unshare", "zstd")):
+                                 "icecc-create-env", "unshare", "zstd", "flock")):
     config.available_features.add("icecc")
+# Their compiler environment (scripts/icecc-hip-env.sh --cache): built by the
+# first test of a run that needs it, kept while its inputs' hashes stay the same.
+config.substitutions.append(("%icecc_env_cache",
+                             os.path.join(config.hipkit_test_obj_root, "icecc-env")))
 # Tests that give files to another user or drop privileges need root (CI runs
 # as root); setpriv (util-linux) is how they drop them.
 if os.geteuid() == 0:

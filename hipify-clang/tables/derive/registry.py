@@ -4,10 +4,14 @@ place its identity is written, and library-headers.tsv, its CUDA headers and the
 every consumer asks this module.
 
   registry.py --nvidia-links FILE   write hipcc's NvidiaLibraries.inc (CMake runs this)
+  registry.py --link-libraries FILE write hipify-clang's LINK_LIBRARY rows (CMake runs this)
+  registry.py --cuda-prefixes FILE  write PastedNames.cpp's CUDA name prefixes (CMake too)
   registry.py --check               check that inputs.tsv pins every package the registry
                                     names, that library-headers.tsv names its libraries,
                                     and that no consumer (CONSUMERS) writes a library's
-                                    identity again instead of asking here
+                                    identity again instead of asking here, nor a file that
+                                    includes the generated rows (GENERATED_INTO) a row of
+                                    its own for a library here
 
 libraries.tsv's leading comment says what each column means and who reads it.
 """
@@ -34,14 +38,24 @@ CONSUMERS = ["hipify-clang/tables/gen_mapping_table.py",
              "hip-headers/nvidia/generate_nvidia_libraries.py",
              "test/hipify/corpus/run_corpus_on_nvidia.py",
              "scripts/nvidia-roundtrip.py"]
+# The files whose hand-written rows sit beside the rows generated from here, and where those
+# rows are (the string literals of what the pattern's group holds: a LINK_LIBRARY row's CUDA
+# name; CudaPrefixes' entries): --check fails when a hand-written one is the registry's.
+GENERATED_INTO = {
+    "hipify-clang/include/hipkit/hipify/BuildFiles/BuildFileMappings.def":
+        (re.compile(r'^[ \t]*LINK_LIBRARY\(("[^"]*")', re.M), "LINK_LIBRARY row",
+         lambda libraries: [row[0] for row in link_library_rows(libraries)]),
+    "hipify-clang/lib/Engines/PastedNames.cpp":
+        (re.compile(r'\bCudaPrefixes\[\]\s*=\s*\{(.*?)\};', re.S), "CudaPrefixes entry",
+         lambda libraries: cuda_prefixes(libraries))}
 # The columns whose values are a library's identity (a package, a link name, a library).
 IDENTITY_COLUMNS = ["name", "hip_library", "roc_library", "cuda_package", "rocm_packages",
-                    "cuda_link", "hip_link"]
+                    "cuda_link", "hip_link", "amd_link", "roc_link"]
 STRING_RE = re.compile(r"""(["'])(-l)?([^"'\\\n]+)\1""")
 COLUMNS = ["library", "kind", "apis", "name", "hip_library", "roc_library", "derivation",
-           "language", "cuda_package", "rocm_packages", "cuda_older", "includes", "cuda_link",
-           "hip_link", "nvidia_headers"]
-LIST_COLUMNS = {"apis", "rocm_packages", "includes", "cuda_link"}
+           "language", "cuda_package", "rocm_packages", "cuda_older", "includes", "prefixes",
+           "cuda_link", "hip_link", "amd_link", "roc_link", "nvidia_headers"]
+LIST_COLUMNS = {"apis", "rocm_packages", "includes", "prefixes", "cuda_link"}
 CHOICES = {"kind": ("library", "toolkit"), "language": ("", "c", "c++"),
            "cuda_older": ("yes", "no")}
 # NvidiaLibrary::Cuda in hipcc's NvidiaPlatform.cpp holds this many names.
@@ -76,6 +90,19 @@ def read(path=REGISTRY):
         if library.hip_link and not library.cuda_link:
             tsv.die("%s: hip_link '%s' without a cuda_link for hipcc to link on NVIDIA"
                     % (library.where, library.hip_link))
+        if library.amd_link and library.hip_link:
+            tsv.die("%s: amd_link '%s' beside hip_link '%s': a build file links hip_link; "
+                    "write amd_link only where hip_link is `-`"
+                    % (library.where, library.amd_link, library.hip_link))
+        if (library.amd_link or library.roc_link) and not library.cuda_link:
+            tsv.die("%s: amd_link or roc_link without a cuda_link for a build file to name"
+                    % library.where)
+        if library.roc_link and not (library.amd_link or library.hip_link):
+            tsv.die("%s: roc_link '%s' without a hip_link or amd_link for the default output"
+                    % (library.where, library.roc_link))
+        if library.language == "c" and not library.prefixes:
+            tsv.die("%s: library '%s' has C names but no prefixes for pasted names"
+                    % (library.where, library.library))
         if len(library.cuda_link) > MAX_NVIDIA_LINKS and library.hip_link:
             tsv.die("%s: more than %d cuda_link names (NvidiaPlatform.cpp's NvidiaLibrary)"
                     % (library.where, MAX_NVIDIA_LINKS))
@@ -149,7 +176,8 @@ def copies(libraries, source, consumers):
     facts = {}
     for lib in libraries:
         # A toolkit row's names are the toolkit's own (HIP, hipRTC); its link names are not.
-        columns = IDENTITY_COLUMNS if lib.kind == "library" else ["cuda_link", "hip_link"]
+        columns = (IDENTITY_COLUMNS if lib.kind == "library"
+                   else ["cuda_link", "hip_link", "amd_link", "roc_link"])
         for column in columns:
             values = getattr(lib, column)
             for value in values if isinstance(values, list) else [values]:
@@ -191,6 +219,68 @@ def nvidia_links_inc(libraries):
     return "\n".join(lines) + "\n"
 
 
+def link_library_rows(libraries):
+    """(CUDA -l name, HIP -l name, --roc -l name) of every library a migrated build file
+    links another library for: its first cuda_link name (its own; cuSOLVER's others are
+    cuBLAS's and cuSPARSE's) becomes hip_link or amd_link, roc_link under --roc."""
+    rows = []
+    for lib in libraries:
+        hip = lib.hip_link or lib.amd_link
+        if lib.cuda_link and hip:
+            rows.append((lib.cuda_link[0], hip, lib.roc_link or hip))
+    return rows
+
+
+def link_libraries_inc(libraries):
+    """LinkLibraries.inc: BuildFileMappings.def's LINK_LIBRARY rows of the registry."""
+    lines = ["// Generated by hipify-clang/tables/derive/registry.py from libraries.tsv: "
+             "do not edit.",
+             "// LINK_LIBRARY(CUDA -l name, HIP -l name, -l name under --roc), included by",
+             "// BuildFileMappings.def, which defines LINK_LIBRARY."]
+    for row in link_library_rows(libraries):
+        lines.append("LINK_LIBRARY(%s)" % ", ".join(c_string(n) for n in row))
+    return "\n".join(lines) + "\n"
+
+
+def cuda_prefixes(libraries):
+    """Every library's name prefixes, in registry order."""
+    return [prefix for lib in libraries for prefix in lib.prefixes]
+
+
+def cuda_prefixes_inc(libraries):
+    """CudaPrefixes.inc: CUDA_PREFIX("cublas") for PastedNames.cpp's CudaPrefixes."""
+    lines = ["// Generated by hipify-clang/tables/derive/registry.py from libraries.tsv: "
+             "do not edit.",
+             "// CUDA_PREFIX(what a library's names start with), for PastedNames.cpp."]
+    lines += ["CUDA_PREFIX(%s)" % c_string(p) for p in cuda_prefixes(libraries)]
+    lines.append("#undef CUDA_PREFIX")
+    return "\n".join(lines) + "\n"
+
+
+def generated_again(libraries, source, files):
+    """One message per hand-written row, in files (GENERATED_INTO's) that include rows
+    generated from the registry, that is a registry row written again."""
+    errors = []
+    for consumer in files:
+        pattern, what, generated = GENERATED_INTO[consumer]
+        names = set(generated(libraries))
+        path = os.path.join(source, consumer)
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            errors.append("%s: cannot read it: %s" % (path, e.strerror))
+            continue
+        for m in pattern.finditer(text):
+            for s in re.finditer(r'"([^"\\\n]*)"', m.group(1)):
+                if s.group(1) in names:
+                    number = text.count("\n", 0, m.start(1) + s.start()) + 1
+                    errors.append("%s:%d: the %s '%s' is generated from the library "
+                                  "registry (libraries.tsv); remove it here"
+                                  % (consumer, number, what, s.group(1)))
+    return errors
+
+
 def write_if_changed(path, text):
     """Writes text unless the file already holds it (ninja rebuilds only what changed)."""
     try:
@@ -211,6 +301,15 @@ def main(argv):
                         help="the header targets --check reads (library-headers.tsv)")
     parser.add_argument("--nvidia-links", metavar="FILE",
                         help="write hipcc's X-macro list of HIP libraries on NVIDIA")
+    parser.add_argument("--generated-into", action="append", metavar="PATH",
+                        choices=sorted(GENERATED_INTO),
+                        help="a file (relative to --source) of GENERATED_INTO whose rows "
+                             "--check reads instead of all of them (none with --consumer); "
+                             "repeatable")
+    parser.add_argument("--link-libraries", metavar="FILE",
+                        help="write hipify-clang's LINK_LIBRARY rows (build files' -l names)")
+    parser.add_argument("--cuda-prefixes", metavar="FILE",
+                        help="write hipify-clang's CUDA name prefixes (pasted names)")
     parser.add_argument("--check", action="store_true",
                         help="check the registry against --manifest and the consumers")
     parser.add_argument("--manifest", default=provenance.MANIFEST)
@@ -223,10 +322,16 @@ def main(argv):
     libraries = read(args.registry)
     if args.nvidia_links:
         write_if_changed(args.nvidia_links, nvidia_links_inc(libraries))
+    if args.link_libraries:
+        write_if_changed(args.link_libraries, link_libraries_inc(libraries))
+    if args.cuda_prefixes:
+        write_if_changed(args.cuda_prefixes, cuda_prefixes_inc(libraries))
     if args.check:
         header_targets(None, args.headers, args.registry)  # stops at a malformed row
         errors = unpinned(libraries, provenance.read_manifest(args.manifest))
         errors += copies(libraries, args.source, args.consumer or CONSUMERS)
+        errors += generated_again(libraries, args.source, args.generated_into or
+                                  ([] if args.consumer else list(GENERATED_INTO)))
         for error in errors:
             sys.stderr.write("registry.py: error: %s\n" % error)
         if errors:

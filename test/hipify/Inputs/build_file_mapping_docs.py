@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Renders the rows of BuildFileMappings.def and of common's NvccFlags.def (nvcc's
-flags, which hipcc reads too) as the tables of docs/hipify-clang.md's "Build files"
-section (between its build-file-mappings markers).
+"""Renders the rows of BuildFileMappings.def (with the LINK_LIBRARY rows it includes
+from the library registry, SRC_ROOT's libraries.tsv) and of common's NvccFlags.def
+(nvcc's flags, which hipcc reads too) as the tables of docs/hipify-clang.md's "Build
+files" section (between its build-file-mappings markers).
 
   build_file_mapping_docs.py SRC_ROOT --check    exit 1, naming the fix, when the docs differ
   build_file_mapping_docs.py SRC_ROOT --update   rewrite the docs' tables
@@ -11,6 +12,9 @@ import sys
 from pathlib import Path
 
 DEF = "hipify-clang/include/hipkit/hipify/BuildFiles/BuildFileMappings.def"
+REGISTRY = "hipify-clang/tables/derive/libraries.tsv"
+# The line of DEF that includes the registry's LINK_LIBRARY rows (registry.py writes them).
+LINK_INCLUDE = '#include "hipkit/hipify/LinkLibraries.inc"'
 NVCC_DEF = "common/include/hipkit/Support/NvccFlags.def"
 DOC = "docs/hipify-clang.md"
 BEGIN = "<!-- build-file-mappings begin -->"
@@ -20,11 +24,15 @@ KINDS = ("CMAKE_NAME", "CMAKE_TARGET", "CMAKE_LEGACY", "LINK_LIBRARY", "NVIDIA_L
 FIELD = re.compile(r'"((?:[^"\\]|\\.)*)"|\b(Word|Joined|Separate|Both|Host|Device)\b')
 
 
-def rows(text):
-    """(kind, [fields]) for each row, in file order; a row may span lines."""
+def rows(text, link_rows=()):
+    """(kind, [fields]) for each row, in file order; a row may span lines. link_rows are
+    the registry's LINK_LIBRARY rows, at the line that includes them."""
     out, current = [], None
     for line in text.splitlines():
         stripped = line.strip()
+        if stripped == LINK_INCLUDE:
+            out += [("LINK_LIBRARY", list(row)) for row in link_rows]
+            continue
         if current is None:
             kind = stripped.split("(", 1)[0]
             if kind not in KINDS or stripped.startswith("#"):
@@ -105,7 +113,11 @@ def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--check", "--update"):
         sys.exit(__doc__)
     root = Path(sys.argv[1])
-    tables = render(rows((root / DEF).read_text()) + rows((root / NVCC_DEF).read_text()))
+    # This checkout's registry.py reads SRC_ROOT's registry.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "hipify-clang/tables/derive"))
+    import registry
+    links = registry.link_library_rows(registry.read(str(root / REGISTRY)))
+    tables = render(rows((root / DEF).read_text(), links) + rows((root / NVCC_DEF).read_text()))
     doc = (root / DOC).read_text()
     start, end = doc.index(BEGIN) + len(BEGIN) + 1, doc.index(END)
     if doc[start:end] == tables:
@@ -114,7 +126,8 @@ def main():
         (root / DOC).write_text(doc[:start] + tables + doc[end:])
         return
     sys.exit("build_file_mapping_docs: %s's build-file tables differ from %s; run "
-             "test/hipify/Inputs/build_file_mapping_docs.py <src> --update" % (DOC, DEF + " and " + NVCC_DEF))
+             "test/hipify/Inputs/build_file_mapping_docs.py <src> --update"
+             % (DOC, ", ".join([DEF, REGISTRY, NVCC_DEF])))
 
 
 if __name__ == "__main__":
