@@ -56,18 +56,11 @@ static std::vector<std::string> quotedIncludes(llvm::StringRef Text) {
 }
 
 std::string HipifyRun::projectOutput(llvm::StringRef RelPath) const {
-  llvm::SmallString<256> Out(Options.InPlace ? Options.InRoot
-                                             : Options.OutRoot);
-  llvm::sys::path::append(Out, RelPath);
-  return std::string(Out);
+  return Layout.projectOutput(RelPath);
 }
 
 std::string HipifyRun::relativeToRoot(llvm::StringRef RealPath) const {
-  llvm::StringRef Rel = RealPath;
-  if (!Rel.consume_front(UserRoot) ||
-      (!Rel.empty() && !llvm::sys::path::is_separator(Rel.front())))
-    return "";
-  return llvm::sys::path::convert_to_slash(Rel.ltrim("/"));
+  return Layout.relativeToRoot(RealPath);
 }
 
 std::string HipifyRun::inputKey(llvm::StringRef RealPath) const {
@@ -222,6 +215,7 @@ bool HipifyRun::linkMadeByHipify(llvm::StringRef Rel,
 
 bool HipifyRun::prepareProject() {
   UserRoot = realPathOf(Options.InRoot);
+  Layout = OutputLayout(layoutSettings(UserRoot));
   NewManifest.InRoot = UserRoot;
   if (!Options.NoOutput) {
     llvm::Expected<OutputTree> Opened =
@@ -387,6 +381,7 @@ bool HipifyRun::readProjectSources(const std::vector<size_t> &Parsed) {
   for (size_t Index : Parsed) {
     const ProjectFile &F = ProjectFiles[Index];
     SourceRelPaths.insert(F.RelPath);
+    Layout.addTreeSource(F.RelPath);
     if (unchangedSinceLastRun(F)) {
       // Unchanged since the last run: neither parsed nor written, and so
       // are the headers it wrote.
@@ -410,7 +405,7 @@ bool HipifyRun::readProjectSources(const std::vector<size_t> &Parsed) {
     S.RealPath = realPathOf(F.Path);
     if (!Options.NoOutput)
       S.Output = projectOutput(F.RelPath);
-    SourceOutputs[S.RealPath] = S.Output;
+    Layout.addNamedSource(S.RealPath, S.Output);
     if (Database) {
       std::vector<clang::tooling::CompileCommand> Commands =
           Database->getCompileCommands(S.RealPath);
@@ -443,8 +438,7 @@ bool HipifyRun::checkProjectPlan() {
   for (const ProjectFile &F : ProjectFiles)
     if (!Handled.count(F.RelPath) && !checkTreeOutput(F))
       Ok = false;
-  Plan.addOutput(ManifestPath, "the manifest", OutputRole::Named);
-  planRunOutputs();
+  planRunOutputs(ManifestPath);
   return reportPlanProblems() && Ok;
 }
 
@@ -743,9 +737,12 @@ static std::string pastingDivergence(const PastingMacroUses &Here,
   return "";
 }
 
-void HipifyRun::planProjectHeaders(const Source &S, SourceTranslation &Result,
-                                   std::vector<bool> &Claimed) {
-  Claimed.assign(Result.Files.size(), false);
+std::vector<bool> HipifyRun::planProjectHeaders(const Source &S,
+                                                SourceTranslation &Result) {
+  // The headers no source wrote before are this one's (OutputLayout); the
+  // others are checked for a translation that differs here.
+  std::vector<bool> Claimed =
+      Layout.place(layoutSource(S, Result), Handled).Claimed;
   std::string SourceRel = relativeToRoot(S.RealPath);
   for (size_t I = 1; I < Result.Files.size(); ++I) {
     FileTranslation &FT = *Result.Files[I];
@@ -762,24 +759,22 @@ void HipifyRun::planProjectHeaders(const Source &S, SourceTranslation &Result,
     std::string WrittenBy, WrittenHash;
     // Unknown for a header written by an earlier run.
     const PastingMacroUses *WrittenPastingUses = nullptr;
+    if (Claimed[I]) {
+      HeaderWriters[Rel] = {SourceRel, Hash, FT.pastingMacroUses()};
+      Handled.insert(Rel);
+      continue;
+    }
     if (Writer != HeaderWriters.end()) {
       WrittenBy = Writer->second.Source;
       WrittenHash = Writer->second.Hash;
       WrittenPastingUses = &Writer->second.PastingUses;
-    } else if (Handled.count(Rel)) {
+    } else {
+      // Handled before: kept from the last run, or another shard's.
       auto Old = NewManifest.Outputs.find(Rel);
       if (Old == NewManifest.Outputs.end())
         continue;
       WrittenBy = Old->second.Owner.empty() ? Rel : Old->second.Owner;
       WrittenHash = Old->second.OutputHash;
-    } else {
-      Claimed[I] = true;
-      HeaderWriters[Rel] = {SourceRel, Hash, FT.pastingMacroUses()};
-      Handled.insert(Rel);
-      HeaderOutput &H = Headers[FT.realPath()];
-      H.Path = projectOutput(Rel);
-      H.Written = !Options.NoOutput;
-      continue;
     }
     if (Hash == WrittenHash || !ReportedDivergence.insert(Rel).second)
       continue;
@@ -800,6 +795,7 @@ void HipifyRun::planProjectHeaders(const Source &S, SourceTranslation &Result,
                   "translation through '" + WrittenBy +
                   "' was kept; check the header's #if branches");
   }
+  return Claimed;
 }
 
 void HipifyRun::recordProjectOutputs(const Source &S,
@@ -1074,8 +1070,7 @@ int HipifyRun::runProject() {
     translateSources(Begin, End, Results);
     for (size_t I = Begin; I < End; ++I) {
       SourceTranslation &Result = Results[I - Begin];
-      std::vector<bool> Claimed;
-      planProjectHeaders(Sources[I], Result, Claimed);
+      std::vector<bool> Claimed = planProjectHeaders(Sources[I], Result);
       clearProgress();
       size_t ReportedBefore = ReportedFiles.size(),
              OutsideBefore = OutsideRootHeaders.size();

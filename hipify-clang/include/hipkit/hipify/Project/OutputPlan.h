@@ -44,6 +44,17 @@ enum class OutputRole {
   InPlace,
 };
 
+/// What a planned output is, for the reader of the layout (the plan checks
+/// by OutputRole: why it may replace what is there).
+enum class OutputKind {
+  TranslatedSource, ///< A named source's translation.
+  Header,           ///< A user header's translation, written by a source.
+  Backup,           ///< --inplace: the input's text before it is replaced.
+  Statistics,       ///< --o-stats.
+  Report,           ///< --report.
+  Manifest,         ///< Project mode's OUT/.hipify-manifest.json.
+};
+
 /// How the tool's own command line picks another output, ending the
 /// plan's messages (the front end owns its option spellings).
 struct OutputAdvice {
@@ -64,6 +75,7 @@ struct PlannedOutput {
   /// when empty.
   std::string Owner;
   OutputRole Role = OutputRole::Named;
+  OutputKind Kind = OutputKind::TranslatedSource;
   /// The input it translates (a named output that is this input is refused
   /// as such) or replaces (InPlace).
   std::string Replaces;
