@@ -1137,6 +1137,7 @@ LayoutSettings HipifyRun::layoutSettings(llvm::StringRef InRoot) const {
   Settings.NoBackup = Options.NoBackup;
   Settings.OutputDir = !Options.OutputDir.empty();
   Settings.InRoot = InRoot.str();
+  Settings.InRootName = Options.InRoot;
   if (!InRoot.empty())
     Settings.OutRoot = Options.InPlace ? Options.InRoot : Options.OutRoot;
   else
@@ -1280,8 +1281,10 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
       }
     if (!writeFile(H.Path, *Translated, FT.contents(), Options.InPlace))
       notWritten();
-    else if (!Options.InPlace)
-      Plan.recordWritten(H.Path, *Translated);
+    else if (!Options.InPlace && !Tree)
+      // (Project mode records its outputs with their inputs:
+      // recordProjectOutputs.)
+      Plan.manifest().record(H.Path, {contentHash(*Translated), std::nullopt});
   }
   return Ok;
 }
@@ -1428,7 +1431,7 @@ bool HipifyRun::createOutputFolders() {
 }
 
 void HipifyRun::writeManifests() {
-  for (const auto &[Path, Text] : Plan.manifests())
+  for (const auto &[Path, Text] : Plan.manifest().render())
     if (llvm::Error E = writeOutputFile(Path, Text)) {
       reportError(llvm::toString(std::move(E)) +
                   "; a later run will not replace the headers it lists");

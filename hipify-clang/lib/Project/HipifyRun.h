@@ -347,7 +347,7 @@ private:
   /// The sources to parse (Sources) and the files unchanged since the last
   /// run (Handled).
   bool readProjectSources(const std::vector<size_t> &Parsed);
-  /// Checks every output of the project (OutputPlan, checkTreeOutput).
+  /// Checks every output of the project (OutputPlan, below the tree).
   bool checkProjectPlan();
   int runProject();
   /// Where the file at \p RelPath below the root goes.
@@ -383,19 +383,6 @@ private:
   void progress(llvm::StringRef Current);
   void clearProgress();
 
-  /// Checks what is at the output of \p File below the tree (and on the way
-  /// to it) before anything is written: a regular file hipify-clang wrote
-  /// and nobody edited since, nothing, or (--force) a foreign file or link.
-  bool checkTreeOutput(const ProjectFile &File);
-  /// --inplace: only a translated file that is not read-only is replaced.
-  bool checkInPlaceOutput(const ProjectFile &File);
-  /// The folders on the way to \p Rel: true when the output needs no more
-  /// checks (a folder is missing or becomes one), false after an error,
-  /// nullopt when the file itself is to be checked.
-  std::optional<bool> checkTreeFolders(llvm::StringRef Rel);
-  /// Whether the regular file at \p Rel is what the last run wrote there, or
-  /// a copy of its input; says why not.
-  bool replacesOnlyItsOwn(llvm::StringRef Rel);
   /// Whether the output at \p Rel is still a regular file (no link
   /// followed).
   bool outputStillThere(llvm::StringRef Rel) const;
@@ -411,8 +398,6 @@ private:
   void journalOutput(llvm::StringRef Rel, const ProjectManifest::Entry &E);
   /// Reads the manifest and an interrupted run's journal beneath the tree.
   bool loadProjectManifest();
-  /// Whether the link at \p Rel leading to \p Target is one the last run made.
-  bool linkMadeByHipify(llvm::StringRef Rel, llvm::StringRef Target) const;
 
   // Sharded translation (ProjectShard.cpp; docs/distributed.md): --shard
   // translates a share of the project and records what it emitted, in run
@@ -446,11 +431,12 @@ private:
   std::vector<LeftOutFile> LeftOut;
   /// What project mode may change: --out-root, or --in-root with --inplace.
   std::optional<OutputTree> Tree;
-  /// Links on the way to outputs that become folders (checkTreeOutput).
+  /// Links on the way to outputs that become folders (the plan's check
+  /// allowed them), until replaced.
   llvm::StringSet<> LinksToReplace;
   bool JournalStarted = false;
-  std::string ManifestPath;
-  ProjectManifest OldManifest, NewManifest;
+  /// OUT/.hipify-manifest.json: the last run's (Last) and this run's (This).
+  ProjectOutputManifest TreeManifest;
   llvm::StringMap<std::string> HashCache;
   /// Files below the root that need no more work: written this run, or
   /// unchanged since the last one.

@@ -106,6 +106,20 @@ std::string OutputLayout::projectOutput(llvm::StringRef Rel) const {
   return std::string(Out);
 }
 
+std::optional<PlannedOutput>
+OutputLayout::treeOutput(llvm::StringRef Rel, bool Rewritten) const {
+  if (Settings.InPlace && !Rewritten)
+    return std::nullopt;
+  PlannedOutput O;
+  O.Path = projectOutput(Rel);
+  O.TreeRel = Rel.str();
+  O.What = "the translation of '" + Rel.str() + "'";
+  O.Kind = OutputKind::TreeFile;
+  O.Role = Settings.InPlace ? OutputRole::InPlace : OutputRole::Implied;
+  O.Replaces = Settings.InRootName + "/" + Rel.str();
+  return O;
+}
+
 SourceLayout OutputLayout::place(const LayoutSource &S,
                                  const llvm::StringSet<> &Done) {
   SourceLayout L;

@@ -135,7 +135,9 @@ void HipifyRun::clearProgress() {
 }
 
 bool HipifyRun::loadProjectManifest() {
-  ManifestPath = projectOutput(ProjectManifest::FileName);
+  TreeManifest.Path = projectOutput(ProjectManifest::FileName);
+  Plan.useManifest(TreeManifest);
+  Plan.useTree(*Tree);
   // Read beneath the tree, as regular files only: a FIFO there would block,
   // a link to /dev/zero fill the memory.
   llvm::Expected<std::optional<std::string>> Text =
@@ -147,12 +149,12 @@ bool HipifyRun::loadProjectManifest() {
   }
   if (*Text) {
     llvm::Expected<ProjectManifest> Old =
-        ProjectManifest::parse(**Text, ManifestPath);
+        ProjectManifest::parse(**Text, TreeManifest.Path);
     if (!Old) {
       reportError(llvm::toString(Old.takeError()));
       return false;
     }
-    OldManifest = std::move(*Old);
+    TreeManifest.Last = std::move(*Old);
   }
   std::string JournalPath = projectOutput(ProjectManifest::JournalName);
   llvm::Expected<std::optional<std::string>> Journal =
@@ -165,7 +167,7 @@ bool HipifyRun::loadProjectManifest() {
   std::string JournalInRoot;
   if (*Journal) {
     llvm::Expected<std::string> In =
-        OldManifest.addJournal(**Journal, JournalPath);
+        TreeManifest.Last.addJournal(**Journal, JournalPath);
     if (!In) {
       reportError(llvm::toString(In.takeError()));
       return false;
@@ -174,7 +176,7 @@ bool HipifyRun::loadProjectManifest() {
   }
   // Another project's translation is never taken over silently: its
   // outputs would count as having left this project, and be removed.
-  for (const std::string *Recorded : {&OldManifest.InRoot, &JournalInRoot}) {
+  for (const std::string *Recorded : {&TreeManifest.Last.InRoot, &JournalInRoot}) {
     if (Recorded->empty() || *Recorded == UserRoot || Options.InPlace)
       continue;
     if (Options.Force)
@@ -189,9 +191,9 @@ bool HipifyRun::loadProjectManifest() {
   if (*Journal) {
     // The interrupted run's outputs are now in the manifest: written as it
     // is before anything else, so a second interruption loses nothing.
-    OldManifest.InRoot = UserRoot;
+    TreeManifest.Last.InRoot = UserRoot;
     if (llvm::Error E =
-            Tree->write(ProjectManifest::FileName, OldManifest.render(), {})) {
+            Tree->write(ProjectManifest::FileName, TreeManifest.Last.render(), {})) {
       reportError(llvm::toString(std::move(E)));
       return false;
     }
@@ -206,17 +208,10 @@ bool HipifyRun::loadProjectManifest() {
   return true;
 }
 
-bool HipifyRun::linkMadeByHipify(llvm::StringRef Rel,
-                                 llvm::StringRef Target) const {
-  auto It = OldManifest.Outputs.find(Rel.str());
-  return It != OldManifest.Outputs.end() && It->second.LinkTarget &&
-         *It->second.LinkTarget == Target;
-}
-
 bool HipifyRun::prepareProject() {
   UserRoot = realPathOf(Options.InRoot);
   Layout = OutputLayout(layoutSettings(UserRoot));
-  NewManifest.InRoot = UserRoot;
+  TreeManifest.This.InRoot = UserRoot;
   if (!Options.NoOutput) {
     llvm::Expected<OutputTree> Opened =
         OutputTree::open(Options.InPlace ? Options.InRoot : Options.OutRoot,
@@ -262,7 +257,7 @@ bool HipifyRun::prepareProject() {
         readWholeFile(F.Path, Text))
       noteBuildFile(F.Path, Text);
   }
-  NewManifest.RunKey = runKey();
+  TreeManifest.This.RunKey = runKey();
   if (!loadCompilationDatabase())
     return false;
   std::optional<std::vector<size_t>> Parsed = chooseParsedSources();
@@ -271,10 +266,10 @@ bool HipifyRun::prepareProject() {
 
 bool HipifyRun::unchangedSinceLastRun(const ProjectFile &F) {
   // A shard translates all its share: --merge needs every file's report.
-  if (Options.ShardCount || OldManifest.RunKey != NewManifest.RunKey)
+  if (Options.ShardCount || TreeManifest.Last.RunKey != TreeManifest.This.RunKey)
     return false;
-  auto Old = OldManifest.Outputs.find(F.RelPath);
-  return Old != OldManifest.Outputs.end() && Old->second.Owner.empty() &&
+  auto Old = TreeManifest.Last.Outputs.find(F.RelPath);
+  return Old != TreeManifest.Last.Outputs.end() && Old->second.Owner.empty() &&
          inputsUnchanged(Old->second) && outputStillThere(F.RelPath);
 }
 
@@ -385,11 +380,11 @@ bool HipifyRun::readProjectSources(const std::vector<size_t> &Parsed) {
     if (unchangedSinceLastRun(F)) {
       // Unchanged since the last run: neither parsed nor written, and so
       // are the headers it wrote.
-      for (const auto &[Rel, E] : OldManifest.Outputs)
+      for (const auto &[Rel, E] : TreeManifest.Last.Outputs)
         if (Rel == F.RelPath || E.Owner == F.RelPath) {
           Handled.insert(Rel);
           UnchangedFiles.push_back(Rel);
-          NewManifest.Outputs[Rel] = E;
+          TreeManifest.This.Outputs[Rel] = E;
         }
       continue;
     }
@@ -422,7 +417,7 @@ bool HipifyRun::readProjectSources(const std::vector<size_t> &Parsed) {
       continue;
     Handled.insert(F.RelPath);
     UnchangedFiles.push_back(F.RelPath);
-    NewManifest.Outputs[F.RelPath] = OldManifest.Outputs[F.RelPath];
+    TreeManifest.This.Outputs[F.RelPath] = TreeManifest.Last.Outputs[F.RelPath];
   }
   return Ok;
 }
@@ -431,15 +426,20 @@ bool HipifyRun::checkProjectPlan() {
   // Every output is known now: checked before anything is written.
   if (Options.NoOutput)
     return true;
-  bool Ok = true;
   for (const ProjectFile &F : ProjectFiles)
     if (F.Kind != ProjectFileKind::Symlink)
       Plan.addInput(F.Path, "'" + F.Path + "'");
+  // Each output below the tree, checked there (OutputPlan::useTree).
   for (const ProjectFile &F : ProjectFiles)
-    if (!Handled.count(F.RelPath) && !checkTreeOutput(F))
-      Ok = false;
-  planRunOutputs(ManifestPath);
-  return reportPlanProblems() && Ok;
+    if (!Handled.count(F.RelPath))
+      if (std::optional<PlannedOutput> O = Layout.treeOutput(
+              F.RelPath, isTranslatableText(F.Kind) ||
+                             F.Kind == ProjectFileKind::BuildFile))
+        Plan.add(std::move(*O));
+  planRunOutputs(TreeManifest.Path);
+  bool Ok = reportPlanProblems();
+  LinksToReplace = Plan.linksToReplace();
+  return Ok;
 }
 
 bool HipifyRun::outputStillThere(llvm::StringRef Rel) const {
@@ -463,150 +463,6 @@ std::optional<std::string> HipifyRun::treeRelative(llvm::StringRef Path) const {
   return Path.substr(Prefix.size()).str();
 }
 
-/// Ends each message about an output that cannot be written.
-static constexpr const char *Nothing = "; nothing was written; ";
-
-bool HipifyRun::checkTreeOutput(const ProjectFile &File) {
-  if (Options.InPlace)
-    return checkInPlaceOutput(File);
-  const std::string &Rel = File.RelPath;
-  std::string Shown = Tree->pathOf(Rel);
-  if (std::optional<bool> Decided = checkTreeFolders(Rel))
-    return *Decided;
-  llvm::Expected<TreeEntry> Entry = Tree->lookup(Rel);
-  if (!Entry) {
-    reportError(llvm::toString(Entry.takeError()) + Nothing);
-    return false;
-  }
-  switch (Entry->Kind) {
-  case TreeEntryKind::Missing:
-    return true;
-  case TreeEntryKind::Folder:
-  case TreeEntryKind::Other:
-    reportError("cannot write '" + Shown + "': it is " + Entry->TypeName +
-                ", not a regular file" + Nothing + "remove it");
-    return false;
-  case TreeEntryKind::Link:
-    if (linkMadeByHipify(Rel, Entry->LinkTarget) || Options.Force)
-      return true; // The link itself is replaced, never its target.
-    reportError("cannot write '" + Shown + "': it is a symbolic link (to '" +
-                Entry->LinkTarget +
-                "') that hipify-clang did not make, and nothing is written "
-                "through links below --out-root" +
-                Nothing + "remove it, or use --force to replace the link");
-    return false;
-  case TreeEntryKind::RegularFile:
-    break;
-  }
-  if (!(Entry->Mode & 0222)) {
-    reportError("cannot write '" + Shown +
-                "': the file is read-only; make it writable (chmod u+w) or "
-                "remove it" +
-                Nothing);
-    return false;
-  }
-  return Options.Force || replacesOnlyItsOwn(Rel);
-}
-
-std::optional<bool> HipifyRun::checkTreeFolders(llvm::StringRef Rel) {
-  std::string Shown = Tree->pathOf(Rel);
-  // The folders on the way: a link there is followed by nothing. One that
-  // the last run made (the input had a link there, now a folder) becomes a
-  // folder when written, as does any other with --force.
-  llvm::SmallVector<llvm::StringRef, 8> Parts;
-  Rel.split(Parts, '/');
-  std::string Folder;
-  for (size_t I = 0; I + 1 < Parts.size(); ++I) {
-    Folder += (Folder.empty() ? "" : "/") + Parts[I].str();
-    if (LinksToReplace.count(Folder))
-      return true;
-    llvm::Expected<TreeEntry> Entry = Tree->lookup(Folder);
-    if (!Entry) {
-      reportError(llvm::toString(Entry.takeError()) + Nothing);
-      return false;
-    }
-    if (Entry->Kind == TreeEntryKind::Missing)
-      return true;
-    if (Entry->Kind == TreeEntryKind::Folder)
-      continue;
-    if (Entry->Kind == TreeEntryKind::Link &&
-        (linkMadeByHipify(Folder, Entry->LinkTarget) || Options.Force)) {
-      LinksToReplace.insert(Folder);
-      return true;
-    }
-    reportError(
-        "cannot write '" + Shown + "': '" + Tree->pathOf(Folder) + "' is " +
-        (Entry->Kind == TreeEntryKind::Link
-             ? "a symbolic link (to '" + Entry->LinkTarget +
-                   "') that hipify-clang did not make, and nothing is "
-                   "written through links below --out-root" +
-                   Nothing +
-                   "remove the link, or use --force to replace it "
-                   "by a folder"
-             : Entry->TypeName + ", not a folder" + Nothing + "remove it"));
-    return false;
-  }
-  return std::nullopt;
-}
-
-bool HipifyRun::checkInPlaceOutput(const ProjectFile &File) {
-  const std::string &Rel = File.RelPath;
-  std::string Shown = Tree->pathOf(Rel);
-  // The one rule of both modes: a read-only file is not replaced, also
-  // for root. Only translated text is ever rewritten in place.
-  if (!isTranslatableText(File.Kind) &&
-      File.Kind != ProjectFileKind::BuildFile)
-    return true;
-  llvm::Expected<TreeEntry> Entry = Tree->lookup(Rel);
-  if (!Entry) {
-    reportError(llvm::toString(Entry.takeError()) + Nothing);
-    return false;
-  }
-  if (Entry->Kind == TreeEntryKind::RegularFile && !(Entry->Mode & 0222)) {
-    reportError("cannot translate '" + Shown +
-                "' in place: the file is read-only; make it writable "
-                "(chmod u+w) or leave it out of the project" +
-                Nothing);
-    return false;
-  }
-  return true;
-}
-
-bool HipifyRun::replacesOnlyItsOwn(llvm::StringRef Rel) {
-  std::string Shown = Tree->pathOf(Rel);
-  auto Old = OldManifest.Outputs.find(Rel.str());
-  bool Recorded = Old != OldManifest.Outputs.end();
-  llvm::Expected<std::optional<std::string>> Hash = Tree->hash(Rel);
-  if (!Hash) {
-    reportError(llvm::toString(Hash.takeError()) + Nothing);
-    return false;
-  }
-  if (Recorded && !Old->second.LinkTarget && *Hash &&
-      **Hash == Old->second.OutputHash)
-    return true;
-  std::string InputPath = (Options.InRoot + "/" + Rel).str();
-  // A copy of the input (a copied project translated into itself): what
-  // replaces it is made from the same text, so nothing is lost.
-  if (!Recorded && *Hash && hashRegularFile(InputPath) == **Hash)
-    return true;
-  if (Recorded)
-    reportError("'" + Shown +
-                "' was written by hipify-clang and edited since (its text "
-                "is not what the manifest records); the translation of '" +
-                InputPath + "' would replace the edit" + Nothing +
-                "to keep the edit, make it in '" + InputPath +
-                "' or move the file out of --out-root; to drop it, remove "
-                "the file or use --force");
-  else
-    reportError("'" + Shown +
-                "' exists and was not written by hipify-clang "
-                "(it is not in '" +
-                ManifestPath + "'); the translation of '" + Rel.str() +
-                "' would replace it" + Nothing +
-                "remove it, choose another --out-root, or use --force");
-  return false;
-}
-
 bool HipifyRun::prepareTreeFolders(llvm::StringRef Rel) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
   Rel.split(Parts, '/');
@@ -624,7 +480,7 @@ bool HipifyRun::prepareTreeFolders(llvm::StringRef Rel) {
     if (!Entry)
       llvm::consumeError(Entry.takeError());
     LinksToReplace.erase(Folder);
-    NewManifest.Outputs.erase(Folder);
+    TreeManifest.This.Outputs.erase(Folder);
   }
   return true;
 }
@@ -770,8 +626,8 @@ std::vector<bool> HipifyRun::planProjectHeaders(const Source &S,
       WrittenPastingUses = &Writer->second.PastingUses;
     } else {
       // Handled before: kept from the last run, or another shard's.
-      auto Old = NewManifest.Outputs.find(Rel);
-      if (Old == NewManifest.Outputs.end())
+      auto Old = TreeManifest.This.Outputs.find(Rel);
+      if (Old == TreeManifest.This.Outputs.end())
         continue;
       WrittenBy = Old->second.Owner.empty() ? Rel : Old->second.Owner;
       WrittenHash = Old->second.OutputHash;
@@ -818,21 +674,21 @@ void HipifyRun::recordProjectOutputs(const Source &S,
     E.OutputHash = Hash->second;
     if (I)
       E.Owner = SourceRel;
-    NewManifest.Outputs[Rel] = std::move(E);
+    TreeManifest.This.Outputs[Rel] = std::move(E);
   }
 }
 
 bool HipifyRun::settleOutputsNotRecorded() {
   bool Ok = true;
-  for (const auto &[Rel, E] : OldManifest.Outputs) {
-    if (NewManifest.Outputs.count(Rel))
+  for (const auto &[Rel, E] : TreeManifest.Last.Outputs) {
+    if (TreeManifest.This.Outputs.count(Rel))
       continue;
     std::string Input = Options.InRoot + "/" + Rel;
     bool InputIsLink = linkTarget(Input).has_value();
     bool InputIsFile = !InputIsLink && llvm::sys::fs::exists(Input) &&
                        !llvm::sys::fs::is_directory(Input);
     if (E.LinkTarget ? InputIsLink : InputIsFile) {
-      NewManifest.Outputs[Rel] = E; // Claimed still; retranslated next run.
+      TreeManifest.This.Outputs[Rel] = E; // Claimed still; retranslated next run.
       continue;
     }
     if (E.LinkTarget && llvm::sys::fs::is_directory(Input))
@@ -892,7 +748,7 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
 }
 
 bool HipifyRun::emitLink(const ProjectFile &File) {
-  NewManifest.Outputs.erase(File.RelPath);
+  TreeManifest.This.Outputs.erase(File.RelPath);
   if (Options.InPlace || Options.NoOutput)
     return true;
   // The same link, so that a link inside the tree still leads where it did.
@@ -925,12 +781,12 @@ bool HipifyRun::emitLink(const ProjectFile &File) {
   ProjectManifest::Entry Link;
   Link.LinkTarget = *Target;
   journalOutput(File.RelPath, Link);
-  NewManifest.Outputs[File.RelPath] = std::move(Link);
+  TreeManifest.This.Outputs[File.RelPath] = std::move(Link);
   return true;
 }
 
 bool HipifyRun::copyDataFile(const ProjectFile &File) {
-  ProjectManifest::Entry &Recorded = NewManifest.Outputs[File.RelPath];
+  ProjectManifest::Entry &Recorded = TreeManifest.This.Outputs[File.RelPath];
   // Data: streamed, never held in memory, holes kept.
   CopiedFiles.push_back(File.RelPath);
   std::optional<std::string> Hash;
@@ -943,7 +799,7 @@ bool HipifyRun::copyDataFile(const ProjectFile &File) {
         Tree->copy(File.Path, File.RelPath, Write);
     if (!Copied) {
       reportError(llvm::toString(Copied.takeError()));
-      NewManifest.Outputs.erase(File.RelPath);
+      TreeManifest.This.Outputs.erase(File.RelPath);
       return false;
     }
     Hash = *Copied;
@@ -951,11 +807,11 @@ bool HipifyRun::copyDataFile(const ProjectFile &File) {
     Written.OutputHash = *Hash;
     journalOutput(File.RelPath, Written);
   } else {
-    NewManifest.Outputs.erase(File.RelPath);
+    TreeManifest.This.Outputs.erase(File.RelPath);
     return false;
   }
   if (!Hash) {
-    NewManifest.Outputs.erase(File.RelPath);
+    TreeManifest.This.Outputs.erase(File.RelPath);
     if (!llvm::sys::fs::exists(File.Path)) {
       reportWarning("'" + File.Path +
                     "' was deleted while hipify-clang "
@@ -972,11 +828,11 @@ bool HipifyRun::copyDataFile(const ProjectFile &File) {
 
 bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
   std::string Output = projectOutput(File.RelPath);
-  ProjectManifest::Entry &Recorded = NewManifest.Outputs[File.RelPath];
+  ProjectManifest::Entry &Recorded = TreeManifest.This.Outputs[File.RelPath];
   bool IsBuildFile = File.Kind == ProjectFileKind::BuildFile;
   llvm::Expected<std::optional<std::string>> Read = readRegularFile(File.Path);
   if (!Read || !*Read) {
-    NewManifest.Outputs.erase(File.RelPath);
+    TreeManifest.This.Outputs.erase(File.RelPath);
     if (!Read) {
       reportError(llvm::toString(Read.takeError()));
       return false;
@@ -1019,7 +875,7 @@ bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
     if (!Applied) {
       reportError("internal error translating '" + File.Path +
                   "': " + llvm::toString(Applied.takeError()));
-      NewManifest.Outputs.erase(File.RelPath);
+      TreeManifest.This.Outputs.erase(File.RelPath);
       return false;
     }
     if (FT.changesAnything() || !FT.warnings().empty()) {
@@ -1039,7 +895,7 @@ bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
   if (Options.NoOutput)
     return true;
   if (!writeTreeFile(File.RelPath, Translated, Text, Options.InPlace)) {
-    NewManifest.Outputs.erase(File.RelPath);
+    TreeManifest.This.Outputs.erase(File.RelPath);
     return false;
   }
   return true;
@@ -1106,7 +962,7 @@ int HipifyRun::runProject() {
     Failed = true;
   if (!Options.NoOutput) {
     if (llvm::Error E =
-            Tree->write(ProjectManifest::FileName, NewManifest.render(), {})) {
+            Tree->write(ProjectManifest::FileName, TreeManifest.This.render(), {})) {
       reportError(llvm::toString(std::move(E)) +
                   "; the next run will translate everything again");
       Failed = true;

@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,8 @@ struct LayoutSettings {
   /// Project mode: --in-root's real path, and where its files go (--out-root,
   /// or --in-root with --inplace). Empty in single-file mode.
   std::string InRoot, OutRoot;
+  /// --in-root as the user named it (an input's path in messages).
+  std::string InRootName;
   /// --o-dir: a named source's folder is created when the plan is checked,
   /// so its output's folder is checked only where it exists.
   bool OutputDir = false;
@@ -134,6 +137,11 @@ public:
                      const llvm::StringSet<> &Done = {});
   /// Where the header at \p RealPath goes; null when no source reached it.
   const HeaderPlacement *header(llvm::StringRef RealPath) const;
+  /// Project mode: the output of the file at \p Rel below --in-root, checked
+  /// below the tree (PlannedOutput::TreeRel); none where --inplace leaves
+  /// the file as it is (\p Rewritten: translated or migrated text).
+  std::optional<PlannedOutput> treeOutput(llvm::StringRef Rel,
+                                          bool Rewritten) const;
   /// Project mode: \p RealPath relative to --in-root, "" outside it.
   std::string relativeToRoot(llvm::StringRef RealPath) const;
   /// Project mode: where the file at \p Rel below --in-root goes.
