@@ -389,7 +389,7 @@ private:
   /// The output \p Path's path relative to the tree; nullopt when it is not
   /// in project mode's tree.
   std::optional<std::string> treeRelative(llvm::StringRef Path) const;
-  /// Replaces the links on the way to \p Rel that checkTreeOutput allowed.
+  /// Replaces the links on the way to \p Rel that the plan allowed.
   bool prepareTreeFolders(llvm::StringRef Rel);
   /// Writes \p Contents to the tree file \p Rel (--inplace: after its backup).
   bool writeTreeFile(llvm::StringRef Rel, llvm::StringRef Contents,

@@ -766,8 +766,8 @@ bool HipifyRun::emitLink(const ProjectFile &File) {
   if (Existing->Kind != TreeEntryKind::Missing &&
       !(Existing->Kind == TreeEntryKind::Link &&
         Existing->LinkTarget == *Target))
-    // checkTreeOutput allowed it: a link or file of hipify-clang's, or
-    // --force.
+    // The plan allowed it (OutputPlan::checkTreeOutput): a link or file of
+    // hipify-clang's, or --force.
     if (llvm::Error E = Tree->remove(File.RelPath)) {
       reportError(llvm::toString(std::move(E)));
       return false;
