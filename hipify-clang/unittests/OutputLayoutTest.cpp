@@ -1,4 +1,5 @@
-//===- OutputLayoutTest.cpp - Where every output of a run goes -------------===//
+//===- OutputLayoutTest.cpp - Where every output of a run goes
+//-------------===//
 //
 // The layout reads no file: these trees exist only as values, with paths
 // that resolve to themselves.
@@ -34,7 +35,7 @@ LayoutInclude include(unsigned Including, unsigned At, std::string Spelled,
 /// "path role kind [replaces]" per output, one a line, for comparison.
 std::string describe(const std::vector<PlannedOutput> &Outputs) {
   static const char *Roles[] = {"named", "implied", "in-place"};
-  static const char *Kinds[] = {"source", "header",   "backup",
+  static const char *Kinds[] = {"source", "header", "backup",
                                 "stats",  "report", "manifest"};
   std::string Text;
   for (const PlannedOutput &O : Outputs)
@@ -110,8 +111,7 @@ TEST(OutputLayoutTest, TheFirstSourceToReachAHeaderWritesIt) {
   A.Files = {file("/p/a.cu", true), file("/p/k.h", true)};
   B.Path = B.RealPath = "/p/b.cu";
   B.Output = "/o/b.cu.hip";
-  B.Files = {file("/p/b.cu", true), file("/p/k.h", true),
-             file("/p/j.h", true)};
+  B.Files = {file("/p/b.cu", true), file("/p/k.h", true), file("/p/j.h", true)};
   EXPECT_EQ(describe(Layout.place(A).Outputs), "/o/k.h implied header\n");
   SourceLayout L = Layout.place(B);
   EXPECT_EQ(L.Claimed, std::vector<bool>({false, false, true}));
@@ -141,9 +141,8 @@ TEST(OutputLayoutTest, InPlaceReplacesEachInputAfterItsBackup) {
   S.Path = S.RealPath = "/p/a.cu";
   S.Output = "/p/a.cu";
   S.Files = {file("/p/a.cu", true), file("/p/k.h", true)};
-  EXPECT_EQ(describe(Layout.place(S).Outputs),
-            "/p/k.h in-place header /p/k.h\n"
-            "/p/k.h.prehip named backup\n");
+  EXPECT_EQ(describe(Layout.place(S).Outputs), "/p/k.h in-place header /p/k.h\n"
+                                               "/p/k.h.prehip named backup\n");
   EXPECT_EQ(describe(Layout.sourceOutputs(S.Path, S.Output, "a")),
             "/p/a.cu in-place source /p/a.cu\n"
             "/p/a.cu.prehip named backup\n");
@@ -189,16 +188,14 @@ TEST(OutputLayoutTest, AProjectWritesEachFileBelowItsOutRootOnce) {
   llvm::StringSet<> Done;
   Done.insert("inc/old.h");
   SourceLayout L = Layout.place(S, Done);
-  EXPECT_EQ(L.Claimed,
-            std::vector<bool>({false, true, false, false, false}));
+  EXPECT_EQ(L.Claimed, std::vector<bool>({false, true, false, false, false}));
   EXPECT_EQ(describe(L.Outputs), "/o/inc/k.h implied header\n");
   EXPECT_EQ(describe(L.IncludeEdits), "");
   EXPECT_EQ(Layout.relativeToRoot("/rx/out.h"), "");
   EXPECT_EQ(Layout.relativeToRoot("/r/inc/k.h"), "inc/k.h");
   // A later source reaching the header does not write it again.
   S.RealPath = "/r/c.cu";
-  EXPECT_EQ(Layout.place(S, Done).Claimed,
-            std::vector<bool>(5, false));
+  EXPECT_EQ(Layout.place(S, Done).Claimed, std::vector<bool>(5, false));
 }
 
 TEST(OutputLayoutTest, TheRunsOwnOutputs) {
@@ -206,7 +203,8 @@ TEST(OutputLayoutTest, TheRunsOwnOutputs) {
             "/o/m.json named manifest\n"
             "s.csv named stats\n"
             "r.json named report\n");
-  std::vector<PlannedOutput> Report = OutputLayout::runOutputs("", "r.html", "");
+  std::vector<PlannedOutput> Report =
+      OutputLayout::runOutputs("", "r.html", "");
   ASSERT_EQ(Report.size(), 1u);
   EXPECT_EQ(Report[0].CheckWritable, PlannedOutput::Writable::Checked);
 }

@@ -1,4 +1,5 @@
-//===- OutputManifestTest.cpp - Both manifest formats, one interface -------===//
+//===- OutputManifestTest.cpp - Both manifest formats, one interface
+//-------===//
 #include "hipkit/hipify/Project/OutputManifest.h"
 #include "hipkit/hipify/Project/OutputPlan.h"
 
@@ -116,7 +117,8 @@ TEST_F(OutputManifestTest, ADamagedProjectManifestIsRefused) {
     size_t At = Damaged.find(From);
     ASSERT_NE(At, std::string::npos);
     Damaged.replace(At, From.size(), To);
-    llvm::Expected<ProjectManifest> Read = ProjectManifest::parse(Damaged, Path);
+    llvm::Expected<ProjectManifest> Read =
+        ProjectManifest::parse(Damaged, Path);
     ASSERT_FALSE(bool(Read)) << Damaged;
     std::string Message = llvm::toString(Read.takeError());
     EXPECT_NE(Message.find("is not a valid hipify-clang project manifest"),

@@ -241,8 +241,7 @@ TEST_F(OutputPlanTest, ProjectOutputsAreCheckedBelowTheTreeOnce) {
                 "nothing was written; remove it, choose another --out-root, "
                 "or use --force");
   EXPECT_EQ(Problems[2],
-            "cannot write '" + path("out/sub/x.h") + "': '" +
-                path("out/sub") +
+            "cannot write '" + path("out/sub/x.h") + "': '" + path("out/sub") +
                 "' is a symbolic link (to 'real') that hipify-clang did not "
                 "make, and nothing is written through links below "
                 "--out-root; nothing was written; remove the link, or use "

@@ -358,7 +358,8 @@ private:
   std::string inputKey(llvm::StringRef RealPath) const;
   /// The SHA-256 of the file an input key names now; empty when unreadable.
   std::string currentHash(llvm::StringRef Key);
-  bool inputsUnchanged(const ProjectManifest::Entry &E);
+  /// Whether each input (key -> SHA-256 when read) still holds that text.
+  bool inputsUnchanged(const std::map<std::string, std::string> &Inputs);
   std::string runKey() const;
   /// Decides where a translated source's headers go: under the root, each
   /// to its place below --out-root, written by the first source that reaches

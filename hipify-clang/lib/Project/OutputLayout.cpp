@@ -50,8 +50,8 @@ OutputLayout::sourceOutputs(llvm::StringRef Path, llvm::StringRef Output,
   O.Replaces = Path.str();
   O.KeepsBackup = Settings.InPlace && !Settings.NoBackup;
   // --o-dir's folders are created once the plan is checked.
-  O.CheckWritable = Settings.OutputDir ? Writable::CheckedIfFolderExists
-                                       : Writable::Checked;
+  O.CheckWritable =
+      Settings.OutputDir ? Writable::CheckedIfFolderExists : Writable::Checked;
   Outputs.push_back(std::move(O));
   if (Settings.InPlace && !Settings.NoBackup) {
     PlannedOutput B;
@@ -63,9 +63,9 @@ OutputLayout::sourceOutputs(llvm::StringRef Path, llvm::StringRef Output,
   return Outputs;
 }
 
-std::vector<PlannedOutput>
-OutputLayout::runOutputs(llvm::StringRef Statistics, llvm::StringRef Report,
-                         llvm::StringRef Manifest) {
+std::vector<PlannedOutput> OutputLayout::runOutputs(llvm::StringRef Statistics,
+                                                    llvm::StringRef Report,
+                                                    llvm::StringRef Manifest) {
   std::vector<PlannedOutput> Outputs;
   auto add = [&](llvm::StringRef Path, llvm::StringRef What, OutputKind Kind,
                  bool Checked) {
@@ -106,8 +106,8 @@ std::string OutputLayout::projectOutput(llvm::StringRef Rel) const {
   return std::string(Out);
 }
 
-std::optional<PlannedOutput>
-OutputLayout::treeOutput(llvm::StringRef Rel, bool Rewritten) const {
+std::optional<PlannedOutput> OutputLayout::treeOutput(llvm::StringRef Rel,
+                                                      bool Rewritten) const {
   if (Settings.InPlace && !Rewritten)
     return std::nullopt;
   PlannedOutput O;
@@ -135,8 +135,7 @@ SourceLayout OutputLayout::place(const LayoutSource &S,
 }
 
 void OutputLayout::placeInTree(const LayoutSource &S,
-                               const llvm::StringSet<> &Done,
-                               SourceLayout &L) {
+                               const llvm::StringSet<> &Done, SourceLayout &L) {
   for (size_t I = 1; I < S.Files.size(); ++I) {
     const LayoutFile &F = S.Files[I];
     std::string Rel = relativeToRoot(F.RealPath);

@@ -79,6 +79,12 @@ void FolderManifests::record(llvm::StringRef Output, ManifestRecord Record) {
       std::move(Record.Hash);
 }
 
+void FolderManifests::forget(llvm::StringRef Output) {
+  auto Folder = Recorded.find(pathFor(Output));
+  if (Folder != Recorded.end())
+    Folder->second.erase(llvm::sys::path::filename(Output).str());
+}
+
 std::optional<std::string>
 FolderManifests::damage(llvm::StringRef Output) const {
   std::map<std::string, std::string> Entries;
@@ -110,11 +116,24 @@ ProjectOutputManifest::written(llvm::StringRef Rel) const {
   auto It = Last.Outputs.find(Rel.str());
   if (It == Last.Outputs.end())
     return std::nullopt;
-  return ManifestRecord{It->second.OutputHash, It->second.LinkTarget};
+  return ManifestRecord{It->second.OutputHash, It->second.LinkTarget,
+                        It->second.Inputs, It->second.Owner};
+}
+
+const ProjectManifest::Entry *
+ProjectOutputManifest::recorded(llvm::StringRef Rel) const {
+  auto It = This.Outputs.find(Rel.str());
+  return It == This.Outputs.end() ? nullptr : &It->second;
+}
+
+void ProjectOutputManifest::keepLast(llvm::StringRef Rel) {
+  This.Outputs[Rel.str()] = Last.Outputs[Rel.str()];
 }
 
 void ProjectOutputManifest::record(llvm::StringRef Rel, ManifestRecord Record) {
   ProjectManifest::Entry &E = This.Outputs[Rel.str()];
   E.OutputHash = std::move(Record.Hash);
   E.LinkTarget = std::move(Record.LinkTarget);
+  E.Inputs = std::move(Record.Inputs);
+  E.Owner = std::move(Record.Owner);
 }

@@ -84,10 +84,11 @@ std::string HipifyRun::currentHash(llvm::StringRef Key) {
   return It->second;
 }
 
-bool HipifyRun::inputsUnchanged(const ProjectManifest::Entry &E) {
-  if (E.Inputs.empty())
+bool HipifyRun::inputsUnchanged(
+    const std::map<std::string, std::string> &Inputs) {
+  if (Inputs.empty())
     return false;
-  for (const auto &[Key, Hash] : E.Inputs)
+  for (const auto &[Key, Hash] : Inputs)
     if (currentHash(Key) != Hash)
       return false;
   return true;
@@ -176,7 +177,8 @@ bool HipifyRun::loadProjectManifest() {
   }
   // Another project's translation is never taken over silently: its
   // outputs would count as having left this project, and be removed.
-  for (const std::string *Recorded : {&TreeManifest.Last.InRoot, &JournalInRoot}) {
+  for (const std::string *Recorded :
+       {&TreeManifest.Last.InRoot, &JournalInRoot}) {
     if (Recorded->empty() || *Recorded == UserRoot || Options.InPlace)
       continue;
     if (Options.Force)
@@ -192,8 +194,8 @@ bool HipifyRun::loadProjectManifest() {
     // The interrupted run's outputs are now in the manifest: written as it
     // is before anything else, so a second interruption loses nothing.
     TreeManifest.Last.InRoot = UserRoot;
-    if (llvm::Error E =
-            Tree->write(ProjectManifest::FileName, TreeManifest.Last.render(), {})) {
+    if (llvm::Error E = Tree->write(ProjectManifest::FileName,
+                                    TreeManifest.Last.render(), {})) {
       reportError(llvm::toString(std::move(E)));
       return false;
     }
@@ -266,11 +268,12 @@ bool HipifyRun::prepareProject() {
 
 bool HipifyRun::unchangedSinceLastRun(const ProjectFile &F) {
   // A shard translates all its share: --merge needs every file's report.
-  if (Options.ShardCount || TreeManifest.Last.RunKey != TreeManifest.This.RunKey)
+  if (Options.ShardCount ||
+      TreeManifest.Last.RunKey != TreeManifest.This.RunKey)
     return false;
-  auto Old = TreeManifest.Last.Outputs.find(F.RelPath);
-  return Old != TreeManifest.Last.Outputs.end() && Old->second.Owner.empty() &&
-         inputsUnchanged(Old->second) && outputStillThere(F.RelPath);
+  std::optional<ManifestRecord> Old = TreeManifest.written(F.RelPath);
+  return Old && Old->Owner.empty() && inputsUnchanged(Old->Inputs) &&
+         outputStillThere(F.RelPath);
 }
 
 std::optional<std::vector<size_t>> HipifyRun::chooseParsedSources() {
@@ -384,7 +387,7 @@ bool HipifyRun::readProjectSources(const std::vector<size_t> &Parsed) {
         if (Rel == F.RelPath || E.Owner == F.RelPath) {
           Handled.insert(Rel);
           UnchangedFiles.push_back(Rel);
-          TreeManifest.This.Outputs[Rel] = E;
+          TreeManifest.keepLast(Rel);
         }
       continue;
     }
@@ -417,7 +420,7 @@ bool HipifyRun::readProjectSources(const std::vector<size_t> &Parsed) {
       continue;
     Handled.insert(F.RelPath);
     UnchangedFiles.push_back(F.RelPath);
-    TreeManifest.This.Outputs[F.RelPath] = TreeManifest.Last.Outputs[F.RelPath];
+    TreeManifest.keepLast(F.RelPath);
   }
   return Ok;
 }
@@ -480,7 +483,7 @@ bool HipifyRun::prepareTreeFolders(llvm::StringRef Rel) {
     if (!Entry)
       llvm::consumeError(Entry.takeError());
     LinksToReplace.erase(Folder);
-    TreeManifest.This.Outputs.erase(Folder);
+    TreeManifest.forget(Folder);
   }
   return true;
 }
@@ -626,11 +629,11 @@ std::vector<bool> HipifyRun::planProjectHeaders(const Source &S,
       WrittenPastingUses = &Writer->second.PastingUses;
     } else {
       // Handled before: kept from the last run, or another shard's.
-      auto Old = TreeManifest.This.Outputs.find(Rel);
-      if (Old == TreeManifest.This.Outputs.end())
+      const ProjectManifest::Entry *Old = TreeManifest.recorded(Rel);
+      if (!Old)
         continue;
-      WrittenBy = Old->second.Owner.empty() ? Rel : Old->second.Owner;
-      WrittenHash = Old->second.OutputHash;
+      WrittenBy = Old->Owner.empty() ? Rel : Old->Owner;
+      WrittenHash = Old->OutputHash;
     }
     if (Hash == WrittenHash || !ReportedDivergence.insert(Rel).second)
       continue;
@@ -657,7 +660,7 @@ std::vector<bool> HipifyRun::planProjectHeaders(const Source &S,
 void HipifyRun::recordProjectOutputs(const Source &S,
                                      const SourceTranslation &Result,
                                      const std::vector<bool> &Claimed) {
-  ProjectManifest::Entry Inputs;
+  ManifestRecord Inputs;
   for (const auto &File : Result.Files)
     Inputs.Inputs[inputKey(File->realPath())] = contentHash(File->contents());
   for (const OutsideRootInclude &H : Result.OutsideRoot)
@@ -670,25 +673,26 @@ void HipifyRun::recordProjectOutputs(const Source &S,
     auto Hash = WrittenHashes.find(absolutePath(projectOutput(Rel)));
     if (Hash == WrittenHashes.end())
       continue; // Not written: an error was reported.
-    ProjectManifest::Entry E = Inputs;
-    E.OutputHash = Hash->second;
+    ManifestRecord E = Inputs;
+    E.Hash = Hash->second;
     if (I)
       E.Owner = SourceRel;
-    TreeManifest.This.Outputs[Rel] = std::move(E);
+    TreeManifest.record(Rel, std::move(E));
   }
 }
 
 bool HipifyRun::settleOutputsNotRecorded() {
   bool Ok = true;
   for (const auto &[Rel, E] : TreeManifest.Last.Outputs) {
-    if (TreeManifest.This.Outputs.count(Rel))
+    if (TreeManifest.recorded(Rel))
       continue;
     std::string Input = Options.InRoot + "/" + Rel;
     bool InputIsLink = linkTarget(Input).has_value();
     bool InputIsFile = !InputIsLink && llvm::sys::fs::exists(Input) &&
                        !llvm::sys::fs::is_directory(Input);
     if (E.LinkTarget ? InputIsLink : InputIsFile) {
-      TreeManifest.This.Outputs[Rel] = E; // Claimed still; retranslated next run.
+      // Claimed still; retranslated next run.
+      TreeManifest.keepLast(Rel);
       continue;
     }
     if (E.LinkTarget && llvm::sys::fs::is_directory(Input))
@@ -748,7 +752,7 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
 }
 
 bool HipifyRun::emitLink(const ProjectFile &File) {
-  TreeManifest.This.Outputs.erase(File.RelPath);
+  TreeManifest.forget(File.RelPath);
   if (Options.InPlace || Options.NoOutput)
     return true;
   // The same link, so that a link inside the tree still leads where it did.
@@ -781,12 +785,11 @@ bool HipifyRun::emitLink(const ProjectFile &File) {
   ProjectManifest::Entry Link;
   Link.LinkTarget = *Target;
   journalOutput(File.RelPath, Link);
-  TreeManifest.This.Outputs[File.RelPath] = std::move(Link);
+  TreeManifest.record(File.RelPath, {"", *Target, {}, ""});
   return true;
 }
 
 bool HipifyRun::copyDataFile(const ProjectFile &File) {
-  ProjectManifest::Entry &Recorded = TreeManifest.This.Outputs[File.RelPath];
   // Data: streamed, never held in memory, holes kept.
   CopiedFiles.push_back(File.RelPath);
   std::optional<std::string> Hash;
@@ -799,7 +802,7 @@ bool HipifyRun::copyDataFile(const ProjectFile &File) {
         Tree->copy(File.Path, File.RelPath, Write);
     if (!Copied) {
       reportError(llvm::toString(Copied.takeError()));
-      TreeManifest.This.Outputs.erase(File.RelPath);
+      TreeManifest.forget(File.RelPath);
       return false;
     }
     Hash = *Copied;
@@ -807,11 +810,11 @@ bool HipifyRun::copyDataFile(const ProjectFile &File) {
     Written.OutputHash = *Hash;
     journalOutput(File.RelPath, Written);
   } else {
-    TreeManifest.This.Outputs.erase(File.RelPath);
+    TreeManifest.forget(File.RelPath);
     return false;
   }
   if (!Hash) {
-    TreeManifest.This.Outputs.erase(File.RelPath);
+    TreeManifest.forget(File.RelPath);
     if (!llvm::sys::fs::exists(File.Path)) {
       reportWarning("'" + File.Path +
                     "' was deleted while hipify-clang "
@@ -821,18 +824,17 @@ bool HipifyRun::copyDataFile(const ProjectFile &File) {
     reportError("cannot read '" + File.Path + "'; make it readable");
     return false;
   }
-  Recorded.Inputs = {{File.RelPath, *Hash}};
-  Recorded.OutputHash = *Hash;
+  TreeManifest.record(File.RelPath,
+                      {*Hash, std::nullopt, {{File.RelPath, *Hash}}, ""});
   return true;
 }
 
 bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
   std::string Output = projectOutput(File.RelPath);
-  ProjectManifest::Entry &Recorded = TreeManifest.This.Outputs[File.RelPath];
   bool IsBuildFile = File.Kind == ProjectFileKind::BuildFile;
   llvm::Expected<std::optional<std::string>> Read = readRegularFile(File.Path);
   if (!Read || !*Read) {
-    TreeManifest.This.Outputs.erase(File.RelPath);
+    TreeManifest.forget(File.RelPath);
     if (!Read) {
       reportError(llvm::toString(Read.takeError()));
       return false;
@@ -875,7 +877,7 @@ bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
     if (!Applied) {
       reportError("internal error translating '" + File.Path +
                   "': " + llvm::toString(Applied.takeError()));
-      TreeManifest.This.Outputs.erase(File.RelPath);
+      TreeManifest.forget(File.RelPath);
       return false;
     }
     if (FT.changesAnything() || !FT.warnings().empty()) {
@@ -890,12 +892,14 @@ bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
     CopiedFiles.push_back(File.RelPath);
   else
     ++TranslatedCount;
-  Recorded.Inputs = {{File.RelPath, contentHash(Text)}};
-  Recorded.OutputHash = contentHash(Translated);
+  TreeManifest.record(File.RelPath, {contentHash(Translated),
+                                     std::nullopt,
+                                     {{File.RelPath, contentHash(Text)}},
+                                     ""});
   if (Options.NoOutput)
     return true;
   if (!writeTreeFile(File.RelPath, Translated, Text, Options.InPlace)) {
-    TreeManifest.This.Outputs.erase(File.RelPath);
+    TreeManifest.forget(File.RelPath);
     return false;
   }
   return true;
@@ -961,8 +965,8 @@ int HipifyRun::runProject() {
   if (!Options.NoOutput && !Failed && !settleOutputsNotRecorded())
     Failed = true;
   if (!Options.NoOutput) {
-    if (llvm::Error E =
-            Tree->write(ProjectManifest::FileName, TreeManifest.This.render(), {})) {
+    if (llvm::Error E = Tree->write(ProjectManifest::FileName,
+                                    TreeManifest.This.render(), {})) {
       reportError(llvm::toString(std::move(E)) +
                   "; the next run will translate everything again");
       Failed = true;

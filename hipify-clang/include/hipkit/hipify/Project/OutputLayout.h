@@ -41,9 +41,9 @@ struct LayoutFile {
 
 /// An #include of a user header in one of a source's files.
 struct LayoutInclude {
-  unsigned IncludingFile = 0;  ///< Index into LayoutSource::Files.
+  unsigned IncludingFile = 0;          ///< Index into LayoutSource::Files.
   unsigned NameBegin = 0, NameEnd = 0; ///< The name with its quotes.
-  std::string Spelled;         ///< The name without its quotes.
+  std::string Spelled;                 ///< The name without its quotes.
   std::string HeaderRealPath;
 };
 
@@ -127,14 +127,13 @@ public:
                                            llvm::StringRef Contents) const;
   /// The run's own outputs: the statistics, the report and project mode's
   /// manifest (an empty path: none).
-  static std::vector<PlannedOutput>
-  runOutputs(llvm::StringRef Statistics, llvm::StringRef Report,
-             llvm::StringRef Manifest);
+  static std::vector<PlannedOutput> runOutputs(llvm::StringRef Statistics,
+                                               llvm::StringRef Report,
+                                               llvm::StringRef Manifest);
   /// Places \p S's headers: those no earlier source reached (and, in project
   /// mode, not in \p Done: written or kept by an earlier run or another
   /// shard) are its to write.
-  SourceLayout place(const LayoutSource &S,
-                     const llvm::StringSet<> &Done = {});
+  SourceLayout place(const LayoutSource &S, const llvm::StringSet<> &Done = {});
   /// Where the header at \p RealPath goes; null when no source reached it.
   const HeaderPlacement *header(llvm::StringRef RealPath) const;
   /// Project mode: the output of the file at \p Rel below --in-root, checked

@@ -36,6 +36,11 @@ inline constexpr llvm::StringLiteral ManifestName = ".hipify-manifest";
 struct ManifestRecord {
   std::string Hash; ///< SHA-256 of what was written; empty for a link.
   std::optional<std::string> LinkTarget; ///< A link hipify-clang made.
+  /// What the output was made from (input key -> SHA-256) and the source
+  /// whose translation wrote it (a header), for a rerun to skip what is
+  /// unchanged: the project format keeps them, the folder format does not.
+  std::map<std::string, std::string> Inputs;
+  std::string Owner;
 };
 
 class OutputManifest {
@@ -44,9 +49,12 @@ public:
   /// What the manifest that lists \p Output says hipify-clang wrote there
   /// (before this run); nullopt when it does not list it. Outputs are paths
   /// for the folder manifests and paths below the out-root for the project's.
-  virtual std::optional<ManifestRecord> written(llvm::StringRef Output) const = 0;
+  virtual std::optional<ManifestRecord>
+  written(llvm::StringRef Output) const = 0;
   /// Records that \p Record was written at \p Output this run.
   virtual void record(llvm::StringRef Output, ManifestRecord Record) = 0;
+  /// \p Output is not (or no longer) this run's: what record said goes.
+  virtual void forget(llvm::StringRef Output) = 0;
   /// The manifest that lists \p Output, as messages name it.
   virtual std::string pathFor(llvm::StringRef Output) const = 0;
   /// Why the file where \p Output's manifest goes is no manifest (" (it is a
@@ -67,6 +75,7 @@ class FolderManifests final : public OutputManifest {
 public:
   std::optional<ManifestRecord> written(llvm::StringRef Output) const override;
   void record(llvm::StringRef Output, ManifestRecord Record) override;
+  void forget(llvm::StringRef Output) override;
   std::string pathFor(llvm::StringRef Output) const override;
   std::optional<std::string> damage(llvm::StringRef Output) const override;
   bool perFolder() const override { return true; }
@@ -89,9 +98,11 @@ private:
 /// each output's inputs.
 class ProjectOutputManifest final : public OutputManifest {
 public:
-  explicit ProjectOutputManifest(std::string Path = "") : Path(std::move(Path)) {}
+  explicit ProjectOutputManifest(std::string Path = "")
+      : Path(std::move(Path)) {}
   std::optional<ManifestRecord> written(llvm::StringRef Rel) const override;
   void record(llvm::StringRef Rel, ManifestRecord Record) override;
+  void forget(llvm::StringRef Rel) override { This.Outputs.erase(Rel.str()); }
   std::string pathFor(llvm::StringRef) const override { return Path; }
   std::optional<std::string> damage(llvm::StringRef) const override {
     return std::nullopt; // Validated when read (ProjectManifest::parse).
@@ -100,6 +111,11 @@ public:
   std::vector<std::pair<std::string, std::string>> render() const override {
     return {{Path, This.render()}};
   }
+  /// What this run records for \p Rel so far; null when nothing.
+  const ProjectManifest::Entry *recorded(llvm::StringRef Rel) const;
+  /// Keeps the last run's record of \p Rel (an output not written again:
+  /// unchanged, or kept while its input is there).
+  void keepLast(llvm::StringRef Rel);
 
   std::string Path;
   ProjectManifest Last, This;

@@ -19,8 +19,8 @@
 #include "hipkit/hipify/Project/OutputManifest.h"
 
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -185,8 +185,9 @@ private:
   /// The folders on the way to \p Rel: true when the output needs no more
   /// checks (a folder is missing or becomes one), false after a problem,
   /// nullopt when the file itself is to be checked.
-  std::optional<bool> checkTreeFolders(llvm::StringRef Rel, CheckState &State,
-                                       std::vector<std::string> &Problems) const;
+  std::optional<bool>
+  checkTreeFolders(llvm::StringRef Rel, CheckState &State,
+                   std::vector<std::string> &Problems) const;
   /// --inplace: only a file that is not read-only is replaced.
   bool checkInPlaceTreeOutput(const Output &O,
                               std::vector<std::string> &Problems) const;
