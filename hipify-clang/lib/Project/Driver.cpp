@@ -1138,10 +1138,8 @@ LayoutSettings HipifyRun::layoutSettings(llvm::StringRef InRoot) const {
   Settings.OutputDir = !Options.OutputDir.empty();
   Settings.InRoot = InRoot.str();
   Settings.InRootName = Options.InRoot;
-  if (!InRoot.empty())
-    Settings.OutRoot = Options.InPlace ? Options.InRoot : Options.OutRoot;
-  else
-    Settings.OutRoot = Options.OutRoot; // --merge's.
+  // (--merge's too, before any --in-root is known.)
+  Settings.OutRoot = Options.InPlace ? Options.InRoot : Options.OutRoot;
   Settings.RealPath = [](llvm::StringRef Path) { return realPathOf(Path); };
   Settings.BackupPath = [](llvm::StringRef Path, llvm::StringRef Original) {
     return plannedBackupPath(Path, Original);
