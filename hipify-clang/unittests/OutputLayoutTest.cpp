@@ -35,8 +35,8 @@ LayoutInclude include(unsigned Including, unsigned At, std::string Spelled,
 /// "path role kind [replaces]" per output, one a line, for comparison.
 std::string describe(const std::vector<PlannedOutput> &Outputs) {
   static const char *Roles[] = {"named", "implied", "in-place"};
-  static const char *Kinds[] = {"source", "header", "backup",
-                                "stats",  "report", "manifest"};
+  static const char *Kinds[] = {"source", "header",   "backup", "stats",
+                                "report", "manifest", "tree"};
   std::string Text;
   for (const PlannedOutput &O : Outputs)
     Text += O.Path + " " + Roles[int(O.Role)] + " " + Kinds[int(O.Kind)] +
@@ -196,6 +196,29 @@ TEST(OutputLayoutTest, AProjectWritesEachFileBelowItsOutRootOnce) {
   // A later source reaching the header does not write it again.
   S.RealPath = "/r/c.cu";
   EXPECT_EQ(Layout.place(S, Done).Claimed, std::vector<bool>(5, false));
+}
+
+TEST(OutputLayoutTest, EachFileBelowTheRootIsATreeOutput) {
+  LayoutSettings Settings;
+  Settings.InRoot = "/real/in";
+  Settings.InRootName = "in";
+  Settings.OutRoot = "out";
+  OutputLayout Layout(Settings);
+  for (bool Rewritten : {true, false}) {
+    std::optional<PlannedOutput> O = Layout.treeOutput("d/x.bin", Rewritten);
+    ASSERT_TRUE(O);
+    EXPECT_EQ(describe({*O}), "out/d/x.bin implied tree in/d/x.bin\n");
+    EXPECT_EQ(O->TreeRel, "d/x.bin");
+    EXPECT_EQ(O->What, "the translation of 'd/x.bin'");
+  }
+  // --inplace replaces only what is translated or migrated, in the in-root.
+  Settings.InPlace = true;
+  Settings.OutRoot = "in";
+  OutputLayout InPlace(Settings);
+  EXPECT_FALSE(InPlace.treeOutput("d/x.bin", false));
+  std::optional<PlannedOutput> Text = InPlace.treeOutput("d/k.cu", true);
+  ASSERT_TRUE(Text);
+  EXPECT_EQ(describe({*Text}), "in/d/k.cu in-place tree in/d/k.cu\n");
 }
 
 TEST(OutputLayoutTest, TheRunsOwnOutputs) {
