@@ -1,5 +1,6 @@
 //===- OutputPlanTest.cpp - Every output checked before any is written ----===//
 #include "hipkit/hipify/Project/OutputPlan.h"
+#include "hipkit/Support/OutputTree.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -156,8 +157,8 @@ TEST_F(OutputPlanTest, TheManifestRecordsWhatWasWritten) {
   OutputPlan First;
   First.addImpliedOutput(Header, "the translation of 'util.h'", "cuda text");
   ASSERT_EQ(problems(First), "");
-  First.recordWritten(Header, "hip text");
-  auto Manifests = First.manifests();
+  First.manifest().record(Header, {contentHash("hip text"), std::nullopt});
+  auto Manifests = First.manifest().render();
   ASSERT_EQ(Manifests.size(), 1u);
   EXPECT_EQ(Manifests[0].first, path(ManifestName));
   EXPECT_EQ(Manifests[0].second, "# hipify-clang: the files it wrote in this "
@@ -167,12 +168,13 @@ TEST_F(OutputPlanTest, TheManifestRecordsWhatWasWritten) {
   // Written as the run would: a rerun may replace it, until the user edits it.
   write("util.h", "hip text");
   write(ManifestName, Manifests[0].second);
-  EXPECT_TRUE(OutputPlan::writtenByHipify(Header));
+  std::optional<ManifestRecord> Listed = FolderManifests().written(Header);
+  ASSERT_TRUE(Listed);
+  EXPECT_EQ(Listed->Hash, contentHash("hip text"));
   OutputPlan Rerun;
   Rerun.addImpliedOutput(Header, "the translation of 'util.h'", "cuda text");
   EXPECT_EQ(problems(Rerun), "");
   write("util.h", "hip text, edited by hand");
-  EXPECT_FALSE(OutputPlan::writtenByHipify(Header));
   EXPECT_NE(problems(Rerun).find("exists and was not written by hipify-clang"),
             std::string::npos);
 }
@@ -187,27 +189,78 @@ TEST_F(OutputPlanTest, AFileAtTheManifestsPathThatIsNoManifestIsRefused) {
                 "written; remove it or choose another -o");
 }
 
-TEST_F(OutputPlanTest, ProjectModeAsksTheProjectManifest) {
-  std::string Header = write("util.h", "hip text");
-  llvm::StringMap<std::string> Written;
-  Written[Header] = contentHash("hip text");
+// Project mode: each output below --out-root is checked there (no link
+// followed) against OUT/.hipify-manifest.json, once, by the plan.
+TEST_F(OutputPlanTest, ProjectOutputsAreCheckedBelowTheTreeOnce) {
+  ASSERT_FALSE(llvm::sys::fs::create_directories(path("in")));
+  ASSERT_FALSE(llvm::sys::fs::create_directories(path("out/real")));
+  write("in/copy.h", "cuda text");
+  write("out/ours.h", "hip text");
+  write("out/edited.h", "hip text, edited");
+  write("out/foreign.h", "the user's");
+  write("out/copy.h", "cuda text");
+  ASSERT_FALSE(llvm::sys::fs::create_link("real", path("out/sub")));
+  llvm::Expected<hipkit::OutputTree> Tree =
+      hipkit::OutputTree::open(path("out"), /*Create=*/false);
+  ASSERT_TRUE(bool(Tree)) << llvm::toString(Tree.takeError());
+  ProjectOutputManifest Manifest(path("out/.hipify-manifest.json"));
+  Manifest.Last.Outputs["ours.h"].OutputHash = contentHash("hip text");
+  Manifest.Last.Outputs["edited.h"].OutputHash = contentHash("hip text");
   OutputPlan Plan;
-  Plan.useProjectManifest(path(".hipify-manifest.json"), Written);
-  Plan.addImpliedOutput(Header, "the translation of 'util.h'", "cuda text");
-  Plan.addImpliedOutput(write("other.h", "mine"),
-                        "the translation of 'other.h'", "x");
-  EXPECT_EQ(problems(Plan),
-            "'" + path("other.h") +
-                "' exists and was not written by hipify-clang (it is not "
-                "in '" +
-                path(".hipify-manifest.json") +
-                "'); the translation of 'other.h' would "
-                "replace it; nothing was written; remove it, choose another "
-                "--out-root, or use "
-                "--force");
-  // No per-folder manifest in project mode.
-  Plan.recordWritten(Header, "hip text");
-  EXPECT_TRUE(Plan.manifests().empty());
+  Plan.useManifest(Manifest);
+  Plan.useTree(*Tree);
+  auto add = [&](llvm::StringRef Rel) {
+    PlannedOutput O;
+    O.Path = path(("out/" + Rel).str());
+    O.TreeRel = Rel.str();
+    O.What = "the translation of '" + Rel.str() + "'";
+    O.Role = OutputRole::Implied;
+    O.Replaces = path(("in/" + Rel).str());
+    Plan.add(O);
+  };
+  for (const char *Rel :
+       {"ours.h", "edited.h", "foreign.h", "copy.h", "new.h", "sub/x.h"})
+    add(Rel);
+  std::vector<std::string> Problems = Plan.checkAdded();
+  ASSERT_EQ(Problems.size(), 3u);
+  EXPECT_EQ(Problems[0],
+            "'" + path("out/edited.h") +
+                "' was written by hipify-clang and edited since (its text is "
+                "not what the manifest records); the translation of '" +
+                path("in/edited.h") +
+                "' would replace the edit; nothing was written; to keep the "
+                "edit, make it in '" +
+                path("in/edited.h") +
+                "' or move the file out of --out-root; to drop it, remove "
+                "the file or use --force");
+  EXPECT_EQ(Problems[1],
+            "'" + path("out/foreign.h") +
+                "' exists and was not written by hipify-clang (it is not in '" +
+                path("out/.hipify-manifest.json") +
+                "'); the translation of 'foreign.h' would replace it; "
+                "nothing was written; remove it, choose another --out-root, "
+                "or use --force");
+  EXPECT_EQ(Problems[2],
+            "cannot write '" + path("out/sub/x.h") + "': '" + path("out/sub") +
+                "' is a symbolic link (to 'real') that hipify-clang did not "
+                "make, and nothing is written through links below "
+                "--out-root; nothing was written; remove the link, or use "
+                "--force to replace it by a folder");
+  // Found once: a later check of what was added since finds nothing new.
+  Plan.addInput(path("in/copy.h"), "'in/copy.h'");
+  EXPECT_TRUE(Plan.checkAdded().empty());
+  // A link the last run made becomes a folder when written.
+  Manifest.Last.Outputs["sub"].LinkTarget = "real";
+  OutputPlan Rerun;
+  Rerun.useManifest(Manifest);
+  Rerun.useTree(*Tree);
+  PlannedOutput O;
+  O.Path = path("out/sub/x.h");
+  O.TreeRel = "sub/x.h";
+  O.Role = OutputRole::Implied;
+  Rerun.add(O);
+  EXPECT_TRUE(Rerun.checkAdded().empty());
+  EXPECT_TRUE(Rerun.linksToReplace().count("sub"));
 }
 
 } // namespace

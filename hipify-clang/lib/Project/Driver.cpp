@@ -917,7 +917,7 @@ bool HipifyRun::prepareSources() {
     } else {
       S.Output = S.Path + ".hip";
     }
-    SourceOutputs[S.RealPath] = S.Output;
+    Layout.addNamedSource(S.RealPath, S.Output);
   }
   if (!Options.OutputDir.empty() && !Options.NoOutput)
     // Every link on the way is checked, not only the last: another user's
@@ -1041,10 +1041,10 @@ OutputNameLookup HipifyRun::outputNameLookup(const Source &S) const {
   return [this, &S](llvm::StringRef Name) -> std::optional<std::string> {
     llvm::SmallString<256> Listed(llvm::sys::path::parent_path(S.RealPath));
     llvm::sys::path::append(Listed, Name);
-    auto It = SourceOutputs.find(realPathOf(Listed));
-    if (It == SourceOutputs.end() || It->second.empty() || It->second == "-")
+    const std::string *Output = Layout.namedOutput(realPathOf(Listed));
+    if (!Output || Output->empty() || *Output == "-")
       return std::nullopt;
-    return relativeTo(absolutePath(It->second),
+    return relativeTo(absolutePath(*Output),
                       llvm::sys::path::parent_path(absolutePath(S.Output)));
   };
 }
@@ -1130,92 +1130,44 @@ bool HipifyRun::writeFile(llvm::StringRef Path, llvm::StringRef Contents,
   return true;
 }
 
-void HipifyRun::planOutputs(const Source &S, SourceTranslation &Result,
-                            std::vector<bool> &Claimed) {
-  // Decide where this source's user headers go; the first source to include
-  // a header translates it.
-  const std::string &MainOutput = S.Output;
-  bool WriteHeaders = !MainOutput.empty() && MainOutput != "-";
-  llvm::SmallString<256> SourceDir(llvm::sys::path::parent_path(S.RealPath));
-  llvm::SmallString<256> OutputDir(llvm::sys::path::parent_path(
-      WriteHeaders ? realPathOf(MainOutput) : S.RealPath));
-  Claimed.assign(Result.Files.size(), false);
-  for (size_t I = 1; I < Result.Files.size(); ++I) {
-    FileTranslation &FT = *Result.Files[I];
-    if (Headers.count(FT.realPath()))
-      continue;
-    Claimed[I] = true;
-    HeaderOutput &H = Headers[FT.realPath()];
-    if (Options.InPlace) {
-      H.Path = FT.realPath().str();
-    } else {
-      llvm::StringRef Relative = FT.realPath();
-      Relative.consume_front(SourceDir);
-      Relative = Relative.ltrim("/");
-      llvm::SmallString<256> Out(OutputDir);
-      llvm::sys::path::append(Out, Relative);
-      H.Path = std::string(Out);
-      if (H.Path == FT.realPath()) {
-        H.Path += ".hip";
-        H.Renamed = true;
-      }
-    }
-    // A header that is also a named source, going where that source's
-    // translation goes (--inplace, or <header>.hip beside it): the source's
-    // own translation is written, and includes may name it.
-    auto Named = SourceOutputs.find(FT.realPath());
-    if (Named != SourceOutputs.end() &&
-        realPathOf(Named->second) == realPathOf(H.Path)) {
-      H.WrittenBySource = true;
-      H.Written = true;
-    }
-  }
-  // A renamed header is written only if its translation differs; includes of
-  // it then name the .hip file. Renaming changes the including header, which
-  // may in turn need writing, hence the fixed point.
-  auto needsWrite = [&](size_t I) {
-    return Result.Files[I]->changesAnything();
+LayoutSettings HipifyRun::layoutSettings(llvm::StringRef InRoot) const {
+  LayoutSettings Settings;
+  Settings.InPlace = Options.InPlace;
+  Settings.NoOutput = Options.NoOutput;
+  Settings.NoBackup = Options.NoBackup;
+  Settings.OutputDir = !Options.OutputDir.empty();
+  Settings.InRoot = InRoot.str();
+  Settings.InRootName = Options.InRoot;
+  // (--merge's too, before any --in-root is known.)
+  Settings.OutRoot = Options.InPlace ? Options.InRoot : Options.OutRoot;
+  Settings.RealPath = [](llvm::StringRef Path) { return realPathOf(Path); };
+  Settings.BackupPath = [](llvm::StringRef Path, llvm::StringRef Original) {
+    return plannedBackupPath(Path, Original);
   };
-  llvm::StringSet<> Redirected;
-  // Each header's translation by real path: a chain of thousands of headers
-  // takes as many passes, which must not each search every file.
-  llvm::StringMap<size_t> HeaderIndex;
-  for (size_t I = 1; I < Result.Files.size(); ++I)
-    HeaderIndex[Result.Files[I]->realPath()] = I;
-  // (Headers are written only beside a file output: with standard output
-  // the includes keep naming the original headers.)
-  for (bool Changed = WriteHeaders && !Options.NoOutput; Changed;) {
-    Changed = false;
-    for (const UserHeaderInclude &Inc : Result.HeaderIncludes) {
-      auto It = Headers.find(Inc.HeaderRealPath);
-      if (It == Headers.end() || !It->second.Renamed)
-        continue;
-      // Is the header's translation (in whichever source claimed it) changed?
-      auto Index = HeaderIndex.find(Inc.HeaderRealPath);
-      bool HeaderChanged = Index != HeaderIndex.end() &&
-                           (needsWrite(Index->second) || It->second.Written);
-      std::string Key =
-          llvm::formatv("{0}:{1}", Inc.IncludingFile, Inc.NameBegin).str();
-      if (!HeaderChanged || Redirected.count(Key))
-        continue;
-      Redirected.insert(Key);
-      Result.Files[Inc.IncludingFile]->addEdit(
-          Inc.NameBegin, Inc.NameEnd - Inc.NameBegin,
-          "\"" + Inc.Spelled + ".hip\"", EditOrigin::AST);
-      Changed = true;
-    }
-  }
-  // Which headers this source writes (checkPlan checks them).
-  for (size_t I = 1; I < Result.Files.size(); ++I) {
-    if (!Claimed[I])
-      continue;
-    FileTranslation &FT = *Result.Files[I];
-    HeaderOutput &H = Headers[FT.realPath()];
-    if (Options.NoOutput || !WriteHeaders || H.WrittenBySource ||
-        (H.Renamed && !FT.changesAnything()))
-      continue;
-    H.Written = true;
-  }
+  return Settings;
+}
+
+LayoutSource HipifyRun::layoutSource(const Source &S,
+                                     const SourceTranslation &Result) {
+  LayoutSource L;
+  L.Path = S.Path;
+  L.RealPath = S.RealPath;
+  L.Output = S.Output;
+  for (const auto &FT : Result.Files)
+    L.Files.push_back({FT->realPath().str(), FT->displayPath().str(),
+                       FT->contents(), FT->changesAnything()});
+  for (const UserHeaderInclude &Inc : Result.HeaderIncludes)
+    L.Includes.push_back({Inc.IncludingFile, Inc.NameBegin, Inc.NameEnd,
+                          Inc.Spelled, Inc.HeaderRealPath});
+  return L;
+}
+
+SourceLayout HipifyRun::planOutputs(const Source &S,
+                                    SourceTranslation &Result) {
+  SourceLayout L = Layout.place(layoutSource(S, Result));
+  for (const IncludeEdit &E : L.IncludeEdits)
+    Result.Files[E.File]->addEdit(E.Offset, E.Length, E.Text, EditOrigin::AST);
+  return L;
 }
 
 bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
@@ -1283,12 +1235,10 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
     Stats.ChangedFiles = FT.changesAnything();
     if (ReportAs) {
       std::string Output;
+      const HeaderPlacement *H = I ? Layout.header(FT.realPath()) : nullptr;
       if (!Options.NoOutput)
         Output = I == 0 ? S.Output
-                        : (Headers[FT.realPath()].Written &&
-                                   !Headers[FT.realPath()].WrittenBySource
-                               ? Headers[FT.realPath()].Path
-                               : "");
+                        : (H->Written && !H->WrittenBySource ? H->Path : "");
       ReportedFiles.push_back(reportFile(FT, Stats, Selection, Output));
     }
     // The report lists an output only once it is written.
@@ -1313,7 +1263,7 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
         notWritten();
       continue;
     }
-    HeaderOutput &H = Headers[FT.realPath()];
+    const HeaderPlacement &H = *Layout.header(FT.realPath());
     if (!H.Written || H.WrittenBySource)
       continue;
     // A header from a subfolder of the source's folder goes to the same
@@ -1329,8 +1279,10 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
       }
     if (!writeFile(H.Path, *Translated, FT.contents(), Options.InPlace))
       notWritten();
-    else if (!Options.InPlace)
-      Plan.recordWritten(H.Path, *Translated);
+    else if (!Options.InPlace && !Tree)
+      // (Project mode records its outputs with their inputs:
+      // recordProjectOutputs.)
+      Plan.manifest().record(H.Path, {contentHash(*Translated), std::nullopt});
   }
   return Ok;
 }
@@ -1425,35 +1377,15 @@ void HipifyRun::reportOutsideRoot(const Source &S, SourceTranslation &Result) {
 }
 
 void HipifyRun::planSourceOutput(const Source &S) {
-  if (Options.NoOutput)
-    return;
-  using Writable = PlannedOutput::Writable;
-  PlannedOutput O;
-  O.Path = S.Output;
-  O.What = "the translation of '" + S.Path + "'";
-  O.Owner = "'" + S.Path + "'";
-  O.Role = Options.InPlace ? OutputRole::InPlace : OutputRole::Named;
-  O.Replaces = S.Path;
-  O.KeepsBackup = Options.InPlace && !Options.NoBackup;
-  // --o-dir's folders are created once the plan is checked.
-  O.CheckWritable = Options.OutputDir.empty() ? Writable::Checked
-                                              : Writable::CheckedIfFolderExists;
-  Plan.add(std::move(O));
-  if (Options.InPlace && !Options.NoBackup)
-    Plan.addOutput(plannedBackupPath(S.Path, S.Contents),
-                   "the backup of '" + S.Path + "'", OutputRole::Named);
+  for (PlannedOutput &O : Layout.sourceOutputs(S.Path, S.Output, S.Contents))
+    Plan.add(std::move(O));
 }
 
-void HipifyRun::planRunOutputs() {
-  if (Options.PrintStatsCSV)
-    Plan.addOutput(statisticsPath(), "the statistics", OutputRole::Named);
-  if (ReportAs) {
-    PlannedOutput Report;
-    Report.Path = Options.ReportFile;
-    Report.What = "the report";
-    Report.CheckWritable = PlannedOutput::Writable::Checked;
-    Plan.add(std::move(Report));
-  }
+void HipifyRun::planRunOutputs(llvm::StringRef Manifest) {
+  for (PlannedOutput &O : OutputLayout::runOutputs(
+           Options.PrintStatsCSV ? llvm::StringRef(statisticsPath()) : "",
+           ReportAs ? llvm::StringRef(Options.ReportFile) : "", Manifest))
+    Plan.add(std::move(O));
 }
 
 bool HipifyRun::reportPlanProblems() {
@@ -1464,7 +1396,7 @@ bool HipifyRun::reportPlanProblems() {
 }
 
 bool HipifyRun::checkPlan(const std::vector<SourceTranslation> &Results,
-                          const std::vector<std::vector<bool>> &Claimed) {
+                          const std::vector<SourceLayout> &Layouts) {
   for (size_t I = 0; I < Sources.size(); ++I) {
     Plan.addInput(Sources[I].Path, "the source '" + Sources[I].Path + "'");
     // The headers a source read are inputs too.
@@ -1473,35 +1405,11 @@ bool HipifyRun::checkPlan(const std::vector<SourceTranslation> &Results,
                     "the header '" + Results[I].Files[J]->displayPath().str() +
                         "'");
   }
-  for (size_t I = 0; I < Sources.size() && !Options.NoOutput; ++I)
-    for (size_t J = 1; J < Results[I].Files.size(); ++J)
-      if (Claimed[I][J])
-        planHeaderOutput(*Results[I].Files[J]);
+  // The headers' outputs, checked against every input.
+  for (const SourceLayout &L : Layouts)
+    for (const PlannedOutput &O : L.Outputs)
+      Plan.add(O);
   return reportPlanProblems() && createOutputFolders();
-}
-
-void HipifyRun::planHeaderOutput(const FileTranslation &FT) {
-  const HeaderOutput &H = Headers[FT.realPath()];
-  if (!H.Written || H.WrittenBySource)
-    return;
-  PlannedOutput O;
-  O.Path = H.Path;
-  O.What = "the translation of the header '" + FT.displayPath().str() + "'";
-  O.Owner = "the header '" + FT.displayPath().str() + "'";
-  // A header's folder below --o-dir is created when it is written.
-  O.CheckWritable = PlannedOutput::Writable::CheckedIfFolderExists;
-  if (!Options.InPlace) {
-    O.Role = OutputRole::Implied;
-    O.Original = FT.contents().str();
-    Plan.add(std::move(O));
-    return;
-  }
-  O.Role = OutputRole::InPlace;
-  O.Replaces = FT.realPath().str();
-  Plan.add(std::move(O));
-  if (!Options.NoBackup)
-    Plan.addOutput(plannedBackupPath(H.Path, FT.contents()),
-                   "the backup of '" + H.Path + "'", OutputRole::Named);
 }
 
 bool HipifyRun::createOutputFolders() {
@@ -1521,7 +1429,7 @@ bool HipifyRun::createOutputFolders() {
 }
 
 void HipifyRun::writeManifests() {
-  for (const auto &[Path, Text] : Plan.manifests())
+  for (const auto &[Path, Text] : Plan.manifest().render())
     if (llvm::Error E = writeOutputFile(Path, Text)) {
       reportError(llvm::toString(std::move(E)) +
                   "; a later run will not replace the headers it lists");
@@ -1753,16 +1661,16 @@ int HipifyRun::run() {
   std::vector<SourceTranslation> Results(Sources.size());
   translateSources(0, Sources.size(), Results);
   // Every output is known and checked before the first is written.
-  std::vector<std::vector<bool>> Claimed(Sources.size());
+  std::vector<SourceLayout> Layouts;
   for (size_t I = 0; I < Sources.size(); ++I)
-    planOutputs(Sources[I], Results[I], Claimed[I]);
-  if (!checkPlan(Results, Claimed)) {
+    Layouts.push_back(planOutputs(Sources[I], Results[I]));
+  if (!checkPlan(Results, Layouts)) {
     removeTemporaries();
     exitAfterAbandonedParses(1);
     return 1;
   }
   for (size_t I = 0; I < Sources.size(); ++I)
-    if (!emit(Sources[I], Results[I], Claimed[I]))
+    if (!emit(Sources[I], Results[I], Layouts[I].Claimed))
       Failed = true;
   writeManifests();
   removeTemporaries();

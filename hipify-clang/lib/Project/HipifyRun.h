@@ -19,6 +19,7 @@
 #include "hipkit/hipify/BuildFiles/BuildFileMigration.h"
 #include "hipkit/hipify/Report/MigrationReport.h"
 #include "hipkit/hipify/Tables/Options.h"
+#include "hipkit/hipify/Project/OutputLayout.h"
 #include "hipkit/hipify/Project/OutputPlan.h"
 #include "hipkit/hipify/Project/ProjectManifest.h"
 #include "hipkit/hipify/Project/ProjectTree.h"
@@ -62,14 +63,6 @@ struct Source {
   std::vector<std::string> ProjectFlags;
 };
 
-struct HeaderOutput {
-  std::string Path;
-  bool Renamed = false; ///< Written as <header>.hip beside the header.
-  bool Written = false; ///< Its translation is (to be) written at Path.
-  /// A named source, whose own translation is written at Path.
-  bool WrittenBySource = false;
-};
-
 /// What one emitted file of a shard was: where it goes in a single run's
 /// order (the global source index and the file's index in that source's
 /// translation, or, for a file no parse reached, the source count plus its
@@ -96,7 +89,7 @@ class HipifyRun {
 public:
   explicit HipifyRun(Invocation Inv)
       : Inv(std::move(Inv)), Options(this->Inv.Options), Policy(Options.Names),
-        Engine(Policy) {
+        Engine(Policy), Layout(layoutSettings("")) {
     Selection.Enabled = [this](llvm::StringRef Name) {
       return this->Inv.EnabledWarnings.contains(Name);
     };
@@ -121,10 +114,15 @@ private:
   bool prepareSources();
   /// Adds a named source's output (and its backup) to the plan.
   void planSourceOutput(const Source &S);
-  /// Adds the run's own outputs, the statistics and the report, to the plan.
-  void planRunOutputs();
-  /// Adds a header's translation (and its backup) that a source writes.
-  void planHeaderOutput(const FileTranslation &FT);
+  /// Adds the run's own outputs, the statistics, the report and project
+  /// mode's \p Manifest, to the plan.
+  void planRunOutputs(llvm::StringRef Manifest = "");
+  /// The layout's settings (OutputLayout.h): \p InRoot is --in-root's real
+  /// path in project mode.
+  LayoutSettings layoutSettings(llvm::StringRef InRoot) const;
+  /// \p Result as the layout reads it.
+  static LayoutSource layoutSource(const Source &S,
+                                   const SourceTranslation &Result);
   /// Checks what was added to the plan since the last check; false after
   /// reporting each problem.
   bool reportPlanProblems();
@@ -140,9 +138,9 @@ private:
   /// --verbose: each source's parse command.
   void noteParseCommands();
   /// Decides which of the source's user headers it writes, and where
-  /// (checkPlan checks them before anything is written).
-  void planOutputs(const Source &S, SourceTranslation &Result,
-                   std::vector<bool> &Claimed);
+  /// (checkPlan checks them before anything is written); the includes of
+  /// renamed headers are edited.
+  SourceLayout planOutputs(const Source &S, SourceTranslation &Result);
   bool emit(const Source &S, SourceTranslation &Result,
             const std::vector<bool> &Claimed);
   /// Whether an in-place write of \p Shown may go on after its backup:
@@ -229,7 +227,7 @@ private:
   /// Checks every output of the run against the inputs and each other
   /// (OutputPlan.h) once all are known; false after reporting what is wrong.
   bool checkPlan(const std::vector<SourceTranslation> &Results,
-                 const std::vector<std::vector<bool>> &Claimed);
+                 const std::vector<SourceLayout> &Layouts);
   void writeManifests();
   /// Warns once per header outside the root that uses CUDA names, and counts
   /// its references as unconverted in \p Main's statistics.
@@ -243,10 +241,10 @@ private:
   Toolchain TC;
   NamePolicy Policy;
   TokenEngine Engine;
+  /// Where every output goes: the named sources', each header's (first
+  /// claim wins), the run's own.
+  OutputLayout Layout;
   std::vector<Source> Sources;
-  llvm::StringMap<HeaderOutput> Headers; ///< By real path, first claim wins.
-  /// Each named source's output, by the source's real path.
-  llvm::StringMap<std::string> SourceOutputs;
   std::vector<TranslationStatistics> FileStats;
   /// Inv's selections, as the translations ask for them.
   WarningSelection Selection;
@@ -349,7 +347,7 @@ private:
   /// The sources to parse (Sources) and the files unchanged since the last
   /// run (Handled).
   bool readProjectSources(const std::vector<size_t> &Parsed);
-  /// Checks every output of the project (OutputPlan, checkTreeOutput).
+  /// Checks every output of the project (OutputPlan, below the tree).
   bool checkProjectPlan();
   int runProject();
   /// Where the file at \p RelPath below the root goes.
@@ -360,13 +358,14 @@ private:
   std::string inputKey(llvm::StringRef RealPath) const;
   /// The SHA-256 of the file an input key names now; empty when unreadable.
   std::string currentHash(llvm::StringRef Key);
-  bool inputsUnchanged(const ProjectManifest::Entry &E);
+  /// Whether each input (key -> SHA-256 when read) still holds that text.
+  bool inputsUnchanged(const std::map<std::string, std::string> &Inputs);
   std::string runKey() const;
   /// Decides where a translated source's headers go: under the root, each
   /// to its place below --out-root, written by the first source that reaches
   /// it; a later source whose translation of it differs is reported.
-  void planProjectHeaders(const Source &S, SourceTranslation &Result,
-                          std::vector<bool> &Claimed);
+  std::vector<bool> planProjectHeaders(const Source &S,
+                                       SourceTranslation &Result);
   void recordProjectOutputs(const Source &S, const SourceTranslation &Result,
                             const std::vector<bool> &Claimed);
   /// A file no parse reached: translated by tokens, migrated or copied.
@@ -385,26 +384,13 @@ private:
   void progress(llvm::StringRef Current);
   void clearProgress();
 
-  /// Checks what is at the output of \p File below the tree (and on the way
-  /// to it) before anything is written: a regular file hipify-clang wrote
-  /// and nobody edited since, nothing, or (--force) a foreign file or link.
-  bool checkTreeOutput(const ProjectFile &File);
-  /// --inplace: only a translated file that is not read-only is replaced.
-  bool checkInPlaceOutput(const ProjectFile &File);
-  /// The folders on the way to \p Rel: true when the output needs no more
-  /// checks (a folder is missing or becomes one), false after an error,
-  /// nullopt when the file itself is to be checked.
-  std::optional<bool> checkTreeFolders(llvm::StringRef Rel);
-  /// Whether the regular file at \p Rel is what the last run wrote there, or
-  /// a copy of its input; says why not.
-  bool replacesOnlyItsOwn(llvm::StringRef Rel);
   /// Whether the output at \p Rel is still a regular file (no link
   /// followed).
   bool outputStillThere(llvm::StringRef Rel) const;
   /// The output \p Path's path relative to the tree; nullopt when it is not
   /// in project mode's tree.
   std::optional<std::string> treeRelative(llvm::StringRef Path) const;
-  /// Replaces the links on the way to \p Rel that checkTreeOutput allowed.
+  /// Replaces the links on the way to \p Rel that the plan allowed.
   bool prepareTreeFolders(llvm::StringRef Rel);
   /// Writes \p Contents to the tree file \p Rel (--inplace: after its backup).
   bool writeTreeFile(llvm::StringRef Rel, llvm::StringRef Contents,
@@ -413,8 +399,6 @@ private:
   void journalOutput(llvm::StringRef Rel, const ProjectManifest::Entry &E);
   /// Reads the manifest and an interrupted run's journal beneath the tree.
   bool loadProjectManifest();
-  /// Whether the link at \p Rel leading to \p Target is one the last run made.
-  bool linkMadeByHipify(llvm::StringRef Rel, llvm::StringRef Target) const;
 
   // Sharded translation (ProjectShard.cpp; docs/distributed.md): --shard
   // translates a share of the project and records what it emitted, in run
@@ -448,11 +432,12 @@ private:
   std::vector<LeftOutFile> LeftOut;
   /// What project mode may change: --out-root, or --in-root with --inplace.
   std::optional<OutputTree> Tree;
-  /// Links on the way to outputs that become folders (checkTreeOutput).
+  /// Links on the way to outputs that become folders (the plan's check
+  /// allowed them), until replaced.
   llvm::StringSet<> LinksToReplace;
   bool JournalStarted = false;
-  std::string ManifestPath;
-  ProjectManifest OldManifest, NewManifest;
+  /// OUT/.hipify-manifest.json: the last run's (Last) and this run's (This).
+  ProjectOutputManifest TreeManifest;
   llvm::StringMap<std::string> HashCache;
   /// Files below the root that need no more work: written this run, or
   /// unchanged since the last one.

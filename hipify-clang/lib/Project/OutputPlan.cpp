@@ -22,50 +22,8 @@
 using namespace hipkit;
 using namespace hipkit::hipify;
 
-namespace {
-
-/// The first line of every manifest: a file there without it is not one.
-constexpr llvm::StringLiteral ManifestHeader =
-    "# hipify-clang: the files it wrote in this folder (SHA-256, name); it "
-    "replaces only these";
-
-/// The entries of the manifest at \p Path (name -> hash); false when there
-/// is a file that is no manifest, with \p Why set when it is no regular file
-/// (a FIFO there would block the read, /dev/zero fill the memory).
-bool readManifest(llvm::StringRef Path,
-                  std::map<std::string, std::string> &Entries,
-                  std::string *Why = nullptr) {
-  llvm::Expected<std::optional<std::string>> Read =
-      readRegularFile(Path, uint64_t(64) << 20);
-  if (!Read) {
-    llvm::consumeError(Read.takeError());
-    struct stat Status;
-    if (Why && !::stat(Path.str().c_str(), &Status))
-      *Why = " (it is " + describeFileType(Status.st_mode) +
-             (S_ISREG(Status.st_mode) ? ", and too large or unreadable)"
-                                      : ", not a regular file)");
-    return false;
-  }
-  if (!*Read)
-    return true;
-  std::string Text = std::move(**Read);
-  llvm::StringRef Rest(Text);
-  if (!Rest.starts_with(ManifestHeader))
-    return false;
-  while (!Rest.empty()) {
-    llvm::StringRef Line;
-    std::tie(Line, Rest) = Rest.split('\n');
-    if (Line.empty() || Line.starts_with("#"))
-      continue;
-    // sha256sum's format: the hash, two spaces, the name.
-    auto [Hash, Name] = Line.split("  ");
-    if (Hash.size() == 64 && !Name.empty())
-      Entries[Name.str()] = Hash.str();
-  }
-  return true;
-}
-
-} // namespace
+/// Ends each message about an output that cannot be written.
+static constexpr const char *Nothing = "; nothing was written; ";
 
 std::string hipkit::hipify::contentHash(llvm::StringRef Text) {
   auto Hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text));
@@ -100,20 +58,6 @@ FileIdentity OutputPlan::identify(llvm::StringRef Path) {
     Id.WriteThrough |= !S_ISREG(Status.st_mode) && !S_ISDIR(Status.st_mode);
   }
   return Id;
-}
-
-std::string OutputPlan::manifestFor(llvm::StringRef Path) {
-  llvm::SmallString<256> Manifest(llvm::sys::path::parent_path(absolutePath(Path)));
-  llvm::sys::path::append(Manifest, ManifestName);
-  return std::string(Manifest);
-}
-
-bool OutputPlan::writtenByHipify(llvm::StringRef Path) {
-  std::map<std::string, std::string> Entries;
-  if (!readManifest(manifestFor(Path), Entries))
-    return false;
-  auto It = Entries.find(llvm::sys::path::filename(Path).str());
-  return It != Entries.end() && hashRegularFile(Path) == It->second;
 }
 
 void OutputPlan::addInput(llvm::StringRef Path, llvm::StringRef What) {
@@ -195,7 +139,6 @@ bool OutputPlan::checkWritable(const Output &O,
 
 void OutputPlan::checkFrom(CheckState &State,
                            std::vector<std::string> &Problems) const {
-  const char *Nothing = "; nothing was written; ";
   auto checkAgainstInputs = [&](const Output &O, size_t FirstInput) {
     if (O.Id.WriteThrough)
       return; // A device or pipe can take several outputs, and an input.
@@ -216,12 +159,17 @@ void OutputPlan::checkFrom(CheckState &State,
   // What was accepted before faces the inputs added since.
   for (const Output &O : State.Accepted)
     checkAgainstInputs(O, State.Inputs);
-  std::set<std::string> Manifests;
+  // Each new folder manifest, with an output it would list.
+  std::map<std::string, std::string> Manifests;
   for (const Output &Planned : llvm::ArrayRef(Outputs).drop_front(State.Outputs)) {
+    if (!Planned.TreeRel.empty()) {
+      checkTreeOutput(Planned, State, Problems);
+      continue;
+    }
     // The manifests are outputs too.
-    if (Planned.Role == OutputRole::Implied && !ProjectManifestPath &&
-        !State.Manifests.count(manifestFor(Planned.Path)))
-      Manifests.insert(manifestFor(Planned.Path));
+    if (Planned.Role == OutputRole::Implied && Manifest->perFolder() &&
+        !State.Manifests.count(Manifest->pathFor(Planned.Path)))
+      Manifests.emplace(Manifest->pathFor(Planned.Path), Planned.Path);
     Output O = Planned;
     llvm::Expected<OutputTarget> Target = resolveOutput(O.Path);
     if (!Target) {
@@ -245,26 +193,24 @@ void OutputPlan::checkFrom(CheckState &State,
         !(O.Original && fileStillHolds(O.Path, *O.Original)))
       Problems.push_back("'" + O.Path + "' exists and was not written by " +
                          "hipify-clang (it is not in '" +
-                         manifestNaming(O.Path) + "'); " + O.What +
+                         Manifest->pathFor(O.Path) + "'); " + O.What +
                          " would replace it" + Nothing +
-                         (ProjectManifestPath
-                              ? "remove it, choose another --out-root, or use "
+                         (Manifest->perFolder()
+                              ? "remove it, choose another -o, or use "
                                 "--force"
-                              : "remove it, choose another -o, or use "
+                              : "remove it, choose another --out-root, or use "
                                 "--force"));
     State.Accepted.push_back(std::move(O));
   }
-  for (const std::string &Path : Manifests) {
+  for (const auto &[Path, Listed] : Manifests) {
     Output M;
     M.Path = Path;
     M.What = "the manifest";
     M.Id = identify(Path);
     checkAgainstInputs(M, 0);
-    std::map<std::string, std::string> Entries;
-    std::string Why;
-    if (!readManifest(Path, Entries, &Why))
+    if (std::optional<std::string> Why = Manifest->damage(Listed))
       Problems.push_back("'" + Path +
-                         "' exists and is not a hipify-clang manifest" + Why +
+                         "' exists and is not a hipify-clang manifest" + *Why +
                          Nothing + "remove it or choose another -o");
     State.Manifests.insert(Path);
   }
@@ -272,41 +218,159 @@ void OutputPlan::checkFrom(CheckState &State,
   State.Outputs = Outputs.size();
 }
 
-void OutputPlan::useProjectManifest(std::string ManifestPath,
-                                    llvm::StringMap<std::string> Written) {
-  ProjectManifestPath = std::move(ManifestPath);
-  ProjectWritten = std::move(Written);
-}
-
 bool OutputPlan::writtenByThisTool(llvm::StringRef Path) const {
-  if (!ProjectManifestPath)
-    return writtenByHipify(Path);
-  auto It = ProjectWritten.find(absolutePath(Path));
-  return It != ProjectWritten.end() && hashRegularFile(Path) == It->second;
+  std::optional<ManifestRecord> Record = Manifest->written(Path);
+  return Record && hashRegularFile(Path) == Record->Hash;
 }
 
-std::string OutputPlan::manifestNaming(llvm::StringRef Path) const {
-  return ProjectManifestPath ? *ProjectManifestPath : manifestFor(Path);
+bool OutputPlan::linkMadeByHipify(llvm::StringRef Rel,
+                                  llvm::StringRef Target) const {
+  std::optional<ManifestRecord> Record = Manifest->written(Rel);
+  return Record && Record->LinkTarget && *Record->LinkTarget == Target;
 }
 
-void OutputPlan::recordWritten(llvm::StringRef Path, llvm::StringRef Contents) {
-  if (ProjectManifestPath)
-    return; // The project manifest records it.
-  Written[manifestFor(Path)][llvm::sys::path::filename(Path).str()] =
-      contentHash(Contents);
-}
-
-std::vector<std::pair<std::string, std::string>> OutputPlan::manifests() const {
-  std::vector<std::pair<std::string, std::string>> Result;
-  for (const auto &[Path, New] : Written) {
-    std::map<std::string, std::string> Entries;
-    readManifest(Path, Entries);
-    for (const auto &[Name, Hash] : New)
-      Entries[Name] = Hash;
-    std::string Text = ManifestHeader.str() + "\n";
-    for (const auto &[Name, Hash] : Entries)
-      Text += Hash + "  " + Name + "\n";
-    Result.emplace_back(Path, std::move(Text));
+void OutputPlan::checkTreeOutput(const Output &O, CheckState &State,
+                                 std::vector<std::string> &Problems) const {
+  if (O.Role == OutputRole::InPlace) {
+    checkInPlaceTreeOutput(O, Problems);
+    return;
   }
-  return Result;
+  const std::string &Rel = O.TreeRel;
+  std::string Shown = Tree->pathOf(Rel);
+  if (checkTreeFolders(Rel, State, Problems))
+    return;
+  llvm::Expected<TreeEntry> Entry = Tree->lookup(Rel);
+  if (!Entry) {
+    Problems.push_back(llvm::toString(Entry.takeError()) + Nothing);
+    return;
+  }
+  switch (Entry->Kind) {
+  case TreeEntryKind::Missing:
+    return;
+  case TreeEntryKind::Folder:
+  case TreeEntryKind::Other:
+    Problems.push_back("cannot write '" + Shown + "': it is " +
+                       Entry->TypeName + ", not a regular file" + Nothing +
+                       "remove it");
+    return;
+  case TreeEntryKind::Link:
+    if (linkMadeByHipify(Rel, Entry->LinkTarget) || Force)
+      return; // The link itself is replaced, never its target.
+    Problems.push_back(
+        "cannot write '" + Shown + "': it is a symbolic link (to '" +
+        Entry->LinkTarget +
+        "') that hipify-clang did not make, and nothing is written "
+        "through links below --out-root" +
+        Nothing + "remove it, or use --force to replace the link");
+    return;
+  case TreeEntryKind::RegularFile:
+    break;
+  }
+  if (!(Entry->Mode & 0222)) {
+    Problems.push_back("cannot write '" + Shown +
+                       "': the file is read-only; make it writable (chmod "
+                       "u+w) or remove it" +
+                       Nothing);
+    return;
+  }
+  if (!Force)
+    replacesOnlyItsOwn(O, Problems);
+}
+
+std::optional<bool>
+OutputPlan::checkTreeFolders(llvm::StringRef Rel, CheckState &State,
+                             std::vector<std::string> &Problems) const {
+  std::string Shown = Tree->pathOf(Rel);
+  // The folders on the way: a link there is followed by nothing. One that
+  // the last run made (the input had a link there, now a folder) becomes a
+  // folder when written, as does any other with --force.
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Rel.split(Parts, '/');
+  std::string Folder;
+  for (size_t I = 0; I + 1 < Parts.size(); ++I) {
+    Folder += (Folder.empty() ? "" : "/") + Parts[I].str();
+    if (State.LinksToReplace.count(Folder))
+      return true;
+    llvm::Expected<TreeEntry> Entry = Tree->lookup(Folder);
+    if (!Entry) {
+      Problems.push_back(llvm::toString(Entry.takeError()) + Nothing);
+      return false;
+    }
+    if (Entry->Kind == TreeEntryKind::Missing)
+      return true;
+    if (Entry->Kind == TreeEntryKind::Folder)
+      continue;
+    if (Entry->Kind == TreeEntryKind::Link &&
+        (linkMadeByHipify(Folder, Entry->LinkTarget) || Force)) {
+      State.LinksToReplace.insert(Folder);
+      return true;
+    }
+    Problems.push_back(
+        "cannot write '" + Shown + "': '" + Tree->pathOf(Folder) + "' is " +
+        (Entry->Kind == TreeEntryKind::Link
+             ? "a symbolic link (to '" + Entry->LinkTarget +
+                   "') that hipify-clang did not make, and nothing is "
+                   "written through links below --out-root" +
+                   Nothing +
+                   "remove the link, or use --force to replace it "
+                   "by a folder"
+             : Entry->TypeName + ", not a folder" + Nothing + "remove it"));
+    return false;
+  }
+  return std::nullopt;
+}
+
+bool OutputPlan::checkInPlaceTreeOutput(
+    const Output &O, std::vector<std::string> &Problems) const {
+  // The one rule of both modes: a read-only file is not replaced, also
+  // for root.
+  llvm::Expected<TreeEntry> Entry = Tree->lookup(O.TreeRel);
+  if (!Entry) {
+    Problems.push_back(llvm::toString(Entry.takeError()) + Nothing);
+    return false;
+  }
+  if (Entry->Kind == TreeEntryKind::RegularFile && !(Entry->Mode & 0222)) {
+    Problems.push_back("cannot translate '" + Tree->pathOf(O.TreeRel) +
+                       "' in place: the file is read-only; make it writable "
+                       "(chmod u+w) or leave it out of the project" +
+                       Nothing);
+    return false;
+  }
+  return true;
+}
+
+bool OutputPlan::replacesOnlyItsOwn(const Output &O,
+                                    std::vector<std::string> &Problems) const {
+  const std::string &Rel = O.TreeRel;
+  std::string Shown = Tree->pathOf(Rel);
+  std::optional<ManifestRecord> Old = Manifest->written(Rel);
+  llvm::Expected<std::optional<std::string>> Hash = Tree->hash(Rel);
+  if (!Hash) {
+    Problems.push_back(llvm::toString(Hash.takeError()) + Nothing);
+    return false;
+  }
+  if (Old && !Old->LinkTarget && *Hash && **Hash == Old->Hash)
+    return true;
+  const std::string &InputPath = O.Replaces;
+  // A copy of the input (a copied project translated into itself): what
+  // replaces it is made from the same text, so nothing is lost.
+  if (!Old && *Hash && hashRegularFile(InputPath) == **Hash)
+    return true;
+  if (Old)
+    Problems.push_back(
+        "'" + Shown +
+        "' was written by hipify-clang and edited since (its text "
+        "is not what the manifest records); the translation of '" +
+        InputPath + "' would replace the edit" + Nothing +
+        "to keep the edit, make it in '" + InputPath +
+        "' or move the file out of --out-root; to drop it, remove "
+        "the file or use --force");
+  else
+    Problems.push_back("'" + Shown +
+                       "' exists and was not written by hipify-clang "
+                       "(it is not in '" +
+                       Manifest->pathFor(Rel) + "'); the translation of '" +
+                       Rel + "' would replace it" + Nothing +
+                       "remove it, choose another --out-root, or use --force");
+  return false;
 }

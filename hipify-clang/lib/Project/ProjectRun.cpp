@@ -56,18 +56,11 @@ static std::vector<std::string> quotedIncludes(llvm::StringRef Text) {
 }
 
 std::string HipifyRun::projectOutput(llvm::StringRef RelPath) const {
-  llvm::SmallString<256> Out(Options.InPlace ? Options.InRoot
-                                             : Options.OutRoot);
-  llvm::sys::path::append(Out, RelPath);
-  return std::string(Out);
+  return Layout.projectOutput(RelPath);
 }
 
 std::string HipifyRun::relativeToRoot(llvm::StringRef RealPath) const {
-  llvm::StringRef Rel = RealPath;
-  if (!Rel.consume_front(UserRoot) ||
-      (!Rel.empty() && !llvm::sys::path::is_separator(Rel.front())))
-    return "";
-  return llvm::sys::path::convert_to_slash(Rel.ltrim("/"));
+  return Layout.relativeToRoot(RealPath);
 }
 
 std::string HipifyRun::inputKey(llvm::StringRef RealPath) const {
@@ -91,10 +84,11 @@ std::string HipifyRun::currentHash(llvm::StringRef Key) {
   return It->second;
 }
 
-bool HipifyRun::inputsUnchanged(const ProjectManifest::Entry &E) {
-  if (E.Inputs.empty())
+bool HipifyRun::inputsUnchanged(
+    const std::map<std::string, std::string> &Inputs) {
+  if (Inputs.empty())
     return false;
-  for (const auto &[Key, Hash] : E.Inputs)
+  for (const auto &[Key, Hash] : Inputs)
     if (currentHash(Key) != Hash)
       return false;
   return true;
@@ -142,7 +136,9 @@ void HipifyRun::clearProgress() {
 }
 
 bool HipifyRun::loadProjectManifest() {
-  ManifestPath = projectOutput(ProjectManifest::FileName);
+  TreeManifest.Path = projectOutput(ProjectManifest::FileName);
+  Plan.useManifest(TreeManifest);
+  Plan.useTree(*Tree);
   // Read beneath the tree, as regular files only: a FIFO there would block,
   // a link to /dev/zero fill the memory.
   llvm::Expected<std::optional<std::string>> Text =
@@ -154,12 +150,12 @@ bool HipifyRun::loadProjectManifest() {
   }
   if (*Text) {
     llvm::Expected<ProjectManifest> Old =
-        ProjectManifest::parse(**Text, ManifestPath);
+        ProjectManifest::parse(**Text, TreeManifest.Path);
     if (!Old) {
       reportError(llvm::toString(Old.takeError()));
       return false;
     }
-    OldManifest = std::move(*Old);
+    TreeManifest.Last = std::move(*Old);
   }
   std::string JournalPath = projectOutput(ProjectManifest::JournalName);
   llvm::Expected<std::optional<std::string>> Journal =
@@ -172,7 +168,7 @@ bool HipifyRun::loadProjectManifest() {
   std::string JournalInRoot;
   if (*Journal) {
     llvm::Expected<std::string> In =
-        OldManifest.addJournal(**Journal, JournalPath);
+        TreeManifest.Last.addJournal(**Journal, JournalPath);
     if (!In) {
       reportError(llvm::toString(In.takeError()));
       return false;
@@ -181,7 +177,8 @@ bool HipifyRun::loadProjectManifest() {
   }
   // Another project's translation is never taken over silently: its
   // outputs would count as having left this project, and be removed.
-  for (const std::string *Recorded : {&OldManifest.InRoot, &JournalInRoot}) {
+  for (const std::string *Recorded :
+       {&TreeManifest.Last.InRoot, &JournalInRoot}) {
     if (Recorded->empty() || *Recorded == UserRoot || Options.InPlace)
       continue;
     if (Options.Force)
@@ -196,9 +193,9 @@ bool HipifyRun::loadProjectManifest() {
   if (*Journal) {
     // The interrupted run's outputs are now in the manifest: written as it
     // is before anything else, so a second interruption loses nothing.
-    OldManifest.InRoot = UserRoot;
-    if (llvm::Error E =
-            Tree->write(ProjectManifest::FileName, OldManifest.render(), {})) {
+    TreeManifest.Last.InRoot = UserRoot;
+    if (llvm::Error E = Tree->write(ProjectManifest::FileName,
+                                    TreeManifest.Last.render(), {})) {
       reportError(llvm::toString(std::move(E)));
       return false;
     }
@@ -213,16 +210,10 @@ bool HipifyRun::loadProjectManifest() {
   return true;
 }
 
-bool HipifyRun::linkMadeByHipify(llvm::StringRef Rel,
-                                 llvm::StringRef Target) const {
-  auto It = OldManifest.Outputs.find(Rel.str());
-  return It != OldManifest.Outputs.end() && It->second.LinkTarget &&
-         *It->second.LinkTarget == Target;
-}
-
 bool HipifyRun::prepareProject() {
   UserRoot = realPathOf(Options.InRoot);
-  NewManifest.InRoot = UserRoot;
+  Layout = OutputLayout(layoutSettings(UserRoot));
+  TreeManifest.This.InRoot = UserRoot;
   if (!Options.NoOutput) {
     llvm::Expected<OutputTree> Opened =
         OutputTree::open(Options.InPlace ? Options.InRoot : Options.OutRoot,
@@ -268,7 +259,7 @@ bool HipifyRun::prepareProject() {
         readWholeFile(F.Path, Text))
       noteBuildFile(F.Path, Text);
   }
-  NewManifest.RunKey = runKey();
+  TreeManifest.This.RunKey = runKey();
   if (!loadCompilationDatabase())
     return false;
   std::optional<std::vector<size_t>> Parsed = chooseParsedSources();
@@ -277,11 +268,12 @@ bool HipifyRun::prepareProject() {
 
 bool HipifyRun::unchangedSinceLastRun(const ProjectFile &F) {
   // A shard translates all its share: --merge needs every file's report.
-  if (Options.ShardCount || OldManifest.RunKey != NewManifest.RunKey)
+  if (Options.ShardCount ||
+      TreeManifest.Last.RunKey != TreeManifest.This.RunKey)
     return false;
-  auto Old = OldManifest.Outputs.find(F.RelPath);
-  return Old != OldManifest.Outputs.end() && Old->second.Owner.empty() &&
-         inputsUnchanged(Old->second) && outputStillThere(F.RelPath);
+  std::optional<ManifestRecord> Old = TreeManifest.written(F.RelPath);
+  return Old && Old->Owner.empty() && inputsUnchanged(Old->Inputs) &&
+         outputStillThere(F.RelPath);
 }
 
 std::optional<std::vector<size_t>> HipifyRun::chooseParsedSources() {
@@ -387,14 +379,15 @@ bool HipifyRun::readProjectSources(const std::vector<size_t> &Parsed) {
   for (size_t Index : Parsed) {
     const ProjectFile &F = ProjectFiles[Index];
     SourceRelPaths.insert(F.RelPath);
+    Layout.addTreeSource(F.RelPath);
     if (unchangedSinceLastRun(F)) {
       // Unchanged since the last run: neither parsed nor written, and so
       // are the headers it wrote.
-      for (const auto &[Rel, E] : OldManifest.Outputs)
+      for (const auto &[Rel, E] : TreeManifest.Last.Outputs)
         if (Rel == F.RelPath || E.Owner == F.RelPath) {
           Handled.insert(Rel);
           UnchangedFiles.push_back(Rel);
-          NewManifest.Outputs[Rel] = E;
+          TreeManifest.keepLast(Rel);
         }
       continue;
     }
@@ -410,7 +403,7 @@ bool HipifyRun::readProjectSources(const std::vector<size_t> &Parsed) {
     S.RealPath = realPathOf(F.Path);
     if (!Options.NoOutput)
       S.Output = projectOutput(F.RelPath);
-    SourceOutputs[S.RealPath] = S.Output;
+    Layout.addNamedSource(S.RealPath, S.Output);
     if (Database) {
       std::vector<clang::tooling::CompileCommand> Commands =
           Database->getCompileCommands(S.RealPath);
@@ -427,7 +420,7 @@ bool HipifyRun::readProjectSources(const std::vector<size_t> &Parsed) {
       continue;
     Handled.insert(F.RelPath);
     UnchangedFiles.push_back(F.RelPath);
-    NewManifest.Outputs[F.RelPath] = OldManifest.Outputs[F.RelPath];
+    TreeManifest.keepLast(F.RelPath);
   }
   return Ok;
 }
@@ -436,16 +429,20 @@ bool HipifyRun::checkProjectPlan() {
   // Every output is known now: checked before anything is written.
   if (Options.NoOutput)
     return true;
-  bool Ok = true;
   for (const ProjectFile &F : ProjectFiles)
     if (F.Kind != ProjectFileKind::Symlink)
       Plan.addInput(F.Path, "'" + F.Path + "'");
+  // Each output below the tree, checked there (OutputPlan::useTree).
   for (const ProjectFile &F : ProjectFiles)
-    if (!Handled.count(F.RelPath) && !checkTreeOutput(F))
-      Ok = false;
-  Plan.addOutput(ManifestPath, "the manifest", OutputRole::Named);
-  planRunOutputs();
-  return reportPlanProblems() && Ok;
+    if (!Handled.count(F.RelPath))
+      if (std::optional<PlannedOutput> O = Layout.treeOutput(
+              F.RelPath, isTranslatableText(F.Kind) ||
+                             F.Kind == ProjectFileKind::BuildFile))
+        Plan.add(std::move(*O));
+  planRunOutputs(TreeManifest.Path);
+  bool Ok = reportPlanProblems();
+  LinksToReplace = Plan.linksToReplace();
+  return Ok;
 }
 
 bool HipifyRun::outputStillThere(llvm::StringRef Rel) const {
@@ -469,150 +466,6 @@ std::optional<std::string> HipifyRun::treeRelative(llvm::StringRef Path) const {
   return Path.substr(Prefix.size()).str();
 }
 
-/// Ends each message about an output that cannot be written.
-static constexpr const char *Nothing = "; nothing was written; ";
-
-bool HipifyRun::checkTreeOutput(const ProjectFile &File) {
-  if (Options.InPlace)
-    return checkInPlaceOutput(File);
-  const std::string &Rel = File.RelPath;
-  std::string Shown = Tree->pathOf(Rel);
-  if (std::optional<bool> Decided = checkTreeFolders(Rel))
-    return *Decided;
-  llvm::Expected<TreeEntry> Entry = Tree->lookup(Rel);
-  if (!Entry) {
-    reportError(llvm::toString(Entry.takeError()) + Nothing);
-    return false;
-  }
-  switch (Entry->Kind) {
-  case TreeEntryKind::Missing:
-    return true;
-  case TreeEntryKind::Folder:
-  case TreeEntryKind::Other:
-    reportError("cannot write '" + Shown + "': it is " + Entry->TypeName +
-                ", not a regular file" + Nothing + "remove it");
-    return false;
-  case TreeEntryKind::Link:
-    if (linkMadeByHipify(Rel, Entry->LinkTarget) || Options.Force)
-      return true; // The link itself is replaced, never its target.
-    reportError("cannot write '" + Shown + "': it is a symbolic link (to '" +
-                Entry->LinkTarget +
-                "') that hipify-clang did not make, and nothing is written "
-                "through links below --out-root" +
-                Nothing + "remove it, or use --force to replace the link");
-    return false;
-  case TreeEntryKind::RegularFile:
-    break;
-  }
-  if (!(Entry->Mode & 0222)) {
-    reportError("cannot write '" + Shown +
-                "': the file is read-only; make it writable (chmod u+w) or "
-                "remove it" +
-                Nothing);
-    return false;
-  }
-  return Options.Force || replacesOnlyItsOwn(Rel);
-}
-
-std::optional<bool> HipifyRun::checkTreeFolders(llvm::StringRef Rel) {
-  std::string Shown = Tree->pathOf(Rel);
-  // The folders on the way: a link there is followed by nothing. One that
-  // the last run made (the input had a link there, now a folder) becomes a
-  // folder when written, as does any other with --force.
-  llvm::SmallVector<llvm::StringRef, 8> Parts;
-  Rel.split(Parts, '/');
-  std::string Folder;
-  for (size_t I = 0; I + 1 < Parts.size(); ++I) {
-    Folder += (Folder.empty() ? "" : "/") + Parts[I].str();
-    if (LinksToReplace.count(Folder))
-      return true;
-    llvm::Expected<TreeEntry> Entry = Tree->lookup(Folder);
-    if (!Entry) {
-      reportError(llvm::toString(Entry.takeError()) + Nothing);
-      return false;
-    }
-    if (Entry->Kind == TreeEntryKind::Missing)
-      return true;
-    if (Entry->Kind == TreeEntryKind::Folder)
-      continue;
-    if (Entry->Kind == TreeEntryKind::Link &&
-        (linkMadeByHipify(Folder, Entry->LinkTarget) || Options.Force)) {
-      LinksToReplace.insert(Folder);
-      return true;
-    }
-    reportError(
-        "cannot write '" + Shown + "': '" + Tree->pathOf(Folder) + "' is " +
-        (Entry->Kind == TreeEntryKind::Link
-             ? "a symbolic link (to '" + Entry->LinkTarget +
-                   "') that hipify-clang did not make, and nothing is "
-                   "written through links below --out-root" +
-                   Nothing +
-                   "remove the link, or use --force to replace it "
-                   "by a folder"
-             : Entry->TypeName + ", not a folder" + Nothing + "remove it"));
-    return false;
-  }
-  return std::nullopt;
-}
-
-bool HipifyRun::checkInPlaceOutput(const ProjectFile &File) {
-  const std::string &Rel = File.RelPath;
-  std::string Shown = Tree->pathOf(Rel);
-  // The one rule of both modes: a read-only file is not replaced, also
-  // for root. Only translated text is ever rewritten in place.
-  if (!isTranslatableText(File.Kind) &&
-      File.Kind != ProjectFileKind::BuildFile)
-    return true;
-  llvm::Expected<TreeEntry> Entry = Tree->lookup(Rel);
-  if (!Entry) {
-    reportError(llvm::toString(Entry.takeError()) + Nothing);
-    return false;
-  }
-  if (Entry->Kind == TreeEntryKind::RegularFile && !(Entry->Mode & 0222)) {
-    reportError("cannot translate '" + Shown +
-                "' in place: the file is read-only; make it writable "
-                "(chmod u+w) or leave it out of the project" +
-                Nothing);
-    return false;
-  }
-  return true;
-}
-
-bool HipifyRun::replacesOnlyItsOwn(llvm::StringRef Rel) {
-  std::string Shown = Tree->pathOf(Rel);
-  auto Old = OldManifest.Outputs.find(Rel.str());
-  bool Recorded = Old != OldManifest.Outputs.end();
-  llvm::Expected<std::optional<std::string>> Hash = Tree->hash(Rel);
-  if (!Hash) {
-    reportError(llvm::toString(Hash.takeError()) + Nothing);
-    return false;
-  }
-  if (Recorded && !Old->second.LinkTarget && *Hash &&
-      **Hash == Old->second.OutputHash)
-    return true;
-  std::string InputPath = (Options.InRoot + "/" + Rel).str();
-  // A copy of the input (a copied project translated into itself): what
-  // replaces it is made from the same text, so nothing is lost.
-  if (!Recorded && *Hash && hashRegularFile(InputPath) == **Hash)
-    return true;
-  if (Recorded)
-    reportError("'" + Shown +
-                "' was written by hipify-clang and edited since (its text "
-                "is not what the manifest records); the translation of '" +
-                InputPath + "' would replace the edit" + Nothing +
-                "to keep the edit, make it in '" + InputPath +
-                "' or move the file out of --out-root; to drop it, remove "
-                "the file or use --force");
-  else
-    reportError("'" + Shown +
-                "' exists and was not written by hipify-clang "
-                "(it is not in '" +
-                ManifestPath + "'); the translation of '" + Rel.str() +
-                "' would replace it" + Nothing +
-                "remove it, choose another --out-root, or use --force");
-  return false;
-}
-
 bool HipifyRun::prepareTreeFolders(llvm::StringRef Rel) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
   Rel.split(Parts, '/');
@@ -630,7 +483,7 @@ bool HipifyRun::prepareTreeFolders(llvm::StringRef Rel) {
     if (!Entry)
       llvm::consumeError(Entry.takeError());
     LinksToReplace.erase(Folder);
-    NewManifest.Outputs.erase(Folder);
+    TreeManifest.forget(Folder);
   }
   return true;
 }
@@ -743,9 +596,12 @@ static std::string pastingDivergence(const PastingMacroUses &Here,
   return "";
 }
 
-void HipifyRun::planProjectHeaders(const Source &S, SourceTranslation &Result,
-                                   std::vector<bool> &Claimed) {
-  Claimed.assign(Result.Files.size(), false);
+std::vector<bool> HipifyRun::planProjectHeaders(const Source &S,
+                                                SourceTranslation &Result) {
+  // The headers no source wrote before are this one's (OutputLayout); the
+  // others are checked for a translation that differs here.
+  std::vector<bool> Claimed =
+      Layout.place(layoutSource(S, Result), Handled).Claimed;
   std::string SourceRel = relativeToRoot(S.RealPath);
   for (size_t I = 1; I < Result.Files.size(); ++I) {
     FileTranslation &FT = *Result.Files[I];
@@ -762,24 +618,22 @@ void HipifyRun::planProjectHeaders(const Source &S, SourceTranslation &Result,
     std::string WrittenBy, WrittenHash;
     // Unknown for a header written by an earlier run.
     const PastingMacroUses *WrittenPastingUses = nullptr;
+    if (Claimed[I]) {
+      HeaderWriters[Rel] = {SourceRel, Hash, FT.pastingMacroUses()};
+      Handled.insert(Rel);
+      continue;
+    }
     if (Writer != HeaderWriters.end()) {
       WrittenBy = Writer->second.Source;
       WrittenHash = Writer->second.Hash;
       WrittenPastingUses = &Writer->second.PastingUses;
-    } else if (Handled.count(Rel)) {
-      auto Old = NewManifest.Outputs.find(Rel);
-      if (Old == NewManifest.Outputs.end())
-        continue;
-      WrittenBy = Old->second.Owner.empty() ? Rel : Old->second.Owner;
-      WrittenHash = Old->second.OutputHash;
     } else {
-      Claimed[I] = true;
-      HeaderWriters[Rel] = {SourceRel, Hash, FT.pastingMacroUses()};
-      Handled.insert(Rel);
-      HeaderOutput &H = Headers[FT.realPath()];
-      H.Path = projectOutput(Rel);
-      H.Written = !Options.NoOutput;
-      continue;
+      // Handled before: kept from the last run, or another shard's.
+      const ProjectManifest::Entry *Old = TreeManifest.recorded(Rel);
+      if (!Old)
+        continue;
+      WrittenBy = Old->Owner.empty() ? Rel : Old->Owner;
+      WrittenHash = Old->OutputHash;
     }
     if (Hash == WrittenHash || !ReportedDivergence.insert(Rel).second)
       continue;
@@ -800,12 +654,13 @@ void HipifyRun::planProjectHeaders(const Source &S, SourceTranslation &Result,
                   "translation through '" + WrittenBy +
                   "' was kept; check the header's #if branches");
   }
+  return Claimed;
 }
 
 void HipifyRun::recordProjectOutputs(const Source &S,
                                      const SourceTranslation &Result,
                                      const std::vector<bool> &Claimed) {
-  ProjectManifest::Entry Inputs;
+  ManifestRecord Inputs;
   for (const auto &File : Result.Files)
     Inputs.Inputs[inputKey(File->realPath())] = contentHash(File->contents());
   for (const OutsideRootInclude &H : Result.OutsideRoot)
@@ -818,25 +673,26 @@ void HipifyRun::recordProjectOutputs(const Source &S,
     auto Hash = WrittenHashes.find(absolutePath(projectOutput(Rel)));
     if (Hash == WrittenHashes.end())
       continue; // Not written: an error was reported.
-    ProjectManifest::Entry E = Inputs;
-    E.OutputHash = Hash->second;
+    ManifestRecord E = Inputs;
+    E.Hash = Hash->second;
     if (I)
       E.Owner = SourceRel;
-    NewManifest.Outputs[Rel] = std::move(E);
+    TreeManifest.record(Rel, std::move(E));
   }
 }
 
 bool HipifyRun::settleOutputsNotRecorded() {
   bool Ok = true;
-  for (const auto &[Rel, E] : OldManifest.Outputs) {
-    if (NewManifest.Outputs.count(Rel))
+  for (const auto &[Rel, E] : TreeManifest.Last.Outputs) {
+    if (TreeManifest.recorded(Rel))
       continue;
     std::string Input = Options.InRoot + "/" + Rel;
     bool InputIsLink = linkTarget(Input).has_value();
     bool InputIsFile = !InputIsLink && llvm::sys::fs::exists(Input) &&
                        !llvm::sys::fs::is_directory(Input);
     if (E.LinkTarget ? InputIsLink : InputIsFile) {
-      NewManifest.Outputs[Rel] = E; // Claimed still; retranslated next run.
+      // Claimed still; retranslated next run.
+      TreeManifest.keepLast(Rel);
       continue;
     }
     if (E.LinkTarget && llvm::sys::fs::is_directory(Input))
@@ -896,7 +752,7 @@ bool HipifyRun::emitUnreachedFile(const ProjectFile &File) {
 }
 
 bool HipifyRun::emitLink(const ProjectFile &File) {
-  NewManifest.Outputs.erase(File.RelPath);
+  TreeManifest.forget(File.RelPath);
   if (Options.InPlace || Options.NoOutput)
     return true;
   // The same link, so that a link inside the tree still leads where it did.
@@ -914,8 +770,8 @@ bool HipifyRun::emitLink(const ProjectFile &File) {
   if (Existing->Kind != TreeEntryKind::Missing &&
       !(Existing->Kind == TreeEntryKind::Link &&
         Existing->LinkTarget == *Target))
-    // checkTreeOutput allowed it: a link or file of hipify-clang's, or
-    // --force.
+    // The plan allowed it (OutputPlan::checkTreeOutput): a link or file of
+    // hipify-clang's, or --force.
     if (llvm::Error E = Tree->remove(File.RelPath)) {
       reportError(llvm::toString(std::move(E)));
       return false;
@@ -929,12 +785,11 @@ bool HipifyRun::emitLink(const ProjectFile &File) {
   ProjectManifest::Entry Link;
   Link.LinkTarget = *Target;
   journalOutput(File.RelPath, Link);
-  NewManifest.Outputs[File.RelPath] = std::move(Link);
+  TreeManifest.record(File.RelPath, {"", *Target, {}, ""});
   return true;
 }
 
 bool HipifyRun::copyDataFile(const ProjectFile &File) {
-  ProjectManifest::Entry &Recorded = NewManifest.Outputs[File.RelPath];
   // Data: streamed, never held in memory, holes kept.
   CopiedFiles.push_back(File.RelPath);
   std::optional<std::string> Hash;
@@ -947,7 +802,7 @@ bool HipifyRun::copyDataFile(const ProjectFile &File) {
         Tree->copy(File.Path, File.RelPath, Write);
     if (!Copied) {
       reportError(llvm::toString(Copied.takeError()));
-      NewManifest.Outputs.erase(File.RelPath);
+      TreeManifest.forget(File.RelPath);
       return false;
     }
     Hash = *Copied;
@@ -955,11 +810,11 @@ bool HipifyRun::copyDataFile(const ProjectFile &File) {
     Written.OutputHash = *Hash;
     journalOutput(File.RelPath, Written);
   } else {
-    NewManifest.Outputs.erase(File.RelPath);
+    TreeManifest.forget(File.RelPath);
     return false;
   }
   if (!Hash) {
-    NewManifest.Outputs.erase(File.RelPath);
+    TreeManifest.forget(File.RelPath);
     if (!llvm::sys::fs::exists(File.Path)) {
       reportWarning("'" + File.Path +
                     "' was deleted while hipify-clang "
@@ -969,18 +824,17 @@ bool HipifyRun::copyDataFile(const ProjectFile &File) {
     reportError("cannot read '" + File.Path + "'; make it readable");
     return false;
   }
-  Recorded.Inputs = {{File.RelPath, *Hash}};
-  Recorded.OutputHash = *Hash;
+  TreeManifest.record(File.RelPath,
+                      {*Hash, std::nullopt, {{File.RelPath, *Hash}}, ""});
   return true;
 }
 
 bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
   std::string Output = projectOutput(File.RelPath);
-  ProjectManifest::Entry &Recorded = NewManifest.Outputs[File.RelPath];
   bool IsBuildFile = File.Kind == ProjectFileKind::BuildFile;
   llvm::Expected<std::optional<std::string>> Read = readRegularFile(File.Path);
   if (!Read || !*Read) {
-    NewManifest.Outputs.erase(File.RelPath);
+    TreeManifest.forget(File.RelPath);
     if (!Read) {
       reportError(llvm::toString(Read.takeError()));
       return false;
@@ -1023,7 +877,7 @@ bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
     if (!Applied) {
       reportError("internal error translating '" + File.Path +
                   "': " + llvm::toString(Applied.takeError()));
-      NewManifest.Outputs.erase(File.RelPath);
+      TreeManifest.forget(File.RelPath);
       return false;
     }
     if (FT.changesAnything() || !FT.warnings().empty()) {
@@ -1038,12 +892,14 @@ bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
     CopiedFiles.push_back(File.RelPath);
   else
     ++TranslatedCount;
-  Recorded.Inputs = {{File.RelPath, contentHash(Text)}};
-  Recorded.OutputHash = contentHash(Translated);
+  TreeManifest.record(File.RelPath, {contentHash(Translated),
+                                     std::nullopt,
+                                     {{File.RelPath, contentHash(Text)}},
+                                     ""});
   if (Options.NoOutput)
     return true;
   if (!writeTreeFile(File.RelPath, Translated, Text, Options.InPlace)) {
-    NewManifest.Outputs.erase(File.RelPath);
+    TreeManifest.forget(File.RelPath);
     return false;
   }
   return true;
@@ -1074,8 +930,7 @@ int HipifyRun::runProject() {
     translateSources(Begin, End, Results);
     for (size_t I = Begin; I < End; ++I) {
       SourceTranslation &Result = Results[I - Begin];
-      std::vector<bool> Claimed;
-      planProjectHeaders(Sources[I], Result, Claimed);
+      std::vector<bool> Claimed = planProjectHeaders(Sources[I], Result);
       clearProgress();
       size_t ReportedBefore = ReportedFiles.size(),
              OutsideBefore = OutsideRootHeaders.size();
@@ -1110,8 +965,8 @@ int HipifyRun::runProject() {
   if (!Options.NoOutput && !Failed && !settleOutputsNotRecorded())
     Failed = true;
   if (!Options.NoOutput) {
-    if (llvm::Error E =
-            Tree->write(ProjectManifest::FileName, NewManifest.render(), {})) {
+    if (llvm::Error E = Tree->write(ProjectManifest::FileName,
+                                    TreeManifest.This.render(), {})) {
       reportError(llvm::toString(std::move(E)) +
                   "; the next run will translate everything again");
       Failed = true;

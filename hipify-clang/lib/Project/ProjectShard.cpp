@@ -309,7 +309,7 @@ bool HipifyRun::writeShardRecord() {
       {"format", RecordFormat},
       {"shard", Options.ShardIndex},
       {"shards", Options.ShardCount},
-      {"run", NewManifest.RunKey},
+      {"run", TreeManifest.This.RunKey},
       {"in_root", enc(UserRoot)},
       {"in_root_named", enc(Options.InRoot)},
       {"files", ShardFilesDigest},

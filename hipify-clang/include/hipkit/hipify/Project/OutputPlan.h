@@ -6,16 +6,21 @@
 // (by real path, and by device and inode where the file exists: symbolic and
 // hard links are seen through), and no file that hipify-clang did not write
 // is replaced at a path the user did not name (a translated header beside
-// -o). What hipify-clang writes at such paths is recorded in a manifest,
-// `.hipify-manifest` in the folder, so that running the same command again
-// replaces its own earlier output.
+// -o, a file below --out-root). What hipify-clang writes at such paths is
+// recorded in a manifest (OutputManifest.h: `.hipify-manifest` in the folder,
+// or project mode's `OUT/.hipify-manifest.json`), so that running the same
+// command again replaces its own earlier output. Project mode's outputs are
+// checked below its OutputTree, where no link is followed.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HIPKIT_HIPIFY_OUTPUTPLAN_H
 #define HIPKIT_HIPIFY_OUTPUTPLAN_H
 
+#include "hipkit/hipify/Project/OutputManifest.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -25,11 +30,11 @@
 #include <string>
 #include <vector>
 
-namespace hipkit::hipify {
+namespace hipkit {
+class OutputTree;
+} // namespace hipkit
 
-/// The manifest's file name, in each folder that received a translated
-/// header; `sha256sum -c` reads it.
-inline constexpr llvm::StringLiteral ManifestName = ".hipify-manifest";
+namespace hipkit::hipify {
 
 /// Why an output may replace what is at its path.
 enum class OutputRole {
@@ -42,6 +47,18 @@ enum class OutputRole {
   Implied,
   /// --inplace: the output is the input \p Replaces itself.
   InPlace,
+};
+
+/// What a planned output is, for the reader of the layout (the plan checks
+/// by OutputRole: why it may replace what is there).
+enum class OutputKind {
+  TranslatedSource, ///< A named source's translation.
+  Header,           ///< A user header's translation, written by a source.
+  Backup,           ///< --inplace: the input's text before it is replaced.
+  Statistics,       ///< --o-stats.
+  Report,           ///< --report.
+  Manifest,         ///< Project mode's OUT/.hipify-manifest.json.
+  TreeFile,         ///< Project mode: a file below the root, by the tree.
 };
 
 /// How the tool's own command line picks another output, ending the
@@ -64,6 +81,7 @@ struct PlannedOutput {
   /// when empty.
   std::string Owner;
   OutputRole Role = OutputRole::Named;
+  OutputKind Kind = OutputKind::TranslatedSource;
   /// The input it translates (a named output that is this input is refused
   /// as such) or replaces (InPlace).
   std::string Replaces;
@@ -77,6 +95,11 @@ struct PlannedOutput {
   /// (checkOutputPath) before anything is written.
   enum class Writable { Unchecked, Checked, CheckedIfFolderExists };
   Writable CheckWritable = Writable::Unchecked;
+  /// Project mode: the output's path below the plan's tree (useTree), where
+  /// it is checked instead of by Path: no link on the way is followed, and
+  /// Replaces is its input (a file there holding the input's text is a copy
+  /// of it).
+  std::string TreeRel;
 };
 
 /// Where a path leads: its real path, and the file's device and inode when
@@ -93,6 +116,9 @@ class OutputPlan {
 public:
   explicit OutputPlan(bool Force = false, OutputAdvice Advice = {})
       : Force(Force), Advice(Advice) {}
+  // Manifest may point at OwnManifest.
+  OutputPlan(const OutputPlan &) = delete;
+  OutputPlan &operator=(const OutputPlan &) = delete;
 
   /// \p What names the input in messages ("the source 'a.cu'").
   void addInput(llvm::StringRef Path, llvm::StringRef What);
@@ -118,26 +144,20 @@ public:
   /// problem is found once.
   std::vector<std::string> checkAdded();
 
-  /// Project mode (--out-root): implied outputs are checked against the one
-  /// project manifest at \p ManifestPath, whose \p Written maps absolute
-  /// output paths to the SHA-256 of what hipify-clang wrote there; no
-  /// per-folder manifest is read or written.
-  void useProjectManifest(std::string ManifestPath,
-                          llvm::StringMap<std::string> Written);
-
-  /// Records that \p Contents was written at the implied output \p Path.
-  void recordWritten(llvm::StringRef Path, llvm::StringRef Contents);
-  /// The manifests to write: folder -> its new text (the entries already
-  /// there, updated by recordWritten).
-  std::vector<std::pair<std::string, std::string>> manifests() const;
+  /// The manifest implied outputs are checked against (a FolderManifests of
+  /// the plan's own unless another is given); the emitter records in it.
+  void useManifest(OutputManifest &M) { Manifest = &M; }
+  OutputManifest &manifest() const { return *Manifest; }
+  /// Project mode: outputs with a TreeRel are checked below \p Tree.
+  void useTree(const OutputTree &T) { Tree = &T; }
+  /// The links on the way to tree outputs that the checks allowed to
+  /// become folders (made by the last run, or --force).
+  const llvm::StringSet<> &linksToReplace() const {
+    return Checked.LinksToReplace;
+  }
 
   /// Where \p Path leads now.
   static FileIdentity identify(llvm::StringRef Path);
-  /// The manifest's path for an output at \p Path.
-  static std::string manifestFor(llvm::StringRef Path);
-  /// Whether the manifest in \p Path's folder lists \p Path with the text it
-  /// holds now.
-  static bool writtenByHipify(llvm::StringRef Path);
 
 private:
   struct Input {
@@ -153,22 +173,38 @@ private:
     size_t Inputs = 0, Outputs = 0;
     std::vector<Output> Accepted;
     std::set<std::string> Manifests;
+    llvm::StringSet<> LinksToReplace;
   };
   void checkFrom(CheckState &State, std::vector<std::string> &Problems) const;
   /// Whether \p O may be written where it is; false after adding why not.
   bool checkWritable(const Output &O, std::vector<std::string> &Problems) const;
   bool writtenByThisTool(llvm::StringRef Path) const;
-  std::string manifestNaming(llvm::StringRef Path) const;
+  /// A tree output: what is at it and on the way to it.
+  void checkTreeOutput(const Output &O, CheckState &State,
+                       std::vector<std::string> &Problems) const;
+  /// The folders on the way to \p Rel: true when the output needs no more
+  /// checks (a folder is missing or becomes one), false after a problem,
+  /// nullopt when the file itself is to be checked.
+  std::optional<bool>
+  checkTreeFolders(llvm::StringRef Rel, CheckState &State,
+                   std::vector<std::string> &Problems) const;
+  /// --inplace: only a file that is not read-only is replaced.
+  bool checkInPlaceTreeOutput(const Output &O,
+                              std::vector<std::string> &Problems) const;
+  /// Whether the regular file at \p O's TreeRel is what the last run wrote
+  /// there, or a copy of its input; says why not.
+  bool replacesOnlyItsOwn(const Output &O,
+                          std::vector<std::string> &Problems) const;
+  bool linkMadeByHipify(llvm::StringRef Rel, llvm::StringRef Target) const;
 
   bool Force;
   OutputAdvice Advice;
   CheckState Checked;
-  std::optional<std::string> ProjectManifestPath;
-  llvm::StringMap<std::string> ProjectWritten;
+  FolderManifests OwnManifest;
+  OutputManifest *Manifest = &OwnManifest;
+  const OutputTree *Tree = nullptr;
   std::vector<Input> Inputs;
   std::vector<Output> Outputs;
-  /// Folder -> file name -> SHA-256 of what was written.
-  std::map<std::string, std::map<std::string, std::string>> Written;
 };
 
 /// The SHA-256 of \p Text, in hex.
