@@ -117,7 +117,7 @@ buildfile::decideMacroFlag(llvm::StringRef Word, const FileTranslation &FT,
                       .str();
     return Out;
   }
-  NameDecision Decision = Policy.decide(*Row);
+  NameDecision Decision = FT.resolver().resolution(*Row, Policy).Decision;
   if (Decision.Action == NameAction::KeepIdentical)
     return Out;
   if (!Row->Rewrite.empty()) {

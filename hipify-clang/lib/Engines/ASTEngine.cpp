@@ -130,17 +130,18 @@ public:
     return fileIndex(SM->getFileID(SM->getExpansionLoc(Loc))) >= 0;
   }
 
-  /// A reference to the CUDA name \p Name (spelled unqualified at \p Loc).
+  /// A reference to the CUDA name \p Name (spelled unqualified at \p Loc),
+  /// resolved by the resolver of the file spelling it (resolverAt(Loc)).
   /// \p NeedsRuntimeHeader is false for a name the C or C++ library declares
   /// too (`sqrt`, `clock`): using it does not make the file CUDA code.
   void recordName(SourceLocation Loc, llvm::StringRef Name,
-                  const ApiMapping &Row, bool NeedsRuntimeHeader = true) {
+                  const Resolution &Resolved, bool NeedsRuntimeHeader = true) {
     unsigned Offset;
     FileTranslation *FT = translationAt(Loc, Offset);
     if (!FT || !spells(*FT, Offset, Name))
       return;
-    FT->addReference(Offset, FT->resolver().resolution(Row, policy()),
-                     EditOrigin::AST, policy(), NeedsRuntimeHeader);
+    FT->addReference(Offset, Resolved, EditOrigin::AST, policy(),
+                     NeedsRuntimeHeader);
   }
 
   /// Whether a header of the C or C++ library (a system header that is not
@@ -215,19 +216,21 @@ public:
       FT->resolver().addIncludedLibrary(Library->Kind);
   }
 
-  /// The table row for a declaration of the CUDA headers, referenced at
-  /// \p UseLoc, resolved in the file of the reference (NameResolver::rowFor
-  /// decides how its qualified name is tried).
-  const ApiMapping *rowFor(const NamedDecl *D, SourceLocation UseLoc) {
-    return rowFor(D, resolverAt(UseLoc));
+  /// The resolution of a reference at \p UseLoc to a declaration of the CUDA
+  /// headers, by the resolver of the file of the reference (NameResolver::
+  /// rowFor decides how its qualified name is tried, and the resolution what
+  /// the run's options make of its row): empty when no row has its name.
+  Resolution resolutionOf(const NamedDecl *D, SourceLocation UseLoc) {
+    return resolutionOf(D, resolverAt(UseLoc));
   }
-  const ApiMapping *rowFor(const NamedDecl *D, const NameResolver &Resolver) {
+  Resolution resolutionOf(const NamedDecl *D, const NameResolver &Resolver) {
     if (!D || !D->getDeclName().isIdentifier())
-      return nullptr;
+      return Resolution();
     std::string Qualified = D->getQualifiedNameAsString();
-    return Resolver.rowFor(NameReference::declared(Qualified, D->getName(),
-                                                   libraryAt(D->getLocation()),
-                                                   isAtGlobalScope(D)));
+    return Resolver.resolve(NameReference::declared(Qualified, D->getName(),
+                                                    libraryAt(D->getLocation()),
+                                                    isAtGlobalScope(D)),
+                            policy());
   }
 
   static bool isAtGlobalScope(const NamedDecl *D) {
@@ -254,9 +257,9 @@ public:
       recordNotCuda(Loc, D->getName());
       return;
     }
-    if (const ApiMapping *Row = rowFor(D, Loc)) {
-      if (Row->Kind != NameKind::Header)
-        recordName(Loc, D->getName(), *Row, !isStandardLibraryDecl(D));
+    if (Resolution Resolved = resolutionOf(D, Loc)) {
+      if (Resolved.Row->Kind != NameKind::Header)
+        recordName(Loc, D->getName(), Resolved, !isStandardLibraryDecl(D));
       return;
     }
     if (isAtGlobalScope(D)) {
@@ -313,11 +316,13 @@ public:
     std::string Qualified =
         NameResolver::withoutAbiNamespaces(Class->getQualifiedNameAsString()) +
         "::" + Member.str();
-    const ApiMapping *Row = resolverAt(Loc).rowFor(NameReference::declared(
-        Qualified, Member, libraryAt(Class->getLocation()),
-        /*AtGlobalScope=*/false));
-    if (Row && Row->Kind == NameKind::Member)
-      recordName(Loc, Name.getAsIdentifierInfo()->getName(), *Row);
+    Resolution Resolved = resolverAt(Loc).resolve(
+        NameReference::declared(Qualified, Member,
+                                libraryAt(Class->getLocation()),
+                                /*AtGlobalScope=*/false),
+        policy());
+    if (Resolved && Resolved.Row->Kind == NameKind::Member)
+      recordName(Loc, Name.getAsIdentifierInfo()->getName(), Resolved);
   }
 
   /// The library whose namespace (a `namespace` row: `cub`) directly contains
@@ -548,19 +553,20 @@ private:
     }
     const ApiInfo *Library = MI ? Ctx.libraryAt(MI->getDefinitionLoc()) : nullptr;
     // Macros have no scope: declared at global scope.
-    const ApiMapping *Row = Ctx.resolverAt(NameTok.getLocation())
-                                .rowFor(NameReference::declared(
-                                    II->getName(), II->getName(), Library,
-                                    /*AtGlobalScope=*/true));
-    if (!Row) {
+    Resolution Resolved =
+        Ctx.resolverAt(NameTok.getLocation())
+            .resolve(NameReference::declared(II->getName(), II->getName(),
+                                             Library, /*AtGlobalScope=*/true),
+                     Ctx.policy());
+    if (!Resolved) {
       if (Library)
         Ctx.recordUnknownLibraryName(NameTok.getLocation(), II->getName(),
                                      *Library);
       return;
     }
-    if (Row->Kind == NameKind::Header)
+    if (Resolved.Row->Kind == NameKind::Header)
       return;
-    Ctx.recordName(NameTok.getLocation(), II->getName(), *Row);
+    Ctx.recordName(NameTok.getLocation(), II->getName(), Resolved);
   }
 
   TranslationContext &Ctx;
@@ -659,10 +665,11 @@ public:
     }
     if (!D || Ctx.isUserLocation(D->getLocation()))
       return true;
-    const ApiMapping *Row = Ctx.rowFor(D, NameLoc);
-    const RewriteRule *Rule = Row ? RewriteRule::forRow(*Row) : nullptr;
-    if (Rule)
-      Rule->rewriteCall(*this, {*E, NameLoc, *Row, Ctx.policy().decide(*Row)});
+    // The rule gets the reference's one resolution: its decision is the one
+    // addReference writes for the callee's name (--roc included).
+    Resolution Resolved = Ctx.resolutionOf(D, NameLoc);
+    if (const RewriteRule *Rule = RewriteRule::forResolution(Resolved))
+      Rule->rewriteCall(*this, CallSite(*E, NameLoc, Resolved));
     return true;
   }
 
@@ -684,9 +691,10 @@ public:
       if (const auto *TT = T->getAs<TypedefType>()) {
         const TypedefNameDecl *D = TT->getDecl();
         if (!Ctx.isUserLocation(D->getLocation()))
-          if (const ApiMapping *Row = Ctx.rowFor(D, E->getMemberLoc()))
-            if (const RewriteRule *Rule = RewriteRule::forRow(*Row)) {
-              Rule->rewriteMember(*this, *E, *Row);
+          if (Resolution Resolved = Ctx.resolutionOf(D, E->getMemberLoc()))
+            if (const RewriteRule *Rule =
+                    RewriteRule::forResolution(Resolved)) {
+              Rule->rewriteMember(*this, *E, *Resolved.Row);
               return true;
             }
         T = TT->desugar();
@@ -746,9 +754,10 @@ public:
       else
         D = T->getAsTagDecl();
       if (D && !Ctx.isUserLocation(D->getLocation()))
-        if (const ApiMapping *Row = Ctx.rowFor(D, List->getLBraceLoc()))
-          if (const RewriteRule *Rule = RewriteRule::forRow(*Row)) {
-            Rule->rewriteEmptyBraces(*this, List->getLBraceLoc(), *Row);
+        if (Resolution Resolved = Ctx.resolutionOf(D, List->getLBraceLoc()))
+          if (const RewriteRule *Rule = RewriteRule::forResolution(Resolved)) {
+            Rule->rewriteEmptyBraces(*this, List->getLBraceLoc(),
+                                     *Resolved.Row);
             return true;
           }
       const auto *TT = T->getAs<TypedefType>();
@@ -775,7 +784,7 @@ public:
   /// The offsets of \p Range in \p FT when the user wrote it there as one
   /// piece of text: in the file itself or as a macro argument (CUDA_CHECK(
   /// cudaFuncGetAttributes(&attr, kernel))), not from a macro body.
-  bool fileRange(CharSourceRange Range, FileTranslation *FT, unsigned &Begin,
+  bool fileRange(CharSourceRange Range, RuleEdits *FT, unsigned &Begin,
                  unsigned &End) override {
     SourceManager &SM = Ctx.sourceManager();
     CharSourceRange File = Lexer::makeFileCharRange(Range, SM, LangOptions());
@@ -884,8 +893,7 @@ public:
   Resolution resolutionOf(const NamedDecl &D, FileTranslation &In) override {
     if (!D.getDeclName().isIdentifier() || Ctx.isUserLocation(D.getLocation()))
       return Resolution();
-    const ApiMapping *Row = Ctx.rowFor(&D, In.resolver());
-    return Row ? In.resolver().resolution(*Row, Ctx.policy()) : Resolution();
+    return Ctx.resolutionOf(&D, In.resolver());
   }
   Resolution resolutionOfSpelling(llvm::StringRef Spelled,
                                   FileTranslation &In) override {
@@ -979,7 +987,7 @@ public:
               const llvm::Twine &Message) override {
     unsigned Offset;
     if (FileTranslation *FT = Ctx.translationAt(Loc, Offset))
-      FT->addHazard(Offset, Check, Message);
+      FT->diagnostics().addHazard(Offset, Check, Message);
   }
 
 private:

@@ -184,7 +184,7 @@ public:
                             "forms is not known here; left untranslated",
                             Macro.Name, U.Spelled, U.Why,
                             U.Where.empty() ? "" : " (used at " + U.Where + ")"));
-      FT.countUnconverted(U.Spelled, Api);
+      FT.statistics().countUnconverted(U.Spelled, Api);
     }
     if (!Used) {
       FT.warn(At, warning_names::PastedName,
@@ -193,7 +193,7 @@ public:
                             "with it, so which names is not known; left "
                             "untranslated",
                             spelling(), Macro.Name));
-      FT.countUnconverted(spelling(), Api);
+      FT.statistics().countUnconverted(spelling(), Api);
       return;
     }
     if (Prefix && Unknown.empty() && rewritePrefix(*Prefix, At))
@@ -290,7 +290,8 @@ private:
     for (const Resolution *Resolved : Decided) {
       if (Resolved->Decision.Action == NameAction::Rewrite)
         FT.countConverted(*Resolved->Row, EditOrigin::Lexical);
-      FT.warnIfNewerThanTarget(At, *Resolved->Row, Resolved->Decision, Policy);
+      FT.diagnostics().warnIfNewerThanTarget(At, *Resolved->Row,
+                                             Resolved->Decision, Policy);
     }
     return true;
   }

@@ -463,14 +463,15 @@ void TokenEngine::translateIncludes(FileTranslation &FT,
     // The AST found the user's own file under a CUDA header's name.
     if (FT.isMarkedNotCuda(D.NameBegin + 1))
       continue;
-    const ApiMapping *Row = NameResolver::resolveHeader(D.HeaderName);
+    Resolution Resolved = FT.resolver().resolveInclude(D.HeaderName, Policy);
+    const ApiMapping *Row = Resolved.Row;
     std::string HipHeader;
     if (Row) {
       FT.markCudaFile();
-      NameDecision Decision = Policy.decide(*Row);
+      NameDecision Decision = Resolved.Decision;
       // The header's rule may have translated every use of its names
       // (`tilereduce`: cg::reduce on a tile): the include then names HIP's.
-      const RewriteRule *Rule = RewriteRule::forRow(*Row);
+      const RewriteRule *Rule = RewriteRule::forResolution(Resolved);
       std::optional<llvm::StringRef> Instead;
       if (Rule && Decision.Action == NameAction::ReportUnsupported)
         Instead = Rule->includeReplacement(FT, *Row);
@@ -481,13 +482,14 @@ void TokenEngine::translateIncludes(FileTranslation &FT,
                  Decision.Action == NameAction::ReportExperimental ||
                  Decision.Action == NameAction::ReportNoRocEquivalent) {
         // Counted and reported like any other name.
-        FT.addReference(D.NameBegin + 1, FT.resolver().resolution(*Row, Policy),
-                        Origin, Policy);
+        FT.addReference(D.NameBegin + 1, Resolved, Origin, Policy);
         continue;
       }
       HipHeader = Decision.Replacement.str();
-      FT.warnIfRocKeepsHipName(D.NameBegin + 1, *Row, Decision, Policy);
-      FT.warnIfNewerThanTarget(D.NameBegin + 1, *Row, Decision, Policy);
+      FT.diagnostics().warnIfRocKeepsHipName(D.NameBegin + 1, *Row, Decision,
+                                             Policy);
+      FT.diagnostics().warnIfNewerThanTarget(D.NameBegin + 1, *Row, Decision,
+                                             Policy);
       if (InSkipped) {
         FT.addEdit(D.NameBegin, D.NameEnd - D.NameBegin,
                    (D.Angled ? "<" : "\"") + HipHeader +

@@ -54,9 +54,9 @@ ReportedFile reportFile(const FileTranslation &FT,
       continue;
     ReportedWarning R;
     R.Check = W.Check;
-    std::tie(R.Line, R.Column) = FT.lineAndColumn(W.Offset);
+    std::tie(R.Line, R.Column) = FT.source().lineAndColumn(W.Offset);
     R.Message = W.Message;
-    R.SourceLine = FT.lineText(R.Line).str();
+    R.SourceLine = FT.source().lineText(R.Line).str();
     if (auto T = Lines ? Lines->lookup(R.Line) : std::nullopt) {
       R.TranslatedLineNumber = T->Number;
       R.TranslatedLine = std::move(T->Text);

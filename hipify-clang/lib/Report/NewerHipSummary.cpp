@@ -11,7 +11,7 @@ void NewerHipSummary::collect(const FileTranslation &FT) {
   // The engines find names in their own orders; the file's first use is the
   // one nearest its top.
   std::vector<const NewerHipUse *> Uses;
-  for (const NewerHipUse &U : FT.newerHipUses())
+  for (const NewerHipUse &U : FT.diagnostics().newerHipUses())
     Uses.push_back(&U);
   llvm::stable_sort(Uses, [](const NewerHipUse *A, const NewerHipUse *B) {
     return A->Offset < B->Offset;
@@ -24,7 +24,7 @@ void NewerHipSummary::collect(const FileTranslation &FT) {
       Groups.push_back({U.Library.str(), U.HipAdded.str()});
     Group &G = Groups[It->second];
     if (IsNew) {
-      auto [Line, Column] = FT.lineAndColumn(U.Offset);
+      auto [Line, Column] = FT.source().lineAndColumn(U.Offset);
       G.FirstLocation =
           llvm::formatv("{0}:{1}:{2}", FT.displayPath(), Line, Column).str();
       G.FirstHipName = U.HipName;

@@ -200,3 +200,25 @@ unsigned SourceText::lineStart(unsigned Offset) const {
   auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
   return *std::prev(It);
 }
+
+std::pair<unsigned, unsigned> SourceText::lineAndColumn(unsigned Offset) const {
+  auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
+  unsigned Line = It - LineStarts.begin();
+  return {Line, Offset - LineStarts[Line - 1] + 1};
+}
+
+llvm::StringRef SourceText::lineText(unsigned Line) const {
+  if (Line == 0 || Line > LineStarts.size())
+    return "";
+  llvm::StringRef Rest = Contents.drop_front(LineStarts[Line - 1]);
+  return Rest.take_until([](char C) { return C == '\n' || C == '\r'; });
+}
+
+llvm::StringRef SourceText::lineEnding() const {
+  // The first line's, from the line index: a search for it would scan the
+  // whole of a one-line file for each line inserted there.
+  if (LineStarts.size() > 1 && LineStarts[1] >= 2 &&
+      Contents[LineStarts[1] - 2] == '\r')
+    return "\r\n";
+  return "\n";
+}

@@ -173,6 +173,12 @@ const ApiMapping *NameResolver::resolveHeader(llvm::StringRef HeaderName) {
   return Row && Row->Kind == NameKind::Header ? Row : nullptr;
 }
 
+Resolution NameResolver::resolveInclude(llvm::StringRef HeaderName,
+                                        const NamePolicy &Policy) const {
+  const ApiMapping *Row = resolveHeader(HeaderName);
+  return Row ? resolution(*Row, Policy) : Resolution();
+}
+
 bool NameResolver::writesRocNames(const ApiMapping &Row) const {
   if (Row.ApiId != ApiKind::Cublas)
     return true;

@@ -115,7 +115,7 @@ std::string hipkit::hipify::argumentWord(llvm::StringRef Text,
 }
 
 bool hipkit::hipify::parseArgumentPieces(
-    llvm::StringRef Spec, std::vector<FileTranslation::ArgumentPiece> &Pieces) {
+    llvm::StringRef Spec, std::vector<RuleEdits::ArgumentPiece> &Pieces) {
   llvm::SmallVector<llvm::StringRef, 16> Items;
   Spec.split(Items, ',');
   for (llvm::StringRef Item : Items) {
@@ -174,7 +174,7 @@ bool hipkit::hipify::mayHaveSideEffects(llvm::StringRef ArgumentText) {
          ArgumentText.contains("++") || ArgumentText.contains("--");
 }
 
-bool hipkit::hipify::reportUseWithoutCall(FileTranslation &FT, unsigned Offset,
+bool hipkit::hipify::reportUseWithoutCall(RuleEdits &FT, unsigned Offset,
                                           const ApiMapping &Row,
                                           llvm::StringRef Written,
                                           llvm::StringRef Why) {
@@ -187,7 +187,7 @@ bool hipkit::hipify::reportUseWithoutCall(FileTranslation &FT, unsigned Offset,
 }
 
 std::optional<CallArguments> hipkit::hipify::callToArrange(
-    FileTranslation &FT, unsigned Offset, const ApiMapping &Row,
+    RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
     const NameDecision &Decision, llvm::StringRef Why, bool &Done) {
   Done = true;
   if (!awaitsArrangement(FT, Offset, Decision))
@@ -199,12 +199,12 @@ std::optional<CallArguments> hipkit::hipify::callToArrange(
 }
 
 bool hipkit::hipify::arrangeCallArguments(
-    FileTranslation &FT, unsigned NameOffset, const ApiMapping &Row,
+    RuleEdits &FT, unsigned NameOffset, const ApiMapping &Row,
     llvm::StringRef Written, const CallArguments &Call,
-    const std::vector<FileTranslation::ArgumentPiece> &Pieces) {
+    const std::vector<RuleEdits::ArgumentPiece> &Pieces) {
   unsigned Needed = 0;
   llvm::SmallVector<unsigned, 16> Uses(Call.Arguments.size() + 1);
-  for (const FileTranslation::ArgumentPiece &Piece : Pieces)
+  for (const RuleEdits::ArgumentPiece &Piece : Pieces)
     if (Piece.Index >= 0) {
       Needed = std::max<unsigned>(Needed, Piece.Index + 1);
       if (static_cast<size_t>(Piece.Index) < Call.Arguments.size())

@@ -10,6 +10,8 @@
 
 using namespace hipkit::hipify;
 
+RuleEdits::~RuleEdits() = default;
+
 RewriteRule::~RewriteRule() = default;
 
 std::unique_ptr<RewriteRule> RewriteRule::parse(llvm::StringRef Rewrite) {
@@ -59,20 +61,19 @@ llvm::StringRef RewriteRule::doc() const {
   llvm_unreachable("every rule is in RewriteRules.def");
 }
 
-bool RewriteRule::rewriteReference(FileTranslation &, unsigned,
-                                   const ApiMapping &, EditOrigin,
-                                   NameDecision &) const {
+bool RewriteRule::rewriteReference(RuleEdits &, unsigned, const ApiMapping &,
+                                   EditOrigin, NameDecision &) const {
   return true;
 }
 
 void RewriteRule::rewriteCall(CallEditor &, const CallSite &) const {}
 
-void RewriteRule::rewriteInclude(FileTranslation &, unsigned, unsigned,
+void RewriteRule::rewriteInclude(RuleEdits &, unsigned, unsigned,
                                  const ApiMapping &, llvm::StringRef,
                                  const NamePolicy &) const {}
 
 std::optional<llvm::StringRef>
-RewriteRule::includeReplacement(FileTranslation &, const ApiMapping &) const {
+RewriteRule::includeReplacement(RuleEdits &, const ApiMapping &) const {
   return std::nullopt;
 }
 

@@ -18,6 +18,46 @@
 
 using namespace hipkit::hipify;
 
+void TranslationStatistics::countConverted(const ApiMapping &Row,
+                                           EditOrigin Origin) {
+  countConvertedEdit(Origin, getKindName(Row.Kind), Row.Api);
+  ++ConvertedByName[Row.CudaName.str()];
+}
+
+void TranslationStatistics::countConvertedEdit(EditOrigin Origin,
+                                               llvm::StringRef Kind,
+                                               llvm::StringRef Api) {
+  ++Converted;
+  ++(Origin == EditOrigin::AST ? AstChecked : Lexical);
+  ++ConvertedByKind[Kind.str()];
+  if (!Api.empty())
+    ++ConvertedByApi[Api.str()];
+}
+
+void TranslationStatistics::countUnconverted(const ApiMapping &Row) {
+  countUnconverted(Row.CudaName, Row.Api);
+  ++UnconvertedByKind[getKindName(Row.Kind).str()];
+}
+
+void TranslationStatistics::countUnconverted(llvm::StringRef Name,
+                                             llvm::StringRef Api) {
+  ++Unconverted;
+  ++UnconvertedByApi[Api.str()];
+  ++UnconvertedByName[Name.str()];
+}
+
+void TranslationStatistics::uncountUnconverted(const ApiMapping &Row) {
+  auto Drop = [](std::map<std::string, unsigned> &Counts, llvm::StringRef Key) {
+    auto It = Counts.find(Key.str());
+    if (It != Counts.end() && --It->second == 0)
+      Counts.erase(It);
+  };
+  --Unconverted;
+  Drop(UnconvertedByKind, getKindName(Row.Kind));
+  Drop(UnconvertedByApi, Row.Api);
+  Drop(UnconvertedByName, Row.CudaName);
+}
+
 void TranslationStatistics::add(const TranslationStatistics &O) {
   Converted += O.Converted;
   Unconverted += O.Unconverted;

@@ -29,9 +29,8 @@ public:
   explicit ArityNameRule(llvm::SmallVector<ArityCase, 2> Cases)
       : RewriteRule(RewriteRuleKind::ArityName), Cases(std::move(Cases)) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &, EditOrigin,
-                        NameDecision &Decision) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &,
+                        EditOrigin, NameDecision &Decision) const override {
     if (Decision.Action != NameAction::Rewrite)
       return true;
     std::optional<CallArguments> Call =

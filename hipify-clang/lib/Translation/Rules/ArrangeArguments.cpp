@@ -17,12 +17,12 @@ namespace {
 
 class ArrangeArgumentsRule : public RewriteRule {
 public:
-  explicit ArrangeArgumentsRule(std::vector<FileTranslation::ArgumentPiece> Pieces)
-      : RewriteRule(RewriteRuleKind::ArrangeArguments), Pieces(std::move(Pieces)) {}
+  explicit ArrangeArgumentsRule(std::vector<RuleEdits::ArgumentPiece> Pieces)
+      : RewriteRule(RewriteRuleKind::ArrangeArguments),
+        Pieces(std::move(Pieces)) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin,
-                        NameDecision &Decision) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin, NameDecision &Decision) const override {
     bool Done;
     std::optional<CallArguments> Call =
         callToArrange(FT, Offset, Row, Decision, "takes other arguments", Done);
@@ -33,14 +33,14 @@ public:
   }
 
 private:
-  std::vector<FileTranslation::ArgumentPiece> Pieces;
+  std::vector<RuleEdits::ArgumentPiece> Pieces;
 };
 
 } // namespace
 
 std::unique_ptr<RewriteRule>
 hipkit::hipify::createArrangeArgumentsRule(llvm::StringRef Text) {
-  std::vector<FileTranslation::ArgumentPiece> Pieces;
+  std::vector<RuleEdits::ArgumentPiece> Pieces;
   if (!parseArgumentPieces(Text, Pieces))
     return nullptr;
   return std::make_unique<ArrangeArgumentsRule>(std::move(Pieces));

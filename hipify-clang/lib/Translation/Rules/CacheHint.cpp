@@ -81,8 +81,8 @@ public:
         Streaming(Streaming), Volatile(Volatile),
         HipTypes(std::move(HipTypes)) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin Origin,
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin Origin,
                         NameDecision &Decision) const override {
     if (!FT.firstRewriteAt(Offset, Handled)) {
       // The AST engine rewrote (or kept) the call with its types.
@@ -124,7 +124,7 @@ public:
     if (Site.NameLoc.isMacroID())
       return;
     unsigned Offset;
-    FileTranslation *FT = Editor.translationAt(Site.NameLoc, Offset);
+    RuleEdits *FT = Editor.translationAt(Site.NameLoc, Offset);
     if (!FT)
       return;
     std::optional<CallArguments> Call =
@@ -190,7 +190,7 @@ private:
   /// The rest of `(*(p))` or `(*(p) = v)` around the name's `(*`: the
   /// call's own parentheses enclose the pointer (and, for a store, the
   /// assignment, its comma becoming `) =`).
-  void writePlainAccess(FileTranslation &FT, const CallArguments &Call) const {
+  void writePlainAccess(RuleEdits &FT, const CallArguments &Call) const {
     if (Store)
       FT.addEdit(Call.Starts[1] - 1, 1, ") =", EditOrigin::Lexical);
     else

@@ -33,7 +33,7 @@ struct Form {
   unsigned Count;
   llvm::SmallVector<ArgumentCondition, 1> Conditions;
   llvm::StringRef Callee; ///< Points into the constant table.
-  std::vector<FileTranslation::ArgumentPiece> Pieces;
+  std::vector<RuleEdits::ArgumentPiece> Pieces;
 };
 
 class CallFormsRule : public RewriteRule {
@@ -41,9 +41,8 @@ public:
   explicit CallFormsRule(std::vector<Form> Forms)
       : RewriteRule(RewriteRuleKind::CallForms), Forms(std::move(Forms)) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin,
-                        NameDecision &Decision) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin, NameDecision &Decision) const override {
     bool Done;
     std::optional<CallArguments> Call = callToArrange(
         FT, Offset, Row, Decision, "takes its arguments in another form", Done);
@@ -81,7 +80,7 @@ public:
 
 private:
   static bool uses(const Form &F, size_t Argument) {
-    return llvm::any_of(F.Pieces, [&](const FileTranslation::ArgumentPiece &P) {
+    return llvm::any_of(F.Pieces, [&](const RuleEdits::ArgumentPiece &P) {
       return P.Index == static_cast<int>(Argument);
     });
   }
@@ -105,7 +104,7 @@ private:
 
 /// `0,*1,=TEXT`: the `arguments` rule's items and `*N`, written `*(ARGUMENT)`.
 bool parseFormItems(llvm::StringRef Spec,
-                    std::vector<FileTranslation::ArgumentPiece> &Pieces) {
+                    std::vector<RuleEdits::ArgumentPiece> &Pieces) {
   llvm::SmallVector<llvm::StringRef, 8> Items;
   Spec.split(Items, ',');
   for (llvm::StringRef Item : Items) {

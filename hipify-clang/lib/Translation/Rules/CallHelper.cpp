@@ -21,9 +21,8 @@ public:
   CallHelperRule(llvm::StringRef Block, llvm::StringRef Name)
       : RewriteRule(RewriteRuleKind::CallHelper), Block(Block), Name(Name) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &, EditOrigin,
-                        NameDecision &Decision) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &,
+                        EditOrigin, NameDecision &Decision) const override {
     if (Decision.Action != NameAction::ReportUnsupported ||
         FT.source().isExistenceTest(Offset))
       return true;

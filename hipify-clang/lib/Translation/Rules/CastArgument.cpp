@@ -32,7 +32,7 @@ public:
     if (!namesFunction(Arg))
       return;
     unsigned Begin, End;
-    FileTranslation *FT = Editor.translationAt(Arg->getBeginLoc(), Begin);
+    RuleEdits *FT = Editor.translationAt(Arg->getBeginLoc(), Begin);
     if (!FT ||
         !Editor.fileRange(CharSourceRange::getTokenRange(Arg->getSourceRange()),
                           FT, Begin, End) ||

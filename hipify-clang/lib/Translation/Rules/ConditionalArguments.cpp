@@ -27,7 +27,7 @@ namespace {
 
 struct Case {
   llvm::SmallVector<ArgumentCondition, 2> Conditions;
-  std::vector<FileTranslation::ArgumentPiece> Pieces;
+  std::vector<RuleEdits::ArgumentPiece> Pieces;
 };
 
 class ConditionalArgumentsRule : public RewriteRule {
@@ -36,9 +36,8 @@ public:
       : RewriteRule(RewriteRuleKind::ConditionalArguments),
         Cases(std::move(Cases)) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin,
-                        NameDecision &Decision) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin, NameDecision &Decision) const override {
     if (!awaitsArrangement(FT, Offset, Decision))
       return true;
     std::optional<CallArguments> Call =

@@ -18,9 +18,8 @@ public:
   explicit ConvertArgumentsRule(llvm::StringRef Type)
       : RewriteRule(RewriteRuleKind::ConvertArguments), Type(Type) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin,
-                        NameDecision &Decision) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin, NameDecision &Decision) const override {
     // A pointer to `min` would name an overload set or a template.
     bool Done;
     std::optional<CallArguments> Call =
@@ -28,7 +27,7 @@ public:
                       "is overloaded on its arguments' types", Done);
     if (!Call)
       return Done;
-    std::vector<FileTranslation::ArgumentPiece> Pieces;
+    std::vector<RuleEdits::ArgumentPiece> Pieces;
     for (size_t I = 0; I != Call->Arguments.size(); ++I)
       Pieces.push_back(
           {static_cast<int>(I), ("static_cast<" + Type + ">(").str(), ")"});

@@ -30,9 +30,8 @@ public:
       : RewriteRule(RewriteRuleKind::DefineMacro), Macro(Macro), Why(Why),
         OnlyExperimental(OnlyExperimental) {}
 
-  void rewriteInclude(FileTranslation &FT, unsigned LineStart,
-                      unsigned NameOffset, const ApiMapping &Row,
-                      llvm::StringRef Written,
+  void rewriteInclude(RuleEdits &FT, unsigned LineStart, unsigned NameOffset,
+                      const ApiMapping &Row, llvm::StringRef Written,
                       const NamePolicy &Policy) const override {
     if (Written != Row.HipName ||
         (OnlyExperimental && !Policy.options().Experimental))

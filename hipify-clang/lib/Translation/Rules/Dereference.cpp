@@ -40,7 +40,7 @@ public:
                                     pointsToListedType(Arg->getType()) == AllBut))
       return;
     unsigned Offset;
-    FileTranslation *FT = Editor.translationAt(Site.NameLoc, Offset);
+    RuleEdits *FT = Editor.translationAt(Site.NameLoc, Offset);
     if (!FT || !FT->firstRewriteAt(Offset, "deref"))
       return;
     FT->addEdit(Offset, Site.Row.CudaName.size(), "*", EditOrigin::AST);

@@ -28,8 +28,8 @@ public:
   // The AST engine removes the argument at the call (rewriteCall); a lexical
   // reference (a macro body, a skipped block) is edited by scanning the text,
   // and left with a warning when that finds no call.
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin Origin,
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin Origin,
                         NameDecision &Decision) const override {
     if (!Decision.UsesFallback || Origin != EditOrigin::Lexical ||
         dropByText(FT, Offset))
@@ -49,7 +49,7 @@ public:
     if (!Arg || !Site.Decision.UsesFallback)
       return;
     unsigned NameOffset;
-    FileTranslation *FT = Editor.translationAt(Site.NameLoc, NameOffset);
+    RuleEdits *FT = Editor.translationAt(Site.NameLoc, NameOffset);
     if (!FT)
       return;
     SourceManager &SM = Editor.sourceManager();
@@ -83,7 +83,7 @@ private:
   /// \p NameOffset by scanning the text, for calls the AST cannot locate in
   /// the file (macro bodies, skipped blocks, a failed parse). Returns false,
   /// editing nothing, if no such argument is found.
-  bool dropByText(FileTranslation &FT, unsigned NameOffset) const {
+  bool dropByText(RuleEdits &FT, unsigned NameOffset) const {
     if (FT.hasArgumentDrop(NameOffset))
       return true;
     std::optional<CallArguments> Call = findCallArguments(FT.contents(), NameOffset);

@@ -24,9 +24,8 @@ public:
       : RewriteRule(RewriteRuleKind::DropWorkspace), First(First),
         Count(Count) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin,
-                        NameDecision &Decision) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin, NameDecision &Decision) const override {
     if (Decision.Action != NameAction::Rewrite || Row.RocName.empty() ||
         Decision.Replacement != Row.RocName || FT.hasArgumentDrop(Offset))
       return true;
@@ -56,7 +55,7 @@ private:
   /// pivoting); rocSOLVER rejects them with rocblas_status_invalid_pointer and
   /// has other functions for that (rocsolver_sgetrf_npvt). The call still
   /// translates, and fails loudly rather than silently, but the user must know.
-  void warnAboutNullArguments(FileTranslation &FT, unsigned Offset,
+  void warnAboutNullArguments(RuleEdits &FT, unsigned Offset,
                               const ApiMapping &Row,
                               const CallArguments &Call) const {
     llvm::StringRef Text = FT.contents();

@@ -26,7 +26,7 @@ public:
   void rewriteEmptyBraces(CallEditor &Editor, clang::SourceLocation LeftBrace,
                           const ApiMapping &) const override {
     unsigned Offset;
-    FileTranslation *FT = Editor.translationAt(LeftBrace, Offset);
+    RuleEdits *FT = Editor.translationAt(LeftBrace, Offset);
     if (!FT || !FT->firstRewriteAt(Offset, "emptybraces"))
       return;
     FT->addEdit(Offset, 0, Type, EditOrigin::AST, "type");

@@ -25,9 +25,8 @@ public:
   explicit ExpandCallRule(llvm::StringRef Text)
       : RewriteRule(RewriteRuleKind::ExpandCall), Text(Text) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin,
-                        NameDecision &Decision) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin, NameDecision &Decision) const override {
     if (!Decision.NewerThanTarget)
       return true;
     std::optional<CallArguments> Call =

@@ -74,16 +74,15 @@ public:
     if (Helper == Helpers.end())
       return;
     unsigned Offset;
-    FileTranslation *FT = Editor.translationAt(Site.NameLoc, Offset);
+    RuleEdits *FT = Editor.translationAt(Site.NameLoc, Offset);
     if (!FT || !FT->firstRewriteAt(Offset, Rewrote))
       return;
     FT->addEdit(Offset, Site.Row.CudaName.size(), Helper->Name, EditOrigin::AST);
     FT->requireHelper(Helper->Block, Offset);
   }
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin Origin,
-                        NameDecision &) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin Origin, NameDecision &) const override {
     if (!FT.rewroteAt(Offset, Rewrote))
       return true;
     FT.countConverted(Row, Origin);

@@ -22,9 +22,8 @@ public:
   OptInRule(llvm::StringRef Version, llvm::StringRef Macro)
       : RewriteRule(RewriteRuleKind::OptIn), Version(Version), Macro(Macro) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin,
-                        NameDecision &Decision) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin, NameDecision &Decision) const override {
     if (!Decision.NewerThanTarget)
       return true;
     FT.countUnconverted(Row);

@@ -21,9 +21,8 @@ public:
   explicit ReasonRule(llvm::StringRef Text)
       : RewriteRule(RewriteRuleKind::Reason), Text(Text) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin,
-                        NameDecision &Decision) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin, NameDecision &Decision) const override {
     if (Decision.Action != NameAction::ReportUnsupported)
       return true;
     FT.countUnconverted(Row);

@@ -24,8 +24,8 @@ public:
   explicit RemoveNameRule(llvm::StringRef Text)
       : RewriteRule(RewriteRuleKind::RemoveName), Text(Text) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin Origin,
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin Origin,
                         NameDecision &Decision) const override {
     if (Decision.Action != NameAction::ReportUnsupported ||
         FT.source().isExistenceTest(Offset))

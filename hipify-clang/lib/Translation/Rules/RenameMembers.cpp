@@ -36,7 +36,7 @@ public:
       return;
     SourceLocation Loc = E.getMemberLoc();
     unsigned Offset;
-    FileTranslation *FT = Editor.translationAt(Loc, Offset);
+    RuleEdits *FT = Editor.translationAt(Loc, Offset);
     if (!FT || FT->contents().substr(Offset, Member->getName().size()) !=
                    Member->getName())
       return;

@@ -19,9 +19,8 @@ public:
   explicit RocReasonRule(llvm::StringRef Reason)
       : RewriteRule(RewriteRuleKind::RocReason), Reason(Reason) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin,
-                        NameDecision &Decision) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin, NameDecision &Decision) const override {
     if (Decision.Action != NameAction::ReportNoRocEquivalent)
       return true;
     FT.countUnconverted(Row);

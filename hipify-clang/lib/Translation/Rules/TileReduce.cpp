@@ -154,14 +154,13 @@ public:
     for (const Expr *Arg : Site.Call.arguments())
       if (std::optional<CudaOperator> Operator = cudaOperator(Arg)) {
         unsigned Offset;
-        if (FileTranslation *FT =
-                Editor.translationAt(Operator->NameLoc, Offset))
+        if (RuleEdits *FT = Editor.translationAt(Operator->NameLoc, Offset))
           FT->firstRewriteAt(Offset, CoveredName);
       }
   }
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin Origin,
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin Origin,
                         NameDecision &Decision) const override {
     if (Decision.Action != NameAction::ReportUnsupported)
       return true;
@@ -180,7 +179,7 @@ public:
   }
 
   std::optional<llvm::StringRef>
-  includeReplacement(FileTranslation &FT, const ApiMapping &) const override {
+  includeReplacement(RuleEdits &FT, const ApiMapping &) const override {
     // Any name of the header left in the file keeps the include, reported.
     for (const auto &[Name, Count] : FT.statistics().UnconvertedByName)
       if (const ApiMapping *Row = lookupCudaName(Name))
@@ -218,7 +217,7 @@ private:
         !isThreadBlockTile(Group->getType()))
       return false;
     unsigned NameOffset;
-    FileTranslation *FT = Editor.translationAt(Site.NameLoc, NameOffset);
+    RuleEdits *FT = Editor.translationAt(Site.NameLoc, NameOffset);
     if (!FT)
       return false;
     unsigned CalleeBegin, CalleeEnd;

@@ -48,8 +48,8 @@ public:
   explicit TorchMasqueradingRule(llvm::StringRef Name)
       : RewriteRule(RewriteRuleKind::TorchMasquerading), Name(Name) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin Origin,
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin Origin,
                         NameDecision &Decision) const override {
     if (!Decision.UsesRuleTarget ||
         (Decision.Action != NameAction::Rewrite &&

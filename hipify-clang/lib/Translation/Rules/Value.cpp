@@ -16,9 +16,8 @@ public:
   explicit ValueRule(llvm::StringRef Text)
       : RewriteRule(RewriteRuleKind::Value), Text(Text) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &, EditOrigin,
-                        NameDecision &Decision) const override {
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &,
+                        EditOrigin, NameDecision &Decision) const override {
     if ((Decision.Action == NameAction::Rewrite ||
          Decision.Action == NameAction::KeepIdentical) &&
         !FT.source().isExistenceTest(Offset)) {

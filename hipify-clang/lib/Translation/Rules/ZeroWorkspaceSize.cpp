@@ -26,8 +26,8 @@ public:
       : RewriteRule(RewriteRuleKind::ZeroWorkspaceSize),
         SizeArgument(SizeArgument), Success(Success) {}
 
-  bool rewriteReference(FileTranslation &FT, unsigned Offset,
-                        const ApiMapping &Row, EditOrigin Origin,
+  bool rewriteReference(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                        EditOrigin Origin,
                         NameDecision &Decision) const override {
     if (Decision.Action != NameAction::ReportNoRocEquivalent)
       return true;
@@ -76,7 +76,7 @@ private:
            Argument.contains('"');
   }
 
-  static bool leave(FileTranslation &FT, unsigned Offset, const ApiMapping &Row,
+  static bool leave(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
                     const std::string &Why) {
     FT.countUnconverted(Row);
     FT.warn(Offset, warning_names::RuleNotApplied,

@@ -24,6 +24,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hipkit::hipify {
@@ -134,6 +135,14 @@ public:
   llvm::ArrayRef<unsigned> lineStarts() const { return LineStarts; }
   /// The start of the line holding \p Offset.
   unsigned lineStart(unsigned Offset) const;
+  /// The line (1-based) and column (1-based, in bytes) of \p Offset.
+  std::pair<unsigned, unsigned> lineAndColumn(unsigned Offset) const;
+  /// The text of line \p Line (1-based), without its line ending; "" past
+  /// the last line.
+  llvm::StringRef lineText(unsigned Line) const;
+  /// "\r\n" when the file's first line ends so, else "\n": lines a
+  /// translation inserts match.
+  llvm::StringRef lineEnding() const;
 
 private:
   void indexDirectives();

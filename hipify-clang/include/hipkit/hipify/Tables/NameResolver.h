@@ -140,6 +140,10 @@ public:
   /// The `header` row for an include of \p HeaderName, or nullptr: header
   /// names belong to one library each.
   static const ApiMapping *resolveHeader(llvm::StringRef HeaderName);
+  /// The resolution of an include of \p HeaderName in this file (an empty
+  /// one when it names no CUDA header): what the include line becomes.
+  Resolution resolveInclude(llvm::StringRef HeaderName,
+                            const NamePolicy &Policy) const;
 
   /// A parse saw a user file of this translation unit include a header of
   /// \p Library (cublas.h from a user's "blas_wrap.h"): evidence for names

@@ -11,8 +11,8 @@
 #ifndef HIPKIT_HIPIFY_CALLARGUMENTS_H
 #define HIPKIT_HIPIFY_CALLARGUMENTS_H
 
-#include "hipkit/hipify/Translation/FileTranslation.h"
 #include "hipkit/hipify/Tables/NamePolicy.h"
+#include "hipkit/hipify/Translation/RewriteRule.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -80,12 +80,12 @@ bool mayHaveSideEffects(llvm::StringRef ArgumentText);
 /// Parses a rule's argument list `0,2,=false`: call argument N, or `=TEXT`
 /// written as it is. Returns false when an item is neither.
 bool parseArgumentPieces(llvm::StringRef Spec,
-                         std::vector<FileTranslation::ArgumentPiece> &Pieces);
+                         std::vector<RuleEdits::ArgumentPiece> &Pieces);
 
 /// Whether the reference at \p Offset is one an argument rule still has to
 /// rewrite: its name is written as \p Decision says, its call not yet
 /// rearranged (by the other engine).
-inline bool awaitsArrangement(const FileTranslation &FT, unsigned Offset,
+inline bool awaitsArrangement(const RuleEdits &FT, unsigned Offset,
                               const NameDecision &Decision) {
   return Decision.Action == NameAction::Rewrite &&
          !FT.hasArgumentArrangement(Offset);
@@ -95,15 +95,14 @@ inline bool awaitsArrangement(const FileTranslation &FT, unsigned Offset,
 /// which is used without one: counted as unconverted and warned about, \p Why
 /// saying what about \p Written needs the call ("takes other arguments").
 /// Returns false, the rules' "left as it is".
-bool reportUseWithoutCall(FileTranslation &FT, unsigned Offset,
-                          const ApiMapping &Row, llvm::StringRef Written,
-                          llvm::StringRef Why);
+bool reportUseWithoutCall(RuleEdits &FT, unsigned Offset, const ApiMapping &Row,
+                          llvm::StringRef Written, llvm::StringRef Why);
 
 /// The call an argument rule rewrites at \p Offset. Where there is none to
 /// rewrite, nullopt, and \p Done holds what the rule returns: true where the
 /// reference awaits no arrangement (awaitsArrangement), reportUseWithoutCall's
 /// false (\p Why as there) where the name is used without a call.
-std::optional<CallArguments> callToArrange(FileTranslation &FT, unsigned Offset,
+std::optional<CallArguments> callToArrange(RuleEdits &FT, unsigned Offset,
                                            const ApiMapping &Row,
                                            const NameDecision &Decision,
                                            llvm::StringRef Why, bool &Done);
@@ -111,10 +110,10 @@ std::optional<CallArguments> callToArrange(FileTranslation &FT, unsigned Offset,
 /// Rearranges the call at \p NameOffset into \p Pieces when it has the
 /// arguments they use; otherwise warns why, counts \p Row as unconverted and
 /// returns false. An argument written twice must be free of side effects.
-bool arrangeCallArguments(
-    FileTranslation &FT, unsigned NameOffset, const ApiMapping &Row,
-    llvm::StringRef Written, const CallArguments &Call,
-    const std::vector<FileTranslation::ArgumentPiece> &Pieces);
+bool arrangeCallArguments(RuleEdits &FT, unsigned NameOffset,
+                          const ApiMapping &Row, llvm::StringRef Written,
+                          const CallArguments &Call,
+                          const std::vector<RuleEdits::ArgumentPiece> &Pieces);
 
 } // namespace hipkit::hipify
 

@@ -1,20 +1,25 @@
 //===- FileTranslation.h - What translating one file found -----*- C++ -*-===//
 //
-// One source or user header being translated: the recorder of what both
+// One source or user header being translated: the record of what both
 // engines found in it - each reference to a CUDA name (at most once per
-// spelling), the warnings and notes, the counts the statistics report - and
-// the resulting edits, which it keeps in an EditBuffer (EditBuffer.h: the
-// bytes, apart from what they mean) and applies only at the end.
+// spelling) and what it became - beside the file's text (SourceText.h), its
+// edits (EditBuffer.h: the bytes, apart from what they mean, applied only at
+// the end), its warnings (FileWarnings.h: WarningLog), its counts
+// (Statistics.h) and the helper blocks it needs (HelperUses.h), each owned
+// there. Its rules see it through RuleEdits (RewriteRule.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HIPKIT_HIPIFY_FILETRANSLATION_H
 #define HIPKIT_HIPIFY_FILETRANSLATION_H
 
-#include "hipkit/hipify/Translation/EditBuffer.h"
+#include "hipkit/hipify/Source/SourceText.h"
 #include "hipkit/hipify/Tables/MappingTable.h"
 #include "hipkit/hipify/Tables/NamePolicy.h"
 #include "hipkit/hipify/Tables/NameResolver.h"
-#include "hipkit/hipify/Source/SourceText.h"
+#include "hipkit/hipify/Translation/EditBuffer.h"
+#include "hipkit/hipify/Translation/FileWarnings.h"
+#include "hipkit/hipify/Translation/HelperUses.h"
+#include "hipkit/hipify/Translation/RewriteRule.h"
 #include "hipkit/hipify/Translation/Statistics.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -33,120 +38,12 @@
 
 namespace hipkit::hipify {
 
-/// Which engine proved an edit: the AST engine (the parse resolved the name to
-/// a CUDA declaration) or the token engine (the spelling matched a table row).
-enum class EditOrigin { AST, Lexical };
-
-
-/// The names of hipify-clang's own warnings, selected with --checks= like the
-/// porting checks (hipkit-*); docs/hipify-clang.md lists them.
-namespace warning_names {
-inline constexpr llvm::StringLiteral Unsupported = "hipify-unsupported";
-inline constexpr llvm::StringLiteral Experimental = "hipify-experimental";
-inline constexpr llvm::StringLiteral NoRocEquivalent =
-    "hipify-no-roc-equivalent";
-inline constexpr llvm::StringLiteral RocKeepsHipName =
-    "hipify-roc-keeps-hip-name";
-inline constexpr llvm::StringLiteral NotInTables = "hipify-not-in-tables";
-inline constexpr llvm::StringLiteral NewerThanTarget =
-    "hipify-newer-than-target";
-inline constexpr llvm::StringLiteral CallNotFound = "hipify-call-not-found";
-/// A call a rewrite rule cannot translate faithfully (its arguments, a member,
-/// a case the ROCm library lacks): left with the reason.
-inline constexpr llvm::StringLiteral RuleNotApplied = "hipify-rule-not-applied";
-/// A name HIP needs nothing in place of, removed (the `remove` rule): a note
-/// saying why the meaning is kept.
-inline constexpr llvm::StringLiteral Removed = "hipify-removed";
-/// Two CUDA overloads or explicit specializations that the translation makes
-/// one (cudaError_t and CUresult are both hipError_t): one is kept, the
-/// others' definitions are disabled with `#if 0`.
-inline constexpr llvm::StringLiteral DeclarationCollision =
-    "hipify-declaration-collision";
-/// Two case labels of one switch that the translation makes the same
-/// enumerator: the later label is removed.
-inline constexpr llvm::StringLiteral DuplicateCase = "hipify-duplicate-case";
-/// An include spelled like a CUDA header that resolves to the user's own file
-/// (a local cuda_runtime.h): a note that it is left.
-inline constexpr llvm::StringLiteral UserHeaderKept = "hipify-user-header-kept";
-/// A macro defined before a ROCm header's include so that its declarations
-/// match CUDA's (the `define` rule): a note saying why.
-inline constexpr llvm::StringLiteral MacroDefined = "hipify-macro-defined";
-/// A source that is not UTF-8 (Latin-1 in a comment): a note that its bytes
-/// are kept as they are.
-inline constexpr llvm::StringLiteral NotUtf8 = "hipify-not-utf8";
-/// A user header outside the translated root that uses CUDA names: left
-/// untranslated, its references counted as unconverted.
-inline constexpr llvm::StringLiteral HeaderOutsideRoot =
-    "hipify-header-outside-root";
-/// A CUDA spelling of a CMake file or Makefile that has no safe HIP
-/// counterpart (FindCUDA's commands, nvcc-only flags): left, with what to do;
-/// or removed where keeping it breaks the AMD build (-lnvidia-ml), with what
-/// to port.
-inline constexpr llvm::StringLiteral BuildFileLeft = "hipify-build-file-left";
-/// A choice the build-file migration made where CUDA's value has no HIP
-/// counterpart (NVIDIA processors): a note saying which, and how to change it.
-inline constexpr llvm::StringLiteral BuildFileChoice =
-    "hipify-build-file-choice";
-/// A CUDA API HIP lacks, written as calls to functions the translation
-/// defines in the file (the `helper` rule, HelperBlocks.def): a note saying
-/// where they are.
-inline constexpr llvm::StringLiteral HelperDefined = "hipify-helper-defined";
-/// `#pragma weak NAME=TARGET` in a CUDA source: nvcc's device compilation
-/// ignores a weak alias of host code, clang's rejects it (the host variable
-/// is not emitted there), so it is put under `!__HIP_DEVICE_COMPILE__`.
-inline constexpr llvm::StringLiteral HostOnlyAlias = "hipify-host-only-alias";
-/// A macro that builds CUDA names by token pasting (`cuda##x`) whose names
-/// do not all map by one change of the pasted prefix, or cannot be known in
-/// the file: left untranslated.
-inline constexpr llvm::StringLiteral PastedName = "hipify-pasted-name";
-inline constexpr llvm::StringLiteral All[] = {
-    CallNotFound,    DeclarationCollision, DuplicateCase, Experimental,
-    NewerThanTarget, NoRocEquivalent,      NotInTables,   Removed,
-    RocKeepsHipName, RuleNotApplied,       Unsupported,   UserHeaderKept,
-    NotUtf8,         MacroDefined,         HeaderOutsideRoot,
-    BuildFileLeft,   BuildFileChoice,      PastedName,    HelperDefined,
-    HostOnlyAlias};
-} // namespace warning_names
-
-/// One warning about a file: hipify's own or a porting check's.
-struct FileWarning {
-  unsigned Offset;
-  std::string Message;
-  std::string Check;     ///< "hipify-unsupported", "hipkit-warp-size", ...
-  bool IsHazard = false; ///< From a porting check (hipkit-*).
-  bool IsNote = false;   ///< Says what was done, not what is left to do.
-  /// Printed once per run for all files (NewerHipSummary), not here: the
-  /// report keeps it with its line.
-  bool Summarized = false;
-};
-
-/// A HIP name written although the targeted HIP is older than the release
-/// that added it (NewerThanTarget).
-struct NewerHipUse {
-  unsigned Offset;
-  llvm::StringRef Library; ///< "HIP", "hipBLAS", ...: what the HIP name is of.
-  llvm::StringRef HipAdded; ///< "5.5"
-  std::string HipName;
-  llvm::StringRef CudaName;
-};
-
-/// Which warnings are printed, and which as errors (clang-tidy glob lists
-/// over the warnings' names).
-struct WarningSelection {
-  std::function<bool(llvm::StringRef)> Enabled = [](llvm::StringRef) {
-    return true;
-  };
-  std::function<bool(llvm::StringRef)> AsError = [](llvm::StringRef) {
-    return false;
-  };
-};
-
 /// Per token-pasting macro a file defines, the uses in the other files
 /// translated with it ("RT(Malloc)"), which decide the macro's translation
 /// (PastedNames.h).
 using PastingMacroUses = std::map<std::string, std::set<std::string>>;
 
-class FileTranslation {
+class FileTranslation : public RuleEdits {
 public:
   FileTranslation(std::string DisplayPath, std::string RealPath,
                   std::string Contents, bool IsMainFile);
@@ -156,13 +53,12 @@ public:
 
   llvm::StringRef displayPath() const { return DisplayPath; }
   llvm::StringRef realPath() const { return RealPath; }
-  llvm::StringRef contents() const { return Contents; }
+  llvm::StringRef contents() const override { return Contents; }
   /// The file's raw tokens and directive index (SourceText.h), built once:
   /// every scanner of the text reads this one.
-  const SourceText &source() const { return Source; }
+  const SourceText &source() const override { return Source; }
   bool isMainFile() const { return IsMainFile; }
-  /// "\r\n" when the file's lines end so, else "\n": inserted lines match.
-  llvm::StringRef lineEnding() const;
+  llvm::StringRef lineEnding() const override;
 
   /// A reference, resolved as \p Resolved (this file's resolver's answer),
   /// to the CUDA name spelled at \p Offset (as the unqualified name). The
@@ -177,23 +73,18 @@ public:
     return Refs.Referenced.count(Offset);
   }
 
-  /// Removes [Begin, End) as the argument drop of the call whose callee name
-  /// is at \p NameOffset (the drop:N rule); each call is edited once,
-  /// whichever engine asks.
-  void addArgumentDrop(unsigned NameOffset, unsigned Begin, unsigned End);
-  bool hasArgumentDrop(unsigned NameOffset) const {
+  void addArgumentDrop(unsigned NameOffset, unsigned Begin,
+                       unsigned End) override;
+  bool hasArgumentDrop(unsigned NameOffset) const override {
     return Refs.DroppedAt.count(NameOffset);
   }
-  using ArgumentPiece = EditBuffer::ArgumentPiece;
-  /// Rearranges the call's argument list (EditBuffer::addArrangement); each
-  /// call is rearranged once, whichever engine asks.
   void addArgumentArrangement(unsigned NameOffset, OffsetRange List,
                               std::vector<OffsetRange> Arguments,
-                              std::vector<ArgumentPiece> Pieces) {
+                              std::vector<ArgumentPiece> Pieces) override {
     Buffer.addArrangement(NameOffset, List, std::move(Arguments),
                           std::move(Pieces));
   }
-  bool hasArgumentArrangement(unsigned NameOffset) const {
+  bool hasArgumentArrangement(unsigned NameOffset) const override {
     return Buffer.hasArrangement(NameOffset);
   }
 
@@ -210,15 +101,10 @@ public:
     return Refs.NotCuda.count(Offset);
   }
 
-  /// True the first time a rule asks for \p Offset under \p Rule's name: a
-  /// macro argument expanded several times (BOOL_SWITCH's branches) puts one
-  /// spelling in several calls, which a rule must edit once.
-  bool firstRewriteAt(unsigned Offset, llvm::StringRef Rule) {
+  bool firstRewriteAt(unsigned Offset, llvm::StringRef Rule) override {
     return Refs.RuleRewrites.insert({Rule.str(), Offset}).second;
   }
-  /// Whether a rule has asked firstRewriteAt for \p Offset under \p Rule's
-  /// name: a call rewrite tells the later reference to the same name so.
-  bool rewroteAt(unsigned Offset, llvm::StringRef Rule) const {
+  bool rewroteAt(unsigned Offset, llvm::StringRef Rule) const override {
     return Refs.RuleRewrites.count({Rule.str(), Offset});
   }
 
@@ -227,7 +113,7 @@ public:
   /// edit is part of a change already counted.
   void addEdit(unsigned Offset, unsigned Length, llvm::StringRef Text,
                EditOrigin Origin, llvm::StringRef Kind = "",
-               llvm::StringRef Api = "");
+               llvm::StringRef Api = "") override;
 
   /// Makes \p Line (with the file's line ending) the translation's first
   /// line, before any other insertion at the start (PyTorch's hipify marker,
@@ -236,19 +122,12 @@ public:
     Buffer.addLeading(0, (Line + lineEnding()).str());
   }
 
-  /// Removes the name of \p Row at \p Offset (\p Length bytes, with the
-  /// blanks after it), counts it as translated and notes \p Message (the
-  /// `remove` rule). A porting check's report of the same spelling is then
-  /// dropped: the translation has done what it asks for.
-  /// The code of HelperBlocks.def's block \p Block is needed from \p Offset
-  /// on (a call the `helper` rule wrote); insertHelpers() writes it.
-  void requireHelper(llvm::StringRef Block, unsigned Offset);
-  /// Writes each required helper block once, before the top-level
-  /// declaration (or directive) holding its first use, with a note there.
+  void requireHelper(llvm::StringRef Block, unsigned Offset) override;
+  /// Writes each helper block requireHelper asked for (HelperUses::insert).
   /// Called once the engines are done with the file.
   void insertHelpers();
   void removeName(unsigned Offset, unsigned Length, const ApiMapping &Row,
-                  EditOrigin Origin, const llvm::Twine &Message);
+                  EditOrigin Origin, const llvm::Twine &Message) override;
 
   /// Replaces [\p Begin, \p End) (a case label of \p Row's enumerator, at
   /// \p NameOffset, that a switch on the HIP enum can never take) with
@@ -259,36 +138,18 @@ public:
                               llvm::StringRef Replacement,
                               const llvm::Twine &Message);
 
-  /// Counts a CUDA header include or name with no HIP equivalent.
-  void countUnconverted(const ApiMapping &Row);
-  /// Counts a reference to a CUDA name that no row names (a pasted name
-  /// whose parts are not known: `cuda##f`), of the statistics category
-  /// \p Api.
-  void countUnconverted(llvm::StringRef Name, llvm::StringRef Api);
-  /// Counts a reference to \p Row as translated, by an edit made elsewhere
-  /// (a pasted prefix rewritten in a macro body).
-  void countConverted(const ApiMapping &Row, EditOrigin Origin);
-  /// Records (once per name) that \p Decision writes a HIP name newer than
-  /// the targeted HIP version: the report lists it, and the driver says it
-  /// once per library and version for the whole run (NewerHipSummary).
-  void warnIfNewerThanTarget(unsigned Offset, const ApiMapping &Row,
-                             const NameDecision &Decision,
-                             const NamePolicy &Policy);
-  /// Warns (once per library, at its first reference) when --roc writes the
-  /// HIP name of a library that no ROCm library mirrors (cuFFT: rocFFT's API is
-  /// another one).
-  void warnIfRocKeepsHipName(unsigned Offset, const ApiMapping &Row,
-                             const NameDecision &Decision,
-                             const NamePolicy &Policy);
-  /// A warning at \p Offset, named \p Check (see warning_names).
-  void warn(unsigned Offset, llvm::StringRef Check, const llvm::Twine &Message);
-  /// A `note:` saying what was done (or deliberately not done) at \p Offset.
-  void note(unsigned Offset, llvm::StringRef Check, const llvm::Twine &Message);
-  /// A porting hazard a check found at \p Offset.
-  void addHazard(unsigned Offset, llvm::StringRef Check,
-                 const llvm::Twine &Message);
+  void countUnconverted(const ApiMapping &Row) override;
+  void countConverted(const ApiMapping &Row, EditOrigin Origin) override;
+  void warn(unsigned Offset, llvm::StringRef Check,
+            const llvm::Twine &Message) override;
+  void note(unsigned Offset, llvm::StringRef Check,
+            const llvm::Twine &Message) override;
+  /// The file's warnings and notes (porting hazards, the names newer than the
+  /// targeted HIP, ...).
+  WarningLog &diagnostics() { return Log; }
+  const WarningLog &diagnostics() const { return Log; }
   /// Every warning, in file order.
-  std::vector<FileWarning> warnings() const;
+  std::vector<FileWarning> warnings() const { return Log.warnings(); }
 
   /// True once anything shows the file is CUDA code: a CUDA name, a kernel
   /// launch, a __global__/__device__ declaration, a CUDA include.
@@ -317,7 +178,7 @@ public:
   /// Which row a CUDA spelling denotes in this file (NameResolver.h): every
   /// engine and scanner asks this one.
   NameResolver &resolver() { return Resolver; }
-  const NameResolver &resolver() const { return Resolver; }
+  const NameResolver &resolver() const override { return Resolver; }
 
   /// The translated bytes; an error when two edits overlap and disagree
   /// (two rules rewriting the same text differently).
@@ -327,10 +188,9 @@ public:
   /// "path:line:col: warning: ... [name]" lines, in file order, for the
   /// warnings \p Selection enables; \p Errors counts those printed as errors.
   std::string formatWarnings(const WarningSelection &Selection,
-                             unsigned &Errors) const;
-  const std::vector<NewerHipUse> &newerHipUses() const { return Log.NewerHip; }
-  /// The text of line \p Line (1-based), without its line ending.
-  llvm::StringRef lineText(unsigned Line) const;
+                             unsigned &Errors) const {
+    return Log.format(DisplayPath, Source, Selection, Errors);
+  }
   /// Original lines as apply()'s output has them (EditBuffer.h), for the
   /// report's side-by-side view.
   using TranslatedLine = EditBuffer::TranslatedLine;
@@ -338,9 +198,9 @@ public:
   TranslatedLines translatedLines(llvm::StringRef Translated) const {
     return Buffer.translatedLines(Source.lineStarts(), Translated);
   }
-  std::pair<unsigned, unsigned> lineAndColumn(unsigned Offset) const;
 
   TranslationStatistics &statistics() { return Stats; }
+  const TranslationStatistics &statistics() const override { return Stats; }
   /// Fills in the byte and line counts from the final edits.
   void finishStatistics();
 
@@ -357,24 +217,13 @@ private:
     /// Offsets of references recorded, and of the user's own names there.
     llvm::DenseSet<unsigned> Referenced, NotCuda;
     std::set<std::pair<std::string, unsigned>> RuleRewrites;
-    llvm::DenseSet<unsigned> RemovedNames; ///< Offsets of removed names.
     /// Callee offsets whose argument drop is done.
     llvm::DenseSet<unsigned> DroppedAt;
-    /// Helper blocks required, with the offset of their first use.
-    std::map<std::string, unsigned> HelperUses;
     PastingMacroUses PastingUses;
   } Refs;
 
-  /// The warnings and notes, and what makes some of them once per file.
-  struct WarningLog {
-    std::vector<FileWarning> Warnings;
-    llvm::DenseSet<llvm::StringRef> WarnedNewer;
-    std::vector<NewerHipUse> NewerHip;
-    /// Per library without a ROCm library (cuFFT), the index in Warnings of
-    /// the one warning that --roc keeps its HIP names: at its first reference
-    /// in the file, whichever engine finds that one last.
-    llvm::DenseMap<llvm::StringRef, size_t> WarnedRocKeepsHip;
-  } Log;
+  WarningLog Log;
+  HelperUses Helpers;
 
   /// The counts, and where the file uses CUDA.
   TranslationStatistics Stats;

@@ -7,6 +7,9 @@
 #ifndef HIPKIT_HIPIFY_STATISTICS_H
 #define HIPKIT_HIPIFY_STATISTICS_H
 
+#include "hipkit/hipify/Tables/MappingTable.h"
+
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -14,6 +17,11 @@
 #include <string>
 
 namespace hipkit::hipify {
+
+/// Which engine proved an edit: the AST engine (the parse resolved the name to
+/// a CUDA declaration) or the token engine (the spelling matched a table row).
+/// The statistics count converted references by it.
+enum class EditOrigin { AST, Lexical };
 
 struct TranslationStatistics {
   std::string FileName;
@@ -34,6 +42,20 @@ struct TranslationStatistics {
 
   /// Adds \p Other's counts (for the totals over a run).
   void add(const TranslationStatistics &Other);
+
+  /// A reference to \p Row translated, proved by the engine \p Origin.
+  void countConverted(const ApiMapping &Row, EditOrigin Origin);
+  /// An edit that is not a name's (an include line, a kernel launch), of the
+  /// category \p Kind and, unless empty, the API \p Api.
+  void countConvertedEdit(EditOrigin Origin, llvm::StringRef Kind,
+                          llvm::StringRef Api);
+  /// A reference to \p Row left untranslated.
+  void countUnconverted(const ApiMapping &Row);
+  /// A reference left untranslated to \p Name, which no row names, of the
+  /// API \p Api.
+  void countUnconverted(llvm::StringRef Name, llvm::StringRef Api);
+  /// Takes back one countUnconverted(\p Row): a later edit translated it.
+  void uncountUnconverted(const ApiMapping &Row);
 };
 
 /// AMD's text layout: "[HIPIFY] info: file 'x' statistics:" then the counts.
