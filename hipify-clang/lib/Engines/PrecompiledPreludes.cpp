@@ -372,7 +372,7 @@ LeadingList::barrierBefore(llvm::StringRef Header) const {
   return llvm::ArrayRef(Barrier).take_front(Count);
 }
 
-static constexpr llvm::StringLiteral FactsFormat = "hipify prelude facts 4";
+static constexpr llvm::StringLiteral FactsFormat = "hipify prelude facts 5";
 
 std::string PreludeFacts::serialize() const {
   std::vector<std::string> Lines;
@@ -386,6 +386,7 @@ std::string PreludeFacts::serialize() const {
     add("i " + Header, Facts.Identifiers);
     add("m " + Header, Facts.Macros);
     add("g " + Header, Facts.Globals);
+    add("c " + Header, Facts.Called);
     for (const auto &Entry : Facts.IncludedAs)
       Lines.push_back("s " + Header + " " + Entry.getKey().str() + " " +
                       Entry.getValue());
@@ -426,6 +427,8 @@ std::optional<PreludeFacts> PreludeFacts::parse(llvm::StringRef Text) {
       Of.Macros.insert(Name);
     else if (Kind == "g")
       Of.Globals.insert(Name);
+    else if (Kind == "c")
+      Of.Called.insert(Name);
     else if (Kind == "s") {
       auto [Macro, As] = Name.split(' ');
       if (As.empty())
@@ -509,6 +512,46 @@ static const Directive *defineHolding(const SourceText &Source, size_t Token) {
   return &*It;
 }
 
+/// Whether \p D is `#define NAME(` with no space before the `(`.
+static bool isFunctionLikeDefine(const SourceText &Source, const Directive &D) {
+  size_t Name = D.FirstToken + 2;
+  if (D.Word != "define" || Name + 1 >= D.EndToken)
+    return false;
+  const RawToken &Paren = Source.tokens()[Name + 1];
+  return Paren.Kind == clang::tok::l_paren &&
+         Paren.Offset == Source.tokens()[Name].end();
+}
+
+/// The #include directive token \p Token of \p Source is in, if any.
+static const Directive *includeHolding(const SourceText &Source,
+                                       size_t Token) {
+  llvm::ArrayRef<Directive> Directives = Source.directives();
+  auto It = llvm::partition_point(Directives, [&](const Directive &D) {
+    return D.EndToken <= Token;
+  });
+  if (It == Directives.end() || It->FirstToken > Token ||
+      It->Kind != DirectiveKind::Include)
+    return nullptr;
+  return &*It;
+}
+
+/// Narrows what \p Facts says a file's first naming of \p Name comes after
+/// to the system headers of \p Included (ending before token \p Token).
+static void
+noteIncludedBefore(BarrierFacts &Facts, llvm::StringRef Name,
+                   llvm::ArrayRef<std::pair<size_t, llvm::StringRef>> Included,
+                   size_t Token) {
+  std::set<std::string> Before;
+  for (const auto &[End, Header] : Included)
+    if (End <= Token)
+      Before.insert(Header.str());
+  auto [It, First] = Facts.IncludedBeforeUse.try_emplace(Name, Before);
+  // Named in an earlier file too: what both had included.
+  if (!First)
+    for (auto H = It->second.begin(); H != It->second.end();)
+      H = Before.count(*H) ? std::next(H) : It->second.erase(H);
+}
+
 BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
                               const UserHeaderFinder &FindUserHeader,
                               const llvm::StringSet<> &MaybeDefined) {
@@ -519,6 +562,8 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
   std::set<std::string> Seen(Files.begin(), Files.end());
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> Buffers;
   std::vector<std::unique_ptr<SourceText>> Texts;
+  // Per file, its system #include lines: directive index and header name.
+  std::vector<std::vector<std::pair<size_t, std::string>>> SystemIncludes;
   llvm::StringSet<> Maybe = MaybeDefined;
   constexpr size_t MaxFiles = 64;
   for (size_t I = 0; I < Queue.size(); ++I) {
@@ -531,7 +576,10 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
     }
     Buffers.push_back(std::move(*Buffer));
     Texts.push_back(std::make_unique<SourceText>(Buffers.back()->getBuffer()));
-    for (const Directive &D : Texts.back()->directives()) {
+    SystemIncludes.emplace_back();
+    llvm::ArrayRef<Directive> Directives = Texts.back()->directives();
+    for (size_t DI = 0; DI < Directives.size(); ++DI) {
+      const Directive &D = Directives[DI];
       if (D.Word == "define" && !D.Macro.empty())
         Maybe.insert(D.Macro);
       if (D.Kind != DirectiveKind::Include)
@@ -548,6 +596,8 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
                         "', which may be a user header";
         return Facts;
       }
+      if (User->empty())
+        SystemIncludes.back().emplace_back(DI, D.HeaderName);
       llvm::SmallString<256> Real;
       if (User->empty() || llvm::sys::fs::real_path(*User, Real) ||
           !Seen.insert(std::string(Real)).second)
@@ -560,12 +610,21 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
     }
   }
   llvm::StringMap<llvm::StringSet<>> Bodies;
+  llvm::StringSet<> FunctionLike, ObjectLike;
   for (size_t I = 0; I < Texts.size(); ++I) {
     const SourceText &Source = *Texts[I];
     std::set<unsigned> Dead = deadBlocks(Source, Maybe);
     auto isDead = [&](llvm::ArrayRef<unsigned> Blocks) {
       return llvm::any_of(Blocks, [&](unsigned B) { return Dead.count(B); });
     };
+    // The live system #include lines, by the token they end at.
+    std::vector<std::pair<size_t, llvm::StringRef>> Included;
+    for (const auto &[DI, Header] : SystemIncludes[I]) {
+      const Directive &D = Source.directives()[DI];
+      if (!isDead(D.Blocks))
+        Included.emplace_back(D.EndToken, Header);
+    }
+    llvm::StringSet<> Named;
     // A #define's body is read where the macro is expanded: in this code
     // when the code names the macro, else only after the prelude anyway.
     for (size_t T = 0; T < Source.tokens().size(); ++T) {
@@ -577,6 +636,11 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
           Bodies[D->Macro].insert(Tok.Identifier);
         continue;
       }
+      // An #include line names a file, not the words of its name.
+      if (Source.inDirective(T) && includeHolding(Source, T))
+        continue;
+      if (Named.insert(Tok.Identifier).second)
+        noteIncludedBefore(Facts, Tok.Identifier, Included, T);
       Facts.Identifiers.insert(Tok.Identifier);
       clang::tok::TokenKind Before =
           T ? Source.tokens()[T - 1].Kind : clang::tok::unknown;
@@ -589,6 +653,10 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
         continue;
       if ((D.Word == "define" || D.Word == "undef") && !D.Macro.empty()) {
         Facts.Macros.try_emplace(D.Macro, Queue[I]);
+        if (isFunctionLikeDefine(Source, D))
+          FunctionLike.insert(D.Macro);
+        else
+          ObjectLike.insert(D.Macro);
       } else if (D.Word == "pragma") {
         std::vector<llvm::StringRef> Words;
         for (size_t T = D.FirstToken + 2; T < D.EndToken; ++T)
@@ -601,6 +669,9 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
       }
     }
   }
+  for (const auto &Macro : FunctionLike)
+    if (!ObjectLike.contains(Macro.getKey()))
+      Facts.FunctionLike.insert(Macro.getKey());
   // The bodies of the macros the code expands, and of those they expand.
   for (bool Grew = true; Grew;) {
     Grew = false;
@@ -608,10 +679,17 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
       if (Facts.Identifiers.contains(Macro))
         for (const auto &Name : Body) {
           Facts.Unqualified.insert(Name.getKey());
+          Facts.IncludedBeforeUse.erase(Name.getKey());
           Grew |= Facts.Identifiers.insert(Name.getKey()).second;
         }
   }
   return Facts;
+}
+
+bool BarrierFacts::includesBeforeUse(llvm::StringRef Name,
+                                     llvm::StringRef Header) const {
+  auto It = IncludedBeforeUse.find(Name);
+  return It != IncludedBeforeUse.end() && It->second.count(Header.str());
 }
 
 std::string barrierConflict(const PreludeFacts &Prelude,
@@ -625,10 +703,16 @@ std::string barrierConflict(const PreludeFacts &Prelude,
     if (It == Prelude.ByHeader.end())
       continue; // It brought no file: the CUDA headers had it.
     const HeaderFacts &Facts = It->second;
-    for (const auto &Macro : Barrier.Macros)
-      if (Facts.Identifiers.contains(Macro.getKey()))
-        return "'" + Macro.getValue() + "' defines '" + Macro.getKey().str() +
+    for (const auto &Macro : Barrier.Macros) {
+      llvm::StringRef Name = Macro.getKey();
+      if (Facts.Macros.contains(Name))
+        return "'" + Macro.getValue() + "' defines '" + Name.str() +
+               "', a macro <" + Header + "> defines too";
+      if (Barrier.FunctionLike.contains(Name) ? Facts.Called.contains(Name)
+                                              : Facts.Identifiers.contains(Name))
+        return "'" + Macro.getValue() + "' defines '" + Name.str() +
                "', a name in <" + Header + ">";
+    }
     if (Facts.GlobalUsingDirective)
       return "<" + Header + "> has a using-directive at global scope";
     // In source order, the code saw neither their macros nor their global
@@ -641,7 +725,8 @@ std::string barrierConflict(const PreludeFacts &Prelude,
         continue;
       auto As = Facts.IncludedAs.find(Entry.getKey());
       if (As == Facts.IncludedAs.end() || As->second.empty() ||
-          !llvm::is_contained(Settled, As->second))
+          !(llvm::is_contained(Settled, As->second) ||
+            Barrier.includesBeforeUse(Entry.getKey(), As->second)))
         Names.push_back(Entry.getKey());
     }
     if (Names.empty())
@@ -789,8 +874,10 @@ private:
   }
   void use(const clang::Token &Name) {
     if (Name.getIdentifierInfo())
-      if (HeaderFacts *Of = Brought.of(Name.getLocation(), Facts))
+      if (HeaderFacts *Of = Brought.of(Name.getLocation(), Facts)) {
         Of->Identifiers.insert(Name.getIdentifierInfo()->getName());
+        Of->Called.insert(Name.getIdentifierInfo()->getName());
+      }
   }
   clang::Preprocessor &PP;
   BroughtFiles &Brought;
@@ -808,11 +895,18 @@ public:
     PP.setTokenWatcher([this](const clang::Token &Tok) {
       // The parser's annotation tokens (a type name looked up) hold no
       // identifier: their first token was seen as one.
-      if (Tok.isAnnotation())
+      if (Tok.isAnnotation()) {
+        Last = {};
         return;
+      }
+      if (Tok.is(clang::tok::l_paren) && Last.second)
+        Called[Last.first].insert(Last.second);
+      Last = {};
       if (const clang::IdentifierInfo *Name = Tok.getIdentifierInfo())
-        if (HeaderFacts *Of = Brought.of(Tok.getLocation(), this->Facts))
+        if (HeaderFacts *Of = Brought.of(Tok.getLocation(), this->Facts)) {
           Seen[Of].insert(Name);
+          Last = {Of, Name};
+        }
     });
   }
 
@@ -820,6 +914,9 @@ public:
     for (const auto &[Of, Names] : Seen)
       for (const clang::IdentifierInfo *Name : Names)
         Of->Identifiers.insert(Name->getName());
+    for (const auto &[Of, Names] : Called)
+      for (const clang::IdentifierInfo *Name : Names)
+        Of->Called.insert(Name->getName());
     addGlobals(Ctx.getTranslationUnitDecl());
     // A macro a header #undefs and #defines again as it was before the
     // prelude (stddef.h's NULL) is no change.
@@ -892,7 +989,9 @@ private:
   /// The identifiers each header's files lex (millions of tokens: kept as
   /// pointers until the end).
   llvm::DenseMap<HeaderFacts *, llvm::DenseSet<const clang::IdentifierInfo *>>
-      Seen;
+      Seen, Called;
+  /// The identifier token just read, for a `(` after it.
+  std::pair<HeaderFacts *, const clang::IdentifierInfo *> Last;
 };
 } // namespace
 
