@@ -552,63 +552,101 @@ noteIncludedBefore(BarrierFacts &Facts, llvm::StringRef Name,
       H = Before.count(*H) ? std::next(H) : It->second.erase(H);
 }
 
+namespace {
+/// The files of a barrier, with the user headers they include in any
+/// branch, read; every macro they may define.
+struct BarrierFiles {
+  std::vector<std::string> Paths;
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> Buffers;
+  std::vector<std::unique_ptr<SourceText>> Texts;
+  /// Per file, its system #include lines: directive index and header name.
+  std::vector<std::vector<std::pair<size_t, std::string>>> SystemIncludes;
+  llvm::StringSet<> MaybeDefined;
+  /// Why they are not checked ("" when they are).
+  std::string Unusual;
+
+  /// Reads the include lines of the file just read: false when unusual.
+  bool addIncludes(const UserHeaderFinder &FindUserHeader,
+                   std::set<std::string> &Seen);
+};
+} // namespace
+
+bool BarrierFiles::addIncludes(const UserHeaderFinder &FindUserHeader,
+                               std::set<std::string> &Seen) {
+  constexpr size_t MaxFiles = 64;
+  const std::string File = Paths[Texts.size() - 1];
+  llvm::ArrayRef<Directive> Directives = Texts.back()->directives();
+  for (size_t DI = 0; DI < Directives.size(); ++DI) {
+    const Directive &D = Directives[DI];
+    if (D.Word == "define" && !D.Macro.empty())
+      MaybeDefined.insert(D.Macro);
+    if (D.Kind != DirectiveKind::Include)
+      continue;
+    if (D.HeaderName.empty() || D.Word != "include") {
+      Unusual = "'" + File + "' has an #" + D.Word.str() + " that is not checked";
+      return false;
+    }
+    std::optional<std::string> User = FindUserHeader(
+        D.HeaderName, D.Angled, llvm::sys::path::parent_path(File));
+    if (!User) {
+      Unusual = "'" + File + "' includes '" + D.HeaderName +
+                "', which may be a user header";
+      return false;
+    }
+    if (User->empty())
+      SystemIncludes.back().emplace_back(DI, D.HeaderName);
+    llvm::SmallString<256> Real;
+    if (User->empty() || llvm::sys::fs::real_path(*User, Real) ||
+        !Seen.insert(std::string(Real)).second)
+      continue;
+    if (Paths.size() == MaxFiles) {
+      Unusual = "the user headers before them are too many";
+      return false;
+    }
+    Paths.push_back(std::string(Real));
+  }
+  return true;
+}
+
+static BarrierFiles readBarrierFiles(llvm::ArrayRef<std::string> Files,
+                                     const UserHeaderFinder &FindUserHeader,
+                                     const llvm::StringSet<> &MaybeDefined) {
+  BarrierFiles Read;
+  Read.Paths.assign(Files.begin(), Files.end());
+  Read.MaybeDefined = MaybeDefined;
+  std::set<std::string> Seen(Files.begin(), Files.end());
+  for (size_t I = 0; I < Read.Paths.size(); ++I) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+        llvm::MemoryBuffer::getFile(Read.Paths[I]);
+    if (!Buffer) {
+      Read.Unusual = "'" + Read.Paths[I] + "' cannot be read";
+      return Read;
+    }
+    Read.Buffers.push_back(std::move(*Buffer));
+    Read.Texts.push_back(
+        std::make_unique<SourceText>(Read.Buffers.back()->getBuffer()));
+    Read.SystemIncludes.emplace_back();
+    if (!Read.addIncludes(FindUserHeader, Seen))
+      return Read;
+  }
+  return Read;
+}
+
 BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
                               const UserHeaderFinder &FindUserHeader,
                               const llvm::StringSet<> &MaybeDefined) {
   BarrierFacts Facts;
-  // The files, with the user headers they include in any branch, and every
-  // macro they may define; then what their live lines hold.
-  std::vector<std::string> Queue(Files.begin(), Files.end());
-  std::set<std::string> Seen(Files.begin(), Files.end());
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> Buffers;
-  std::vector<std::unique_ptr<SourceText>> Texts;
-  // Per file, its system #include lines: directive index and header name.
-  std::vector<std::vector<std::pair<size_t, std::string>>> SystemIncludes;
-  llvm::StringSet<> Maybe = MaybeDefined;
-  constexpr size_t MaxFiles = 64;
-  for (size_t I = 0; I < Queue.size(); ++I) {
-    const std::string File = Queue[I];
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-        llvm::MemoryBuffer::getFile(File);
-    if (!Buffer) {
-      Facts.Unusual = "'" + File + "' cannot be read";
-      return Facts;
-    }
-    Buffers.push_back(std::move(*Buffer));
-    Texts.push_back(std::make_unique<SourceText>(Buffers.back()->getBuffer()));
-    SystemIncludes.emplace_back();
-    llvm::ArrayRef<Directive> Directives = Texts.back()->directives();
-    for (size_t DI = 0; DI < Directives.size(); ++DI) {
-      const Directive &D = Directives[DI];
-      if (D.Word == "define" && !D.Macro.empty())
-        Maybe.insert(D.Macro);
-      if (D.Kind != DirectiveKind::Include)
-        continue;
-      if (D.HeaderName.empty() || D.Word != "include") {
-        Facts.Unusual = "'" + File + "' has an #" + D.Word.str() +
-                        " that is not checked";
-        return Facts;
-      }
-      std::optional<std::string> User = FindUserHeader(
-          D.HeaderName, D.Angled, llvm::sys::path::parent_path(File));
-      if (!User) {
-        Facts.Unusual = "'" + File + "' includes '" + D.HeaderName +
-                        "', which may be a user header";
-        return Facts;
-      }
-      if (User->empty())
-        SystemIncludes.back().emplace_back(DI, D.HeaderName);
-      llvm::SmallString<256> Real;
-      if (User->empty() || llvm::sys::fs::real_path(*User, Real) ||
-          !Seen.insert(std::string(Real)).second)
-        continue;
-      if (Queue.size() == MaxFiles) {
-        Facts.Unusual = "the user headers before them are too many";
-        return Facts;
-      }
-      Queue.push_back(std::string(Real));
-    }
+  // The files and every macro they may define; then what their live lines
+  // hold.
+  BarrierFiles Read = readBarrierFiles(Files, FindUserHeader, MaybeDefined);
+  if (!Read.Unusual.empty()) {
+    Facts.Unusual = Read.Unusual;
+    return Facts;
   }
+  const std::vector<std::string> &Queue = Read.Paths;
+  const std::vector<std::unique_ptr<SourceText>> &Texts = Read.Texts;
+  const auto &SystemIncludes = Read.SystemIncludes;
+  const llvm::StringSet<> &Maybe = Read.MaybeDefined;
   llvm::StringMap<llvm::StringSet<>> Bodies;
   llvm::StringSet<> FunctionLike, ObjectLike;
   for (size_t I = 0; I < Texts.size(); ++I) {
