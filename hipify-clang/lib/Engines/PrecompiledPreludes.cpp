@@ -372,7 +372,7 @@ LeadingList::barrierBefore(llvm::StringRef Header) const {
   return llvm::ArrayRef(Barrier).take_front(Count);
 }
 
-static constexpr llvm::StringLiteral FactsFormat = "hipify prelude facts 5";
+static constexpr llvm::StringLiteral FactsFormat = "hipify prelude facts 6";
 
 std::string PreludeFacts::serialize() const {
   std::vector<std::string> Lines;
@@ -387,9 +387,10 @@ std::string PreludeFacts::serialize() const {
     add("m " + Header, Facts.Macros);
     add("g " + Header, Facts.Globals);
     add("c " + Header, Facts.Called);
+    // A header's spelling holds no space either.
     for (const auto &Entry : Facts.IncludedAs)
       Lines.push_back("s " + Header + " " + Entry.getKey().str() + " " +
-                      Entry.getValue());
+                      llvm::join(Entry.getValue(), " "));
     if (Facts.GlobalUsingDirective)
       Lines.push_back("u " + Header);
   }
@@ -433,7 +434,10 @@ std::optional<PreludeFacts> PreludeFacts::parse(llvm::StringRef Text) {
       auto [Macro, As] = Name.split(' ');
       if (As.empty())
         return std::nullopt;
-      Of.IncludedAs[Macro] = As.str();
+      llvm::SmallVector<llvm::StringRef, 4> Chain;
+      As.split(Chain, ' ');
+      for (llvm::StringRef Spelling : Chain)
+        Of.IncludedAs[Macro].push_back(Spelling.str());
     }
     else
       return std::nullopt;
@@ -762,9 +766,13 @@ std::string barrierConflict(const PreludeFacts &Prelude,
             Barrier.Unqualified.contains(Entry.getKey())))
         continue;
       auto As = Facts.IncludedAs.find(Entry.getKey());
-      if (As == Facts.IncludedAs.end() || As->second.empty() ||
-          !(llvm::is_contained(Settled, As->second) ||
-            Barrier.includesBeforeUse(Entry.getKey(), As->second)))
+      bool HadIt =
+          As != Facts.IncludedAs.end() &&
+          llvm::any_of(As->second, [&](const std::string &Spelling) {
+            return llvm::is_contained(Settled, Spelling) ||
+                   Barrier.includesBeforeUse(Entry.getKey(), Spelling);
+          });
+      if (!HadIt)
         Names.push_back(Entry.getKey());
     }
     if (Names.empty())
@@ -833,16 +841,50 @@ private:
   }
 
 public:
-  /// How \p Loc's file was #included ("" when not known).
-  llvm::StringRef includedAs(clang::SourceLocation Loc) const {
-    clang::OptionalFileEntryRef File =
-        SM.getFileEntryRefForID(SM.getFileID(SM.getSpellingLoc(Loc)));
-    if (!File)
-      return "";
-    auto It = Spellings.find(File->getName());
-    return It == Spellings.end() ? "" : llvm::StringRef(It->second);
+  /// How \p Loc's file was #included, each time, and how the files that
+  /// included it were; then the files up its first chain of includes to the
+  /// prelude's header. Asked once every #include is known.
+  std::vector<std::string> includedAs(clang::SourceLocation Loc) const {
+    std::set<std::string> Names;
+    auto nameOf = [&](clang::FileID File) -> llvm::StringRef {
+      clang::OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+      return Entry ? Entry->getName() : "";
+    };
+    auto addSpellings = [&](llvm::StringRef File) {
+      auto It = Spellings.find(File);
+      if (It != Spellings.end())
+        Names.insert(It->second.begin(), It->second.end());
+    };
+    clang::FileID File = SM.getFileID(SM.getSpellingLoc(Loc));
+    auto Parents = Includers.find(nameOf(File));
+    if (Parents != Includers.end())
+      for (const auto &Parent : Parents->second)
+        addSpellings(Parent.getKey());
+    while (File.isValid() && File != SM.getMainFileID()) {
+      addSpellings(nameOf(File));
+      clang::SourceLocation Include = SM.getIncludeLoc(File);
+      File = Include.isValid() ? SM.getFileID(Include) : clang::FileID();
+    }
+    return std::vector<std::string>(Names.begin(), Names.end());
   }
-  llvm::StringMap<std::string> Spellings;
+  /// Records an #include at \p Hash of \p File spelled \p Spelling.
+  void included(clang::SourceLocation Hash, clang::FileEntryRef File,
+                llvm::StringRef Spelling) {
+    Spellings[File.getName()].insert(Spelling.str());
+    if (clang::OptionalFileEntryRef From =
+            SM.getFileEntryRefForID(SM.getFileID(Hash)))
+      Includers[File.getName()].insert(From->getName());
+  }
+
+  /// The macros whose IncludedAs waits for the end of the parse.
+  std::vector<std::tuple<HeaderFacts *, std::string, clang::SourceLocation>>
+      PendingMacros;
+
+private:
+  llvm::StringMap<std::set<std::string>> Spellings;
+  llvm::StringMap<llvm::StringSet<>> Includers;
+
+public:
 
 private:
   const clang::SourceManager &SM;
@@ -868,14 +910,14 @@ public:
                       const clang::MacroDirective *) override {
     define(Name);
   }
-  void InclusionDirective(clang::SourceLocation, const clang::Token &,
+  void InclusionDirective(clang::SourceLocation Hash, const clang::Token &,
                           llvm::StringRef FileName, bool,
                           clang::CharSourceRange, clang::OptionalFileEntryRef File,
                           llvm::StringRef, llvm::StringRef,
                           const clang::Module *, bool,
                           clang::SrcMgr::CharacteristicKind) override {
     if (File)
-      Brought.Spellings.try_emplace(File->getName(), FileName.str());
+      Brought.included(Hash, *File, FileName);
   }
   void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &,
                     clang::SourceRange, const clang::MacroArgs *) override {
@@ -907,8 +949,9 @@ private:
     if (Name.getIdentifierInfo())
       if (HeaderFacts *Of = Brought.of(Name.getLocation(), Facts))
         if (Of->Macros.insert(Name.getIdentifierInfo()->getName()).second)
-          Of->IncludedAs[Name.getIdentifierInfo()->getName()] =
-              Brought.includedAs(Name.getLocation()).str();
+          Brought.PendingMacros.emplace_back(
+              Of, Name.getIdentifierInfo()->getName().str(),
+              Name.getLocation());
   }
   void use(const clang::Token &Name) {
     if (Name.getIdentifierInfo())
@@ -956,6 +999,8 @@ public:
       for (const clang::IdentifierInfo *Name : Names)
         Of->Called.insert(Name->getName());
     addGlobals(Ctx.getTranslationUnitDecl());
+    for (const auto &[Of, Name, Loc] : Brought.PendingMacros)
+      Of->IncludedAs[Name] = Brought.includedAs(Loc);
     // A macro a header #undefs and #defines again as it was before the
     // prelude (stddef.h's NULL) is no change.
     for (auto &[Header, Of] : Facts.ByHeader) {
@@ -1012,7 +1057,7 @@ private:
           if (!llvm::isa<clang::NamespaceDecl>(D) &&
               Of->Globals.insert(Name->getName()).second)
             Of->IncludedAs[Name->getName()] =
-                Brought.includedAs(D->getLocation()).str();
+                Brought.includedAs(D->getLocation());
       // An unscoped enumeration's enumerators are global names too.
       if (const auto *Enum = llvm::dyn_cast<clang::EnumDecl>(D))
         if (!Enum->isScoped())

@@ -119,9 +119,11 @@ struct HeaderFacts {
   llvm::StringSet<> Called;
   bool GlobalUsingDirective = false;
   /// For a macro or global name, how the file that defines or declares it
-  /// was #included (`stdio.h`): a source that includes that header itself
-  /// before its user code had the name there already.
-  llvm::StringMap<std::string> IncludedAs;
+  /// was #included, then how the file that included it was, up to the
+  /// prelude's header (`bits/types/FILE.h`, `stdio.h`, ...): a source that
+  /// includes one of them itself before its user code had the name there
+  /// already.
+  llvm::StringMap<std::vector<std::string>> IncludedAs;
 };
 
 /// A prelude's HeaderFacts by header name, and every macro defined at its
