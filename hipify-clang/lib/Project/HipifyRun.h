@@ -365,6 +365,9 @@ private:
   /// Decides where a translated source's headers go: under the root, each
   /// to its place below --out-root, written by the first source that reaches
   /// it; a later source whose translation of it differs is reported.
+  /// Plans, writes and records source \p I's translation and the headers
+  /// it is the first to reach (project mode).
+  void emitProjectSource(size_t I, SourceTranslation &Result);
   void planProjectHeaders(const Source &S, SourceTranslation &Result,
                           std::vector<bool> &Claimed);
   void recordProjectOutputs(const Source &S, const SourceTranslation &Result,
