@@ -55,17 +55,25 @@ std::string printable(llvm::StringRef Text, bool KeepNewlines) {
   return Out;
 }
 
+std::unique_lock<std::recursive_mutex> lockDiagnostics() {
+  static std::recursive_mutex Stderr;
+  return std::unique_lock<std::recursive_mutex>(Stderr);
+}
+
 void reportError(const llvm::Twine &Message) {
+  auto Lock = lockDiagnostics();
   llvm::WithColor::error(llvm::errs(), toolName())
       << printable(Message.str()) << '\n';
 }
 
 void reportWarning(const llvm::Twine &Message) {
+  auto Lock = lockDiagnostics();
   llvm::WithColor::warning(llvm::errs(), toolName())
       << printable(Message.str()) << '\n';
 }
 
 void reportNote(const llvm::Twine &Message) {
+  auto Lock = lockDiagnostics();
   llvm::WithColor::note(llvm::errs(), toolName())
       << printable(Message.str()) << '\n';
 }

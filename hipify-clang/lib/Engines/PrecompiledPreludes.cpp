@@ -372,7 +372,7 @@ LeadingList::barrierBefore(llvm::StringRef Header) const {
   return llvm::ArrayRef(Barrier).take_front(Count);
 }
 
-static constexpr llvm::StringLiteral FactsFormat = "hipify prelude facts 4";
+static constexpr llvm::StringLiteral FactsFormat = "hipify prelude facts 6";
 
 std::string PreludeFacts::serialize() const {
   std::vector<std::string> Lines;
@@ -386,9 +386,11 @@ std::string PreludeFacts::serialize() const {
     add("i " + Header, Facts.Identifiers);
     add("m " + Header, Facts.Macros);
     add("g " + Header, Facts.Globals);
+    add("c " + Header, Facts.Called);
+    // A header's spelling holds no space either.
     for (const auto &Entry : Facts.IncludedAs)
       Lines.push_back("s " + Header + " " + Entry.getKey().str() + " " +
-                      Entry.getValue());
+                      llvm::join(Entry.getValue(), " "));
     if (Facts.GlobalUsingDirective)
       Lines.push_back("u " + Header);
   }
@@ -426,11 +428,16 @@ std::optional<PreludeFacts> PreludeFacts::parse(llvm::StringRef Text) {
       Of.Macros.insert(Name);
     else if (Kind == "g")
       Of.Globals.insert(Name);
+    else if (Kind == "c")
+      Of.Called.insert(Name);
     else if (Kind == "s") {
       auto [Macro, As] = Name.split(' ');
       if (As.empty())
         return std::nullopt;
-      Of.IncludedAs[Macro] = As.str();
+      llvm::SmallVector<llvm::StringRef, 4> Chain;
+      As.split(Chain, ' ');
+      for (llvm::StringRef Spelling : Chain)
+        Of.IncludedAs[Macro].push_back(Spelling.str());
     }
     else
       return std::nullopt;
@@ -509,63 +516,157 @@ static const Directive *defineHolding(const SourceText &Source, size_t Token) {
   return &*It;
 }
 
+/// Whether \p D is `#define NAME(` with no space before the `(`.
+static bool isFunctionLikeDefine(const SourceText &Source, const Directive &D) {
+  size_t Name = D.FirstToken + 2;
+  if (D.Word != "define" || Name + 1 >= D.EndToken)
+    return false;
+  const RawToken &Paren = Source.tokens()[Name + 1];
+  return Paren.Kind == clang::tok::l_paren &&
+         Paren.Offset == Source.tokens()[Name].end();
+}
+
+/// The #include directive token \p Token of \p Source is in, if any.
+static const Directive *includeHolding(const SourceText &Source,
+                                       size_t Token) {
+  llvm::ArrayRef<Directive> Directives = Source.directives();
+  auto It = llvm::partition_point(Directives, [&](const Directive &D) {
+    return D.EndToken <= Token;
+  });
+  if (It == Directives.end() || It->FirstToken > Token ||
+      It->Kind != DirectiveKind::Include)
+    return nullptr;
+  return &*It;
+}
+
+/// Narrows what \p Facts says a file's first naming of \p Name comes after
+/// to the system headers of \p Included (ending before token \p Token).
+static void
+noteIncludedBefore(BarrierFacts &Facts, llvm::StringRef Name,
+                   llvm::ArrayRef<std::pair<size_t, llvm::StringRef>> Included,
+                   size_t Token) {
+  std::set<std::string> Before;
+  for (const auto &[End, Header] : Included)
+    if (End <= Token)
+      Before.insert(Header.str());
+  auto [It, First] = Facts.IncludedBeforeUse.try_emplace(Name, Before);
+  // Named in an earlier file too: what both had included.
+  if (!First)
+    for (auto H = It->second.begin(); H != It->second.end();)
+      H = Before.count(*H) ? std::next(H) : It->second.erase(H);
+}
+
+namespace {
+/// The files of a barrier, with the user headers they include in any
+/// branch, read; every macro they may define.
+struct BarrierFiles {
+  std::vector<std::string> Paths;
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> Buffers;
+  std::vector<std::unique_ptr<SourceText>> Texts;
+  /// Per file, its system #include lines: directive index and header name.
+  std::vector<std::vector<std::pair<size_t, std::string>>> SystemIncludes;
+  llvm::StringSet<> MaybeDefined;
+  /// Why they are not checked ("" when they are).
+  std::string Unusual;
+
+  /// Reads the include lines of the file just read: false when unusual.
+  bool addIncludes(const UserHeaderFinder &FindUserHeader,
+                   std::set<std::string> &Seen);
+};
+} // namespace
+
+bool BarrierFiles::addIncludes(const UserHeaderFinder &FindUserHeader,
+                               std::set<std::string> &Seen) {
+  constexpr size_t MaxFiles = 64;
+  const std::string File = Paths[Texts.size() - 1];
+  llvm::ArrayRef<Directive> Directives = Texts.back()->directives();
+  for (size_t DI = 0; DI < Directives.size(); ++DI) {
+    const Directive &D = Directives[DI];
+    if (D.Word == "define" && !D.Macro.empty())
+      MaybeDefined.insert(D.Macro);
+    if (D.Kind != DirectiveKind::Include)
+      continue;
+    if (D.HeaderName.empty() || D.Word != "include") {
+      Unusual = "'" + File + "' has an #" + D.Word.str() + " that is not checked";
+      return false;
+    }
+    std::optional<std::string> User = FindUserHeader(
+        D.HeaderName, D.Angled, llvm::sys::path::parent_path(File));
+    if (!User) {
+      Unusual = "'" + File + "' includes '" + D.HeaderName +
+                "', which may be a user header";
+      return false;
+    }
+    if (User->empty())
+      SystemIncludes.back().emplace_back(DI, D.HeaderName);
+    llvm::SmallString<256> Real;
+    if (User->empty() || llvm::sys::fs::real_path(*User, Real) ||
+        !Seen.insert(std::string(Real)).second)
+      continue;
+    if (Paths.size() == MaxFiles) {
+      Unusual = "the user headers before them are too many";
+      return false;
+    }
+    Paths.push_back(std::string(Real));
+  }
+  return true;
+}
+
+static BarrierFiles readBarrierFiles(llvm::ArrayRef<std::string> Files,
+                                     const UserHeaderFinder &FindUserHeader,
+                                     const llvm::StringSet<> &MaybeDefined) {
+  BarrierFiles Read;
+  Read.Paths.assign(Files.begin(), Files.end());
+  Read.MaybeDefined = MaybeDefined;
+  std::set<std::string> Seen(Files.begin(), Files.end());
+  for (size_t I = 0; I < Read.Paths.size(); ++I) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+        llvm::MemoryBuffer::getFile(Read.Paths[I]);
+    if (!Buffer) {
+      Read.Unusual = "'" + Read.Paths[I] + "' cannot be read";
+      return Read;
+    }
+    Read.Buffers.push_back(std::move(*Buffer));
+    Read.Texts.push_back(
+        std::make_unique<SourceText>(Read.Buffers.back()->getBuffer()));
+    Read.SystemIncludes.emplace_back();
+    if (!Read.addIncludes(FindUserHeader, Seen))
+      return Read;
+  }
+  return Read;
+}
+
 BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
                               const UserHeaderFinder &FindUserHeader,
                               const llvm::StringSet<> &MaybeDefined) {
   BarrierFacts Facts;
-  // The files, with the user headers they include in any branch, and every
-  // macro they may define; then what their live lines hold.
-  std::vector<std::string> Queue(Files.begin(), Files.end());
-  std::set<std::string> Seen(Files.begin(), Files.end());
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> Buffers;
-  std::vector<std::unique_ptr<SourceText>> Texts;
-  llvm::StringSet<> Maybe = MaybeDefined;
-  constexpr size_t MaxFiles = 64;
-  for (size_t I = 0; I < Queue.size(); ++I) {
-    const std::string File = Queue[I];
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-        llvm::MemoryBuffer::getFile(File);
-    if (!Buffer) {
-      Facts.Unusual = "'" + File + "' cannot be read";
-      return Facts;
-    }
-    Buffers.push_back(std::move(*Buffer));
-    Texts.push_back(std::make_unique<SourceText>(Buffers.back()->getBuffer()));
-    for (const Directive &D : Texts.back()->directives()) {
-      if (D.Word == "define" && !D.Macro.empty())
-        Maybe.insert(D.Macro);
-      if (D.Kind != DirectiveKind::Include)
-        continue;
-      if (D.HeaderName.empty() || D.Word != "include") {
-        Facts.Unusual = "'" + File + "' has an #" + D.Word.str() +
-                        " that is not checked";
-        return Facts;
-      }
-      std::optional<std::string> User = FindUserHeader(
-          D.HeaderName, D.Angled, llvm::sys::path::parent_path(File));
-      if (!User) {
-        Facts.Unusual = "'" + File + "' includes '" + D.HeaderName +
-                        "', which may be a user header";
-        return Facts;
-      }
-      llvm::SmallString<256> Real;
-      if (User->empty() || llvm::sys::fs::real_path(*User, Real) ||
-          !Seen.insert(std::string(Real)).second)
-        continue;
-      if (Queue.size() == MaxFiles) {
-        Facts.Unusual = "the user headers before them are too many";
-        return Facts;
-      }
-      Queue.push_back(std::string(Real));
-    }
+  // The files and every macro they may define; then what their live lines
+  // hold.
+  BarrierFiles Read = readBarrierFiles(Files, FindUserHeader, MaybeDefined);
+  if (!Read.Unusual.empty()) {
+    Facts.Unusual = Read.Unusual;
+    return Facts;
   }
+  const std::vector<std::string> &Queue = Read.Paths;
+  const std::vector<std::unique_ptr<SourceText>> &Texts = Read.Texts;
+  const auto &SystemIncludes = Read.SystemIncludes;
+  const llvm::StringSet<> &Maybe = Read.MaybeDefined;
   llvm::StringMap<llvm::StringSet<>> Bodies;
+  llvm::StringSet<> FunctionLike, ObjectLike;
   for (size_t I = 0; I < Texts.size(); ++I) {
     const SourceText &Source = *Texts[I];
     std::set<unsigned> Dead = deadBlocks(Source, Maybe);
     auto isDead = [&](llvm::ArrayRef<unsigned> Blocks) {
       return llvm::any_of(Blocks, [&](unsigned B) { return Dead.count(B); });
     };
+    // The live system #include lines, by the token they end at.
+    std::vector<std::pair<size_t, llvm::StringRef>> Included;
+    for (const auto &[DI, Header] : SystemIncludes[I]) {
+      const Directive &D = Source.directives()[DI];
+      if (!isDead(D.Blocks))
+        Included.emplace_back(D.EndToken, Header);
+    }
+    llvm::StringSet<> Named;
     // A #define's body is read where the macro is expanded: in this code
     // when the code names the macro, else only after the prelude anyway.
     for (size_t T = 0; T < Source.tokens().size(); ++T) {
@@ -577,6 +678,11 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
           Bodies[D->Macro].insert(Tok.Identifier);
         continue;
       }
+      // An #include line names a file, not the words of its name.
+      if (Source.inDirective(T) && includeHolding(Source, T))
+        continue;
+      if (Named.insert(Tok.Identifier).second)
+        noteIncludedBefore(Facts, Tok.Identifier, Included, T);
       Facts.Identifiers.insert(Tok.Identifier);
       clang::tok::TokenKind Before =
           T ? Source.tokens()[T - 1].Kind : clang::tok::unknown;
@@ -589,6 +695,10 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
         continue;
       if ((D.Word == "define" || D.Word == "undef") && !D.Macro.empty()) {
         Facts.Macros.try_emplace(D.Macro, Queue[I]);
+        if (isFunctionLikeDefine(Source, D))
+          FunctionLike.insert(D.Macro);
+        else
+          ObjectLike.insert(D.Macro);
       } else if (D.Word == "pragma") {
         std::vector<llvm::StringRef> Words;
         for (size_t T = D.FirstToken + 2; T < D.EndToken; ++T)
@@ -601,6 +711,9 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
       }
     }
   }
+  for (const auto &Macro : FunctionLike)
+    if (!ObjectLike.contains(Macro.getKey()))
+      Facts.FunctionLike.insert(Macro.getKey());
   // The bodies of the macros the code expands, and of those they expand.
   for (bool Grew = true; Grew;) {
     Grew = false;
@@ -608,10 +721,17 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
       if (Facts.Identifiers.contains(Macro))
         for (const auto &Name : Body) {
           Facts.Unqualified.insert(Name.getKey());
+          Facts.IncludedBeforeUse.erase(Name.getKey());
           Grew |= Facts.Identifiers.insert(Name.getKey()).second;
         }
   }
   return Facts;
+}
+
+bool BarrierFacts::includesBeforeUse(llvm::StringRef Name,
+                                     llvm::StringRef Header) const {
+  auto It = IncludedBeforeUse.find(Name);
+  return It != IncludedBeforeUse.end() && It->second.count(Header.str());
 }
 
 std::string barrierConflict(const PreludeFacts &Prelude,
@@ -625,10 +745,16 @@ std::string barrierConflict(const PreludeFacts &Prelude,
     if (It == Prelude.ByHeader.end())
       continue; // It brought no file: the CUDA headers had it.
     const HeaderFacts &Facts = It->second;
-    for (const auto &Macro : Barrier.Macros)
-      if (Facts.Identifiers.contains(Macro.getKey()))
-        return "'" + Macro.getValue() + "' defines '" + Macro.getKey().str() +
+    for (const auto &Macro : Barrier.Macros) {
+      llvm::StringRef Name = Macro.getKey();
+      if (Facts.Macros.contains(Name))
+        return "'" + Macro.getValue() + "' defines '" + Name.str() +
+               "', a macro <" + Header + "> defines too";
+      if (Barrier.FunctionLike.contains(Name) ? Facts.Called.contains(Name)
+                                              : Facts.Identifiers.contains(Name))
+        return "'" + Macro.getValue() + "' defines '" + Name.str() +
                "', a name in <" + Header + ">";
+    }
     if (Facts.GlobalUsingDirective)
       return "<" + Header + "> has a using-directive at global scope";
     // In source order, the code saw neither their macros nor their global
@@ -640,8 +766,13 @@ std::string barrierConflict(const PreludeFacts &Prelude,
             Barrier.Unqualified.contains(Entry.getKey())))
         continue;
       auto As = Facts.IncludedAs.find(Entry.getKey());
-      if (As == Facts.IncludedAs.end() || As->second.empty() ||
-          !llvm::is_contained(Settled, As->second))
+      bool HadIt =
+          As != Facts.IncludedAs.end() &&
+          llvm::any_of(As->second, [&](const std::string &Spelling) {
+            return llvm::is_contained(Settled, Spelling) ||
+                   Barrier.includesBeforeUse(Entry.getKey(), Spelling);
+          });
+      if (!HadIt)
         Names.push_back(Entry.getKey());
     }
     if (Names.empty())
@@ -710,16 +841,50 @@ private:
   }
 
 public:
-  /// How \p Loc's file was #included ("" when not known).
-  llvm::StringRef includedAs(clang::SourceLocation Loc) const {
-    clang::OptionalFileEntryRef File =
-        SM.getFileEntryRefForID(SM.getFileID(SM.getSpellingLoc(Loc)));
-    if (!File)
-      return "";
-    auto It = Spellings.find(File->getName());
-    return It == Spellings.end() ? "" : llvm::StringRef(It->second);
+  /// How \p Loc's file was #included, each time, and how the files that
+  /// included it were; then the files up its first chain of includes to the
+  /// prelude's header. Asked once every #include is known.
+  std::vector<std::string> includedAs(clang::SourceLocation Loc) const {
+    std::set<std::string> Names;
+    auto nameOf = [&](clang::FileID File) -> llvm::StringRef {
+      clang::OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+      return Entry ? Entry->getName() : "";
+    };
+    auto addSpellings = [&](llvm::StringRef File) {
+      auto It = Spellings.find(File);
+      if (It != Spellings.end())
+        Names.insert(It->second.begin(), It->second.end());
+    };
+    clang::FileID File = SM.getFileID(SM.getSpellingLoc(Loc));
+    auto Parents = Includers.find(nameOf(File));
+    if (Parents != Includers.end())
+      for (const auto &Parent : Parents->second)
+        addSpellings(Parent.getKey());
+    while (File.isValid() && File != SM.getMainFileID()) {
+      addSpellings(nameOf(File));
+      clang::SourceLocation Include = SM.getIncludeLoc(File);
+      File = Include.isValid() ? SM.getFileID(Include) : clang::FileID();
+    }
+    return std::vector<std::string>(Names.begin(), Names.end());
   }
-  llvm::StringMap<std::string> Spellings;
+  /// Records an #include at \p Hash of \p File spelled \p Spelling.
+  void included(clang::SourceLocation Hash, clang::FileEntryRef File,
+                llvm::StringRef Spelling) {
+    Spellings[File.getName()].insert(Spelling.str());
+    if (clang::OptionalFileEntryRef From =
+            SM.getFileEntryRefForID(SM.getFileID(Hash)))
+      Includers[File.getName()].insert(From->getName());
+  }
+
+  /// The macros whose IncludedAs waits for the end of the parse.
+  std::vector<std::tuple<HeaderFacts *, std::string, clang::SourceLocation>>
+      PendingMacros;
+
+private:
+  llvm::StringMap<std::set<std::string>> Spellings;
+  llvm::StringMap<llvm::StringSet<>> Includers;
+
+public:
 
 private:
   const clang::SourceManager &SM;
@@ -745,14 +910,14 @@ public:
                       const clang::MacroDirective *) override {
     define(Name);
   }
-  void InclusionDirective(clang::SourceLocation, const clang::Token &,
+  void InclusionDirective(clang::SourceLocation Hash, const clang::Token &,
                           llvm::StringRef FileName, bool,
                           clang::CharSourceRange, clang::OptionalFileEntryRef File,
                           llvm::StringRef, llvm::StringRef,
                           const clang::Module *, bool,
                           clang::SrcMgr::CharacteristicKind) override {
     if (File)
-      Brought.Spellings.try_emplace(File->getName(), FileName.str());
+      Brought.included(Hash, *File, FileName);
   }
   void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &,
                     clang::SourceRange, const clang::MacroArgs *) override {
@@ -784,13 +949,16 @@ private:
     if (Name.getIdentifierInfo())
       if (HeaderFacts *Of = Brought.of(Name.getLocation(), Facts))
         if (Of->Macros.insert(Name.getIdentifierInfo()->getName()).second)
-          Of->IncludedAs[Name.getIdentifierInfo()->getName()] =
-              Brought.includedAs(Name.getLocation()).str();
+          Brought.PendingMacros.emplace_back(
+              Of, Name.getIdentifierInfo()->getName().str(),
+              Name.getLocation());
   }
   void use(const clang::Token &Name) {
     if (Name.getIdentifierInfo())
-      if (HeaderFacts *Of = Brought.of(Name.getLocation(), Facts))
+      if (HeaderFacts *Of = Brought.of(Name.getLocation(), Facts)) {
         Of->Identifiers.insert(Name.getIdentifierInfo()->getName());
+        Of->Called.insert(Name.getIdentifierInfo()->getName());
+      }
   }
   clang::Preprocessor &PP;
   BroughtFiles &Brought;
@@ -808,11 +976,18 @@ public:
     PP.setTokenWatcher([this](const clang::Token &Tok) {
       // The parser's annotation tokens (a type name looked up) hold no
       // identifier: their first token was seen as one.
-      if (Tok.isAnnotation())
+      if (Tok.isAnnotation()) {
+        Last = {};
         return;
+      }
+      if (Tok.is(clang::tok::l_paren) && Last.second)
+        Called[Last.first].insert(Last.second);
+      Last = {};
       if (const clang::IdentifierInfo *Name = Tok.getIdentifierInfo())
-        if (HeaderFacts *Of = Brought.of(Tok.getLocation(), this->Facts))
+        if (HeaderFacts *Of = Brought.of(Tok.getLocation(), this->Facts)) {
           Seen[Of].insert(Name);
+          Last = {Of, Name};
+        }
     });
   }
 
@@ -820,7 +995,12 @@ public:
     for (const auto &[Of, Names] : Seen)
       for (const clang::IdentifierInfo *Name : Names)
         Of->Identifiers.insert(Name->getName());
+    for (const auto &[Of, Names] : Called)
+      for (const clang::IdentifierInfo *Name : Names)
+        Of->Called.insert(Name->getName());
     addGlobals(Ctx.getTranslationUnitDecl());
+    for (const auto &[Of, Name, Loc] : Brought.PendingMacros)
+      Of->IncludedAs[Name] = Brought.includedAs(Loc);
     // A macro a header #undefs and #defines again as it was before the
     // prelude (stddef.h's NULL) is no change.
     for (auto &[Header, Of] : Facts.ByHeader) {
@@ -877,7 +1057,7 @@ private:
           if (!llvm::isa<clang::NamespaceDecl>(D) &&
               Of->Globals.insert(Name->getName()).second)
             Of->IncludedAs[Name->getName()] =
-                Brought.includedAs(D->getLocation()).str();
+                Brought.includedAs(D->getLocation());
       // An unscoped enumeration's enumerators are global names too.
       if (const auto *Enum = llvm::dyn_cast<clang::EnumDecl>(D))
         if (!Enum->isScoped())
@@ -892,7 +1072,9 @@ private:
   /// The identifiers each header's files lex (millions of tokens: kept as
   /// pointers until the end).
   llvm::DenseMap<HeaderFacts *, llvm::DenseSet<const clang::IdentifierInfo *>>
-      Seen;
+      Seen, Called;
+  /// The identifier token just read, for a `(` after it.
+  std::pair<HeaderFacts *, const clang::IdentifierInfo *> Last;
 };
 } // namespace
 

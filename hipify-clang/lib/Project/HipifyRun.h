@@ -366,6 +366,9 @@ private:
   /// it; a later source whose translation of it differs is reported.
   std::vector<bool> planProjectHeaders(const Source &S,
                                        SourceTranslation &Result);
+  /// Plans, writes and records source \p I's translation and the headers
+  /// it is the first to reach (project mode).
+  void emitProjectSource(size_t I, SourceTranslation &Result);
   void recordProjectOutputs(const Source &S, const SourceTranslation &Result,
                             const std::vector<bool> &Claimed);
   /// A file no parse reached: translated by tokens, migrated or copied.

@@ -9,6 +9,7 @@
 #include "HipifyRun.h"
 #include "hipkit/hipify/Engines/TestHooks.h"
 #include "hipkit/Support/Diagnostics.h"
+#include "hipkit/Support/InOrder.h"
 #include "hipkit/Support/OutputFile.h"
 #include "hipkit/hipify/BuildFiles/BuildFileMigration.h"
 #include "hipkit/hipify/Engines/LexicalLaunch.h"
@@ -905,6 +906,26 @@ bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
   return true;
 }
 
+void HipifyRun::emitProjectSource(size_t I, SourceTranslation &Result) {
+  std::vector<bool> Claimed = planProjectHeaders(Sources[I], Result);
+  clearProgress();
+  size_t ReportedBefore = ReportedFiles.size(),
+         OutsideBefore = OutsideRootHeaders.size();
+  // (The tree creates the folders an output needs.)
+  if (!emit(Sources[I], Result, Claimed))
+    Failed = true;
+  if (Options.ShardCount)
+    recordShardSource(I, Result, Claimed, ReportedBefore, OutsideBefore);
+  for (size_t J = 0; J < Result.Files.size(); ++J)
+    if (!J || Claimed[J]) {
+      ++TranslatedCount;
+      progress(relativeToRoot(Result.Files[J]->realPath()));
+    }
+  Handled.insert(relativeToRoot(Sources[I].RealPath));
+  if (!Options.NoOutput)
+    recordProjectOutputs(Sources[I], Result, Claimed);
+}
+
 int HipifyRun::runProject() {
   discoverTargets();
   if (!prepareProject())
@@ -921,34 +942,18 @@ int HipifyRun::runProject() {
     return 1;
   precompileCudaHeaders();
   noteParseCommands();
-  // Sources are translated a batch at a time and written in order, so that
-  // messages are deterministic and only a batch's results are in memory.
-  size_t Batch = std::max<size_t>(4 * jobThreads(), 8);
-  for (size_t Begin = 0; Begin < Sources.size(); Begin += Batch) {
-    size_t End = std::min(Sources.size(), Begin + Batch);
-    std::vector<SourceTranslation> Results(End - Begin);
-    translateSources(Begin, End, Results);
-    for (size_t I = Begin; I < End; ++I) {
-      SourceTranslation &Result = Results[I - Begin];
-      std::vector<bool> Claimed = planProjectHeaders(Sources[I], Result);
-      clearProgress();
-      size_t ReportedBefore = ReportedFiles.size(),
-             OutsideBefore = OutsideRootHeaders.size();
-      // (The tree creates the folders an output needs.)
-      if (!emit(Sources[I], Result, Claimed))
-        Failed = true;
-      if (Options.ShardCount)
-        recordShardSource(I, Result, Claimed, ReportedBefore, OutsideBefore);
-      for (size_t J = 0; J < Result.Files.size(); ++J)
-        if (!J || Claimed[J]) {
-          ++TranslatedCount;
-          progress(relativeToRoot(Result.Files[J]->realPath()));
-        }
-      Handled.insert(relativeToRoot(Sources[I].RealPath));
-      if (!Options.NoOutput)
-        recordProjectOutputs(Sources[I], Result, Claimed);
-    }
-  }
+  // Sources are translated on -j threads and written in order, so that
+  // messages are deterministic; at most a few per thread wait in memory.
+  std::vector<SourceTranslation> Results(Sources.size());
+  runInOrder(
+      Sources.size(), jobThreads(), 4 * jobThreads(),
+      [&](size_t I) { translate(Sources[I], Results[I]); },
+      [&](size_t I) {
+        // Workers' notes come between sources, not inside one's messages.
+        auto Lock = lockDiagnostics();
+        emitProjectSource(I, Results[I]);
+        Results[I] = SourceTranslation();
+      });
   for (size_t I = 0; I < ProjectFiles.size(); ++I) {
     const ProjectFile &F = ProjectFiles[I];
     if (Handled.count(F.RelPath) || (Options.ShardCount && !shardOwns(F)))

@@ -12,6 +12,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
+#include <mutex>
 #include <string>
 
 namespace hipkit {
@@ -31,6 +32,13 @@ std::string printable(llvm::StringRef Text, bool KeepNewlines = false);
 void reportError(const llvm::Twine &Message);
 void reportWarning(const llvm::Twine &Message);
 void reportNote(const llvm::Twine &Message);
+
+/// Held while a thread writes diagnostics of its own to stderr (a file's
+/// warnings with their source lines, a progress line), so that another
+/// thread's report* lines come before or after, never inside or at once
+/// (stderr's raw_ostream is not thread-safe). report* take it too; it is
+/// recursive, so a holder may call them.
+std::unique_lock<std::recursive_mutex> lockDiagnostics();
 
 /// Prints \p Message as an error and exits with \p ExitCode.
 [[noreturn]] void exitWithError(const llvm::Twine &Message, int ExitCode = 1);

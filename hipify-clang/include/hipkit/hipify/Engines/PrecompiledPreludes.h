@@ -34,6 +34,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -113,11 +114,16 @@ LeadingList scanLeadingIncludes(llvm::StringRef Path, llvm::StringRef Contents,
 /// one of them has a global `using namespace`.
 struct HeaderFacts {
   llvm::StringSet<> Identifiers, Macros, Globals;
+  /// The identifiers a `(` follows or a directive tests or expands as a
+  /// macro: those a function-like macro of user code would touch.
+  llvm::StringSet<> Called;
   bool GlobalUsingDirective = false;
   /// For a macro or global name, how the file that defines or declares it
-  /// was #included (`stdio.h`): a source that includes that header itself
-  /// before its user code had the name there already.
-  llvm::StringMap<std::string> IncludedAs;
+  /// was #included, then how the file that included it was, up to the
+  /// prelude's header (`bits/types/FILE.h`, `stdio.h`, ...): a source that
+  /// includes one of them itself before its user code had the name there
+  /// already.
+  llvm::StringMap<std::vector<std::string>> IncludedAs;
 };
 
 /// A prelude's HeaderFacts by header name, and every macro defined at its
@@ -141,11 +147,22 @@ createPreludeFactsCollector(clang::CompilerInstance &CI, PreludeFacts &Facts);
 
 /// The user code of a LeadingList's Barrier.
 struct BarrierFacts {
-  /// The macros it #defines or #undefs, with the file that does.
+  /// The macros it #defines or #undefs, with the file that does; those
+  /// only #defined function-like (`MAX(a, b)`), which a name expands only
+  /// when a `(` follows it.
   llvm::StringMap<std::string> Macros;
+  llvm::StringSet<> FunctionLike;
   /// Every identifier; those not after `.`, `->` or `::`, which name
   /// lookup may find at global scope.
   llvm::StringSet<> Identifiers, Unqualified;
+  /// For an identifier, the system headers every file naming it #includes
+  /// itself before it first names it (helper_gl.h's <assert.h> before its
+  /// `assert`): there the code saw what those headers give, moved or not.
+  /// None for a name a macro body holds, whose expansion may come earlier.
+  llvm::StringMap<std::set<std::string>> IncludedBeforeUse;
+
+  /// Whether every file naming \p Name includes <\p Header> before.
+  bool includesBeforeUse(llvm::StringRef Name, llvm::StringRef Header) const;
   /// Why moving headers before it is not checked ("" when it is): a
   /// #pragma that changes what follows (pack, push_macro, ...), a computed
   /// #include, a file that cannot be read.
