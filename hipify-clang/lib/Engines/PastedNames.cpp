@@ -421,6 +421,27 @@ PastingUses::usesOutside(llvm::StringRef Macro,
   return Found;
 }
 
+PastingMacroUses
+PastingUses::macroUsesIn(const FileTranslation &Defining) const {
+  PastingMacroUses Found;
+  llvm::ArrayRef<RawToken> Tokens = Defining.source().tokens();
+  for (const FunctionLikeMacro &M : Defining.source().functionLikeMacros()) {
+    bool Pastes = false;
+    for (size_t K = M.BodyBegin + 1; K + 1 < M.BodyEnd && !Pastes; ++K)
+      Pastes = Tokens[K].Kind == clang::tok::hashhash;
+    if (!Pastes)
+      continue;
+    std::set<std::string> &Uses = Found[M.Name.str()];
+    for (const ForeignMacroUse &U : usesOutside(M.Name, Defining)) {
+      std::string Text = M.Name.str() + "(";
+      for (const MacroUse::Argument &A : U.Use.Args)
+        Text += (&A == &U.Use.Args.front() ? "" : ", ") + A.Text;
+      Uses.insert(Text + ")");
+    }
+  }
+  return Found;
+}
+
 void hipkit::hipify::translatePastedNames(FileTranslation &FT,
                                           const NamePolicy &Policy,
                                           const PastingUses *Others) {
@@ -437,17 +458,8 @@ void hipkit::hipify::translatePastedNames(FileTranslation &FT,
         Chains.push_back({K - 1, K + 1});
     }
     std::vector<ForeignMacroUse> Foreign;
-    if (Others && !Chains.empty()) {
+    if (Others && !Chains.empty())
       Foreign = Others->usesOutside(M.Name, FT);
-      std::vector<std::string> Uses;
-      for (const ForeignMacroUse &U : Foreign) {
-        std::string Text = M.Name.str() + "(";
-        for (const MacroUse::Argument &A : U.Use.Args)
-          Text += (&A == &U.Use.Args.front() ? "" : ", ") + A.Text;
-        Uses.push_back(Text + ")");
-      }
-      FT.notePastingMacroUses(M.Name, Uses);
-    }
     for (std::vector<size_t> &Pieces : Chains)
       PasteChain(FT, Tokens, M, std::move(Pieces), Policy, Foreign)
           .translate(Macros);

@@ -988,16 +988,15 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     Result.ParseCrashed = Outcome == ParseOutcome::Crashed;
   }
   bool Clean = TC.HasCuda && Result.Parsed && Result.CompileErrors == 0;
-  PastingUses Pasting;
   if (Result.Files.size() > 1) {
     std::vector<const FileTranslation *> Files;
     for (const auto &File : Result.Files)
       Files.push_back(File.get());
-    Pasting.collect(Files);
+    Result.Pasting.collect(Files);
   }
   for (size_t I = 0; I < Result.Files.size(); ++I) {
     LexicalScope &Scope = Result.Scopes[I];
-    Scope.Pasting = &Pasting;
+    Scope.Pasting = &Result.Pasting;
     Scope.WholeFile = !Clean || Options.Amap;
     Scope.IncludeOrigin = Clean ? EditOrigin::AST : EditOrigin::Lexical;
     Engine.translate(*Result.Files[I], Scope);

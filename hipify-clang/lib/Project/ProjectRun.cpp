@@ -620,7 +620,7 @@ std::vector<bool> HipifyRun::planProjectHeaders(const Source &S,
     // Unknown for a header written by an earlier run.
     const PastingMacroUses *WrittenPastingUses = nullptr;
     if (Claimed[I]) {
-      HeaderWriters[Rel] = {SourceRel, Hash, FT.pastingMacroUses()};
+      HeaderWriters[Rel] = {SourceRel, Hash, Result.Pasting.macroUsesIn(FT)};
       Handled.insert(Rel);
       continue;
     }
@@ -640,7 +640,7 @@ std::vector<bool> HipifyRun::planProjectHeaders(const Source &S,
       continue;
     std::string Pasting =
         WrittenPastingUses
-            ? pastingDivergence(FT.pastingMacroUses(), *WrittenPastingUses,
+            ? pastingDivergence(Result.Pasting.macroUsesIn(FT), *WrittenPastingUses,
                                 SourceRel, WrittenBy)
             : "";
     if (!Pasting.empty()) {

@@ -15,6 +15,7 @@
 
 #include "hipkit/hipify/Translation/FileTranslation.h"
 #include "hipkit/hipify/Tables/NamePolicy.h"
+#include "hipkit/hipify/Engines/PastedNames.h"
 #include "hipkit/hipify/Engines/TokenEngine.h"
 
 #include "hipkit/checks/CheckRegistry.h"
@@ -52,6 +53,9 @@ struct SourceTranslation {
   std::vector<std::unique_ptr<FileTranslation>> Files;
   /// Where the token engine works in each file (parallel to Files).
   std::vector<LexicalScope> Scopes;
+  /// The uses of pasting macros across Files (collected when there are
+  /// several): the token engine reads them, the project run compares them.
+  PastingUses Pasting;
   std::vector<UserHeaderInclude> HeaderIncludes;
   /// User headers the parse entered outside the root, in the order entered.
   std::vector<OutsideRootInclude> OutsideRoot;

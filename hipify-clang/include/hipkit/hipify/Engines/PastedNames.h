@@ -22,11 +22,17 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace hipkit::hipify {
+
+/// Per token-pasting macro a file defines, the uses in the other files
+/// translated with it ("RT(Malloc)"), which decide the macro's translation.
+using PastingMacroUses = std::map<std::string, std::set<std::string>>;
 
 /// A use of a function-like macro: where, and each argument as text.
 struct MacroUse {
@@ -56,6 +62,11 @@ struct ForeignMacroUse {
 class PastingUses {
 public:
   void collect(llvm::ArrayRef<const FileTranslation *> Files);
+  /// Per token-pasting macro \p Defining defines, its uses in the other
+  /// files ("RT(Malloc)"), which decide the macro's translation: a header
+  /// several sources include translates differently through them when these
+  /// differ, and the project run says so.
+  PastingMacroUses macroUsesIn(const FileTranslation &Defining) const;
   /// The uses of \p Macro in files other than \p Defining.
   std::vector<ForeignMacroUse> usesOutside(llvm::StringRef Macro,
                                            const FileTranslation &Defining) const;

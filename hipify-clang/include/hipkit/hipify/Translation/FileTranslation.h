@@ -38,11 +38,6 @@
 
 namespace hipkit::hipify {
 
-/// Per token-pasting macro a file defines, the uses in the other files
-/// translated with it ("RT(Malloc)"), which decide the macro's translation
-/// (PastedNames.h).
-using PastingMacroUses = std::map<std::string, std::set<std::string>>;
-
 class FileTranslation : public RuleEdits {
 public:
   FileTranslation(std::string DisplayPath, std::string RealPath,
@@ -165,15 +160,6 @@ public:
   /// The file is CUDA code (it includes a CUDA header), without a use whose
   /// place decides where the HIP runtime include goes.
   void markCudaFile() { UsesCuda = true; }
-  /// The uses \p Uses, in the other files translated with this one, of the
-  /// pasting macro \p Macro this file defines (translatePastedNames): a
-  /// header several sources include translates differently through them when
-  /// these differ, and the project run says so.
-  void notePastingMacroUses(llvm::StringRef Macro,
-                            llvm::ArrayRef<std::string> Uses) {
-    Refs.PastingUses[Macro.str()].insert(Uses.begin(), Uses.end());
-  }
-  const PastingMacroUses &pastingMacroUses() const { return Refs.PastingUses; }
 
   /// Which row a CUDA spelling denotes in this file (NameResolver.h): every
   /// engine and scanner asks this one.
@@ -219,7 +205,6 @@ private:
     std::set<std::pair<std::string, unsigned>> RuleRewrites;
     /// Callee offsets whose argument drop is done.
     llvm::DenseSet<unsigned> DroppedAt;
-    PastingMacroUses PastingUses;
   } Refs;
 
   WarningLog Log;
