@@ -6,6 +6,8 @@ every consumer asks this module.
   registry.py --nvidia-links FILE   write hipcc's NvidiaLibraries.inc (CMake runs this)
   registry.py --link-libraries FILE write hipify-clang's LINK_LIBRARY rows (CMake runs this)
   registry.py --cmake-targets FILE  write hipify-clang's CMAKE_TARGET rows (CMake runs this)
+  registry.py --rocm-cmake DIR      check that ROCm's CMake files in DIR/lib/cmake define each
+                                    package and target those rows name
   registry.py --cuda-prefixes FILE  write PastedNames.cpp's CUDA name prefixes (CMake too)
   registry.py --check               check that inputs.tsv pins every package the registry
                                     names, that library-headers.tsv names its libraries,
@@ -283,6 +285,38 @@ def cmake_targets_inc(libraries):
     return "\n".join(lines) + "\n"
 
 
+def missing_cmake_targets(libraries, rocm):
+    """One message per package or target of the CMAKE_TARGET rows that ROCm's CMake files
+    (rocm/lib/cmake/<package>/*.cmake) do not define: find_package(<package>) would fail, or
+    leave the target undefined."""
+    errors = []
+    for lib in libraries:
+        pairs = [("hip", lib.hip_link, lib.hip_target)]
+        if lib.roc_target:
+            pairs.append(("roc", lib.roc_link, lib.roc_target))
+        for side, package, target in pairs if lib.cuda_targets else []:
+            folder = os.path.join(rocm, "lib", "cmake", package)
+            try:
+                names = sorted(n for n in os.listdir(folder) if n.endswith(".cmake"))
+            except OSError:
+                errors.append("%s: %s's %s_link '%s' is no CMake package (no folder %s); "
+                              "the package that defines %s is named as its library"
+                              % (lib.where, lib.library, side, package, folder, target))
+                continue
+            texts = []
+            for name in names:
+                with open(os.path.join(folder, name), encoding="utf-8",
+                          errors="replace") as f:
+                    texts.append(f.read())
+            defined = re.compile(r"\badd_library\(\s*%s\s" % re.escape(target))
+            column = side + "_target"
+            if not any(defined.search(text) for text in texts):
+                errors.append("%s: %s's %s '%s' is not a target of %s's CMake files (%s); "
+                              "write the one they define" % (lib.where, lib.library, column,
+                                                             target, package, folder))
+    return errors
+
+
 def cuda_prefixes(libraries):
     """Every library's name prefixes, in registry order."""
     return [prefix for lib in libraries for prefix in lib.prefixes]
@@ -352,6 +386,8 @@ def main(argv):
     parser.add_argument("--cmake-targets", metavar="FILE",
                         help="write hipify-clang's CMAKE_TARGET rows (CMake's imported "
                              "targets)")
+    parser.add_argument("--rocm-cmake", metavar="DIR",
+                        help="check the CMake packages and targets against a ROCm tree")
     parser.add_argument("--cuda-prefixes", metavar="FILE",
                         help="write hipify-clang's CUDA name prefixes (pasted names)")
     parser.add_argument("--check", action="store_true",
@@ -372,6 +408,14 @@ def main(argv):
         write_if_changed(args.cmake_targets, cmake_targets_inc(libraries))
     if args.cuda_prefixes:
         write_if_changed(args.cuda_prefixes, cuda_prefixes_inc(libraries))
+    if args.rocm_cmake:
+        errors = missing_cmake_targets(libraries, args.rocm_cmake)
+        for error in errors:
+            sys.stderr.write("registry.py: error: %s\n" % error)
+        if errors:
+            return 1
+        print("registry.py: %d CMake targets, each defined in %s"
+              % (len(cmake_target_rows(libraries)), args.rocm_cmake))
     if args.check:
         header_targets(None, args.headers, args.registry)  # stops at a malformed row
         errors = unpinned(libraries, provenance.read_manifest(args.manifest))
