@@ -5,6 +5,9 @@ every consumer asks this module.
 
   registry.py --nvidia-links FILE   write hipcc's NvidiaLibraries.inc (CMake runs this)
   registry.py --link-libraries FILE write hipify-clang's LINK_LIBRARY rows (CMake runs this)
+  registry.py --cmake-targets FILE  write hipify-clang's CMAKE_TARGET rows (CMake runs this)
+  registry.py --rocm-cmake DIR      check that ROCm's CMake files in DIR/lib/cmake define each
+                                    package and target those rows name
   registry.py --cuda-prefixes FILE  write PastedNames.cpp's CUDA name prefixes (CMake too)
   registry.py --check               check that inputs.tsv pins every package the registry
                                     names, that library-headers.tsv names its libraries,
@@ -40,22 +43,27 @@ CONSUMERS = ["hipify-clang/tables/gen_mapping_table.py",
              "scripts/nvidia-roundtrip.py"]
 # The files whose hand-written rows sit beside the rows generated from here, and where those
 # rows are (the string literals of what the pattern's group holds: a LINK_LIBRARY row's CUDA
-# name; CudaPrefixes' entries): --check fails when a hand-written one is the registry's.
+# name; a CMAKE_TARGET row's CUDA target; CudaPrefixes' entries): --check fails when a
+# hand-written one is the registry's.
 GENERATED_INTO = {
-    "hipify-clang/include/hipkit/hipify/BuildFiles/BuildFileMappings.def":
+    "hipify-clang/include/hipkit/hipify/BuildFiles/BuildFileMappings.def": [
         (re.compile(r'^[ \t]*LINK_LIBRARY\(("[^"]*")', re.M), "LINK_LIBRARY row",
          lambda libraries: [row[0] for row in link_library_rows(libraries)]),
-    "hipify-clang/lib/Engines/PastedNames.cpp":
+        (re.compile(r'^[ \t]*CMAKE_TARGET\(("[^"]*")', re.M), "CMAKE_TARGET row",
+         lambda libraries: [row[0] for row in cmake_target_rows(libraries)])],
+    "hipify-clang/lib/Engines/PastedNames.cpp": [
         (re.compile(r'\bCudaPrefixes\[\]\s*=\s*\{(.*?)\};', re.S), "CudaPrefixes entry",
-         lambda libraries: cuda_prefixes(libraries))}
+         lambda libraries: cuda_prefixes(libraries))]}
 # The columns whose values are a library's identity (a package, a link name, a library).
 IDENTITY_COLUMNS = ["name", "hip_library", "roc_library", "cuda_package", "rocm_packages",
-                    "cuda_link", "hip_link", "amd_link", "roc_link"]
+                    "cuda_link", "hip_link", "amd_link", "roc_link", "cuda_targets",
+                    "hip_target", "roc_target"]
 STRING_RE = re.compile(r"""(["'])(-l)?([^"'\\\n]+)\1""")
 COLUMNS = ["library", "kind", "apis", "name", "hip_library", "roc_library", "derivation",
            "language", "cuda_package", "rocm_packages", "cuda_older", "includes", "prefixes",
-           "cuda_link", "hip_link", "amd_link", "roc_link", "nvidia_headers"]
-LIST_COLUMNS = {"apis", "rocm_packages", "includes", "prefixes", "cuda_link"}
+           "cuda_link", "hip_link", "amd_link", "roc_link", "nvidia_headers", "cuda_targets",
+           "hip_target", "roc_target"]
+LIST_COLUMNS = {"apis", "rocm_packages", "includes", "prefixes", "cuda_link", "cuda_targets"}
 CHOICES = {"kind": ("library", "toolkit"), "language": ("", "c", "c++"),
            "cuda_older": ("yes", "no")}
 # NvidiaLibrary::Cuda in hipcc's NvidiaPlatform.cpp holds this many names.
@@ -100,6 +108,17 @@ def read(path=REGISTRY):
         if library.roc_link and not (library.amd_link or library.hip_link):
             tsv.die("%s: roc_link '%s' without a hip_link or amd_link for the default output"
                     % (library.where, library.roc_link))
+        # A CMake target is found by find_package(<its -l name>): ROCm 6.4 names each
+        # library's package (lib/cmake/<package>) as its library file.
+        if bool(library.cuda_targets) != bool(library.hip_target):
+            tsv.die("%s: cuda_targets and hip_target go together (a CUDA target needs the "
+                    "target a CMake file links instead)" % library.where)
+        if library.hip_target and not library.hip_link:
+            tsv.die("%s: hip_target '%s' without a hip_link, the package that defines it"
+                    % (library.where, library.hip_target))
+        if library.hip_target and bool(library.roc_link) != bool(library.roc_target):
+            tsv.die("%s: roc_link and roc_target go together (--roc's package and target)"
+                    % library.where)
         if library.language == "c" and not library.prefixes:
             tsv.die("%s: library '%s' has C names but no prefixes for pasted names"
                     % (library.where, library.library))
@@ -242,6 +261,62 @@ def link_libraries_inc(libraries):
     return "\n".join(lines) + "\n"
 
 
+def cmake_target_rows(libraries):
+    """(CUDA target, package, target, --roc package, --roc target) of every FindCUDAToolkit
+    target a registry library replaces: find_package(hip_link) defines hip_target, and
+    find_package(roc_link) roc_target (hip_link's where the library has no roc_link)."""
+    rows = []
+    for lib in libraries:
+        roc = (lib.roc_link, lib.roc_target) if lib.roc_target else (lib.hip_link,
+                                                                      lib.hip_target)
+        for cuda in lib.cuda_targets:
+            rows.append((cuda, lib.hip_link, lib.hip_target) + roc)
+    return rows
+
+
+def cmake_targets_inc(libraries):
+    """CMakeTargets.inc: BuildFileMappings.def's CMAKE_TARGET rows of the registry."""
+    lines = ["// Generated by hipify-clang/tables/derive/registry.py from libraries.tsv: "
+             "do not edit.",
+             "// CMAKE_TARGET(CUDA target, package, target, --roc package, --roc target),",
+             "// included by BuildFileMappings.def, which defines CMAKE_TARGET."]
+    for row in cmake_target_rows(libraries):
+        lines.append("CMAKE_TARGET(%s)" % ", ".join(c_string(n) for n in row))
+    return "\n".join(lines) + "\n"
+
+
+def missing_cmake_targets(libraries, rocm):
+    """One message per package or target of the CMAKE_TARGET rows that ROCm's CMake files
+    (rocm/lib/cmake/<package>/*.cmake) do not define: find_package(<package>) would fail, or
+    leave the target undefined."""
+    errors = []
+    for lib in libraries:
+        pairs = [("hip", lib.hip_link, lib.hip_target)]
+        if lib.roc_target:
+            pairs.append(("roc", lib.roc_link, lib.roc_target))
+        for side, package, target in pairs if lib.cuda_targets else []:
+            folder = os.path.join(rocm, "lib", "cmake", package)
+            try:
+                names = sorted(n for n in os.listdir(folder) if n.endswith(".cmake"))
+            except OSError:
+                errors.append("%s: %s's %s_link '%s' is no CMake package (no folder %s); "
+                              "the package that defines %s is named as its library"
+                              % (lib.where, lib.library, side, package, folder, target))
+                continue
+            texts = []
+            for name in names:
+                with open(os.path.join(folder, name), encoding="utf-8",
+                          errors="replace") as f:
+                    texts.append(f.read())
+            defined = re.compile(r"\badd_library\(\s*%s\s" % re.escape(target))
+            column = side + "_target"
+            if not any(defined.search(text) for text in texts):
+                errors.append("%s: %s's %s '%s' is not a target of %s's CMake files (%s); "
+                              "write the one they define" % (lib.where, lib.library, column,
+                                                             target, package, folder))
+    return errors
+
+
 def cuda_prefixes(libraries):
     """Every library's name prefixes, in registry order."""
     return [prefix for lib in libraries for prefix in lib.prefixes]
@@ -262,8 +337,6 @@ def generated_again(libraries, source, files):
     generated from the registry, that is a registry row written again."""
     errors = []
     for consumer in files:
-        pattern, what, generated = GENERATED_INTO[consumer]
-        names = set(generated(libraries))
         path = os.path.join(source, consumer)
         try:
             with open(path, encoding="utf-8") as f:
@@ -271,13 +344,15 @@ def generated_again(libraries, source, files):
         except OSError as e:
             errors.append("%s: cannot read it: %s" % (path, e.strerror))
             continue
-        for m in pattern.finditer(text):
-            for s in re.finditer(r'"([^"\\\n]*)"', m.group(1)):
-                if s.group(1) in names:
-                    number = text.count("\n", 0, m.start(1) + s.start()) + 1
-                    errors.append("%s:%d: the %s '%s' is generated from the library "
-                                  "registry (libraries.tsv); remove it here"
-                                  % (consumer, number, what, s.group(1)))
+        for pattern, what, generated in GENERATED_INTO[consumer]:
+            names = set(generated(libraries))
+            for m in pattern.finditer(text):
+                for s in re.finditer(r'"([^"\\\n]*)"', m.group(1)):
+                    if s.group(1) in names:
+                        number = text.count("\n", 0, m.start(1) + s.start()) + 1
+                        errors.append("%s:%d: the %s '%s' is generated from the library "
+                                      "registry (libraries.tsv); remove it here"
+                                      % (consumer, number, what, s.group(1)))
     return errors
 
 
@@ -308,6 +383,11 @@ def main(argv):
                              "repeatable")
     parser.add_argument("--link-libraries", metavar="FILE",
                         help="write hipify-clang's LINK_LIBRARY rows (build files' -l names)")
+    parser.add_argument("--cmake-targets", metavar="FILE",
+                        help="write hipify-clang's CMAKE_TARGET rows (CMake's imported "
+                             "targets)")
+    parser.add_argument("--rocm-cmake", metavar="DIR",
+                        help="check the CMake packages and targets against a ROCm tree")
     parser.add_argument("--cuda-prefixes", metavar="FILE",
                         help="write hipify-clang's CUDA name prefixes (pasted names)")
     parser.add_argument("--check", action="store_true",
@@ -324,8 +404,18 @@ def main(argv):
         write_if_changed(args.nvidia_links, nvidia_links_inc(libraries))
     if args.link_libraries:
         write_if_changed(args.link_libraries, link_libraries_inc(libraries))
+    if args.cmake_targets:
+        write_if_changed(args.cmake_targets, cmake_targets_inc(libraries))
     if args.cuda_prefixes:
         write_if_changed(args.cuda_prefixes, cuda_prefixes_inc(libraries))
+    if args.rocm_cmake:
+        errors = missing_cmake_targets(libraries, args.rocm_cmake)
+        for error in errors:
+            sys.stderr.write("registry.py: error: %s\n" % error)
+        if errors:
+            return 1
+        print("registry.py: %d CMake targets, each defined in %s"
+              % (len(cmake_target_rows(libraries)), args.rocm_cmake))
     if args.check:
         header_targets(None, args.headers, args.registry)  # stops at a malformed row
         errors = unpinned(libraries, provenance.read_manifest(args.manifest))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Renders the rows of BuildFileMappings.def (with the LINK_LIBRARY rows it includes
-from the library registry, SRC_ROOT's libraries.tsv) and of common's NvccFlags.def
+"""Renders the rows of BuildFileMappings.def (with the LINK_LIBRARY and CMAKE_TARGET rows
+it includes from the library registry, SRC_ROOT's libraries.tsv) and of common's NvccFlags.def
 (nvcc's flags, which hipcc reads too) as the tables of docs/hipify-clang.md's "Build
 files" section (between its build-file-mappings markers).
 
@@ -13,8 +13,10 @@ from pathlib import Path
 
 DEF = "hipify-clang/include/hipkit/hipify/BuildFiles/BuildFileMappings.def"
 REGISTRY = "hipify-clang/tables/derive/libraries.tsv"
-# The line of DEF that includes the registry's LINK_LIBRARY rows (registry.py writes them).
-LINK_INCLUDE = '#include "hipkit/hipify/LinkLibraries.inc"'
+# The lines of DEF that include the registry's rows (registry.py writes them), and the kind
+# of row each includes.
+INCLUDES = {'#include "hipkit/hipify/LinkLibraries.inc"': "LINK_LIBRARY",
+            '#include "hipkit/hipify/CMakeTargets.inc"': "CMAKE_TARGET"}
 NVCC_DEF = "common/include/hipkit/Support/NvccFlags.def"
 DOC = "docs/hipify-clang.md"
 BEGIN = "<!-- build-file-mappings begin -->"
@@ -24,14 +26,15 @@ KINDS = ("CMAKE_NAME", "CMAKE_TARGET", "CMAKE_LEGACY", "LINK_LIBRARY", "NVIDIA_L
 FIELD = re.compile(r'"((?:[^"\\]|\\.)*)"|\b(Word|Joined|Separate|Both|Host|Device)\b')
 
 
-def rows(text, link_rows=()):
-    """(kind, [fields]) for each row, in file order; a row may span lines. link_rows are
-    the registry's LINK_LIBRARY rows, at the line that includes them."""
+def rows(text, included=None):
+    """(kind, [fields]) for each row, in file order; a row may span lines. included holds
+    the registry's rows of each kind of INCLUDES, put at the line that includes them."""
     out, current = [], None
     for line in text.splitlines():
         stripped = line.strip()
-        if stripped == LINK_INCLUDE:
-            out += [("LINK_LIBRARY", list(row)) for row in link_rows]
+        if stripped in INCLUDES:
+            kind = INCLUDES[stripped]
+            out += [(kind, list(row)) for row in (included or {}).get(kind, ())]
             continue
         if current is None:
             kind = stripped.split("(", 1)[0]
@@ -116,8 +119,11 @@ def main():
     # This checkout's registry.py reads SRC_ROOT's registry.
     sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "hipify-clang/tables/derive"))
     import registry
-    links = registry.link_library_rows(registry.read(str(root / REGISTRY)))
-    tables = render(rows((root / DEF).read_text(), links) + rows((root / NVCC_DEF).read_text()))
+    libraries = registry.read(str(root / REGISTRY))
+    included = {"LINK_LIBRARY": registry.link_library_rows(libraries),
+                "CMAKE_TARGET": registry.cmake_target_rows(libraries)}
+    tables = render(rows((root / DEF).read_text(), included) +
+                    rows((root / NVCC_DEF).read_text()))
     doc = (root / DOC).read_text()
     start, end = doc.index(BEGIN) + len(BEGIN) + 1, doc.index(END)
     if doc[start:end] == tables:
