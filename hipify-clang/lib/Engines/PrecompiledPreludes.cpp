@@ -504,18 +504,6 @@ static std::set<unsigned> deadBlocks(const SourceText &Source,
   return Dead;
 }
 
-/// The #define directive token \p Token of \p Source is in, if any.
-static const Directive *defineHolding(const SourceText &Source, size_t Token) {
-  llvm::ArrayRef<Directive> Directives = Source.directives();
-  auto It = llvm::partition_point(Directives, [&](const Directive &D) {
-    return D.EndToken <= Token;
-  });
-  if (It == Directives.end() || It->FirstToken > Token || It->Word != "define" ||
-      It->Macro.empty())
-    return nullptr;
-  return &*It;
-}
-
 /// Whether \p D is `#define NAME(` with no space before the `(`.
 static bool isFunctionLikeDefine(const SourceText &Source, const Directive &D) {
   size_t Name = D.FirstToken + 2;
@@ -524,19 +512,6 @@ static bool isFunctionLikeDefine(const SourceText &Source, const Directive &D) {
   const RawToken &Paren = Source.tokens()[Name + 1];
   return Paren.Kind == clang::tok::l_paren &&
          Paren.Offset == Source.tokens()[Name].end();
-}
-
-/// The #include directive token \p Token of \p Source is in, if any.
-static const Directive *includeHolding(const SourceText &Source,
-                                       size_t Token) {
-  llvm::ArrayRef<Directive> Directives = Source.directives();
-  auto It = llvm::partition_point(Directives, [&](const Directive &D) {
-    return D.EndToken <= Token;
-  });
-  if (It == Directives.end() || It->FirstToken > Token ||
-      It->Kind != DirectiveKind::Include)
-    return nullptr;
-  return &*It;
 }
 
 /// Narrows what \p Facts says a file's first naming of \p Name comes after
@@ -673,13 +648,14 @@ BarrierFacts BarrierFacts::of(llvm::ArrayRef<std::string> Files,
       const RawToken &Tok = Source.tokens()[T];
       if (Tok.Identifier.empty() || isDead(Source.blocksAt(Tok.Offset)))
         continue;
-      if (const Directive *D = defineHolding(Source, T)) {
+      const Directive *D = Source.directiveHolding(T);
+      if (D && D->Word == "define" && !D->Macro.empty()) {
         if (T > D->FirstToken + 2)
           Bodies[D->Macro].insert(Tok.Identifier);
         continue;
       }
       // An #include line names a file, not the words of its name.
-      if (Source.inDirective(T) && includeHolding(Source, T))
+      if (D && D->Kind == DirectiveKind::Include)
         continue;
       if (Named.insert(Tok.Identifier).second)
         noteIncludedBefore(Facts, Tok.Identifier, Included, T);

@@ -165,10 +165,12 @@ std::optional<size_t> SourceText::tokenAt(unsigned Offset) const {
   return It - Tokens.begin();
 }
 
-bool SourceText::inDirective(size_t Token) const {
+const Directive *SourceText::directiveHolding(size_t Token) const {
   auto It = llvm::partition_point(
       Directives, [&](const Directive &D) { return D.FirstToken <= Token; });
-  return It != Directives.begin() && Token < std::prev(It)->EndToken;
+  if (It == Directives.begin() || Token >= std::prev(It)->EndToken)
+    return nullptr;
+  return &*std::prev(It);
 }
 
 llvm::ArrayRef<unsigned> SourceText::blocksAt(unsigned Offset) const {

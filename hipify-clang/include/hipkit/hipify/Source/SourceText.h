@@ -114,7 +114,9 @@ public:
   llvm::ArrayRef<Directive> directives() const { return Directives; }
   /// Whether token \p Token is one of a directive's (a macro body, an #if
   /// condition, an include line).
-  bool inDirective(size_t Token) const;
+  bool inDirective(size_t Token) const { return directiveHolding(Token); }
+  /// The directive token \p Token is one of, if any.
+  const Directive *directiveHolding(size_t Token) const;
   /// The #if blocks that hold \p Offset, outermost first.
   llvm::ArrayRef<unsigned> blocksAt(unsigned Offset) const;
   /// The include lines with a literal header name, in any #if branch.
