@@ -651,9 +651,7 @@ HipifyRun::withDeferredPrecompiledHeader(std::vector<std::string> Command) {
     buildPrecompiledHeader(D.Job);
     if (!Options.Verbose)
       return;
-    // Workers build them: one note at a time.
-    static std::mutex Notes;
-    std::lock_guard<std::mutex> Lock(Notes);
+    // Workers build them; reportNote writes one whole line at a time.
     if (D.Job.Built)
       reportNote("precompiled the CUDA headers and" + D.Named + " into '" +
                  D.Job.Output + "'");
@@ -761,8 +759,6 @@ std::vector<std::string> HipifyRun::checkedParseCommand(const Source &S) {
     if (Conflict.empty())
       return Command;
     if (Options.Verbose) {
-      static std::mutex Notes;
-      std::lock_guard<std::mutex> Lock(Notes);
       reportNote("'" + S.Path + "' does not load '" + Path +
                  "' before the user headers it includes first: " + Conflict);
     }
