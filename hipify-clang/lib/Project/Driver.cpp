@@ -1221,13 +1221,7 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
     if (I && !Claimed[I])
       continue;
     FileTranslation &FT = *Result.Files[I];
-    if (!Options.QuietWarnings)
-      llvm::errs() << printable(FT.formatWarnings(Selection, WarningErrors),
-                                /*KeepNewlines=*/true);
-    NewerHip.collect(FT);
-    FT.finishStatistics();
-    TranslationStatistics Stats = FT.statistics();
-    Stats.ChangedFiles = FT.changesAnything();
+    TranslationStatistics Stats = finishFile(FT);
     if (ReportAs) {
       std::string Output;
       const HeaderPlacement *H = I ? Layout.header(FT.realPath()) : nullptr;
@@ -1280,6 +1274,17 @@ bool HipifyRun::emit(const Source &S, SourceTranslation &Result,
       Plan.manifest().record(H.Path, {contentHash(*Translated), std::nullopt});
   }
   return Ok;
+}
+
+TranslationStatistics HipifyRun::finishFile(FileTranslation &FT) {
+  if (!Options.QuietWarnings)
+    llvm::errs() << printable(FT.formatWarnings(Selection, WarningErrors),
+                              /*KeepNewlines=*/true);
+  NewerHip.collect(FT);
+  FT.finishStatistics();
+  TranslationStatistics Stats = FT.statistics();
+  Stats.ChangedFiles = FT.changesAnything();
+  return Stats;
 }
 
 void HipifyRun::reportOutsideRoot(const Source &S, SourceTranslation &Result) {

@@ -232,6 +232,9 @@ private:
   /// Warns once per header outside the root that uses CUDA names, and counts
   /// its references as unconverted in \p Main's statistics.
   void reportOutsideRoot(const Source &S, SourceTranslation &Result);
+  /// A translated file's warnings printed and its counts closed, in both
+  /// modes: the statistics the report and the run's totals take.
+  TranslationStatistics finishFile(FileTranslation &FT);
 
   /// The options, checked once (Invocation.h); never changed by the run.
   const Invocation Inv;

@@ -96,7 +96,10 @@ bool HipifyRun::inputsUnchanged(
 }
 
 /// What, besides the inputs, decides a translation: a rerun with other
-/// options or another hipkit translates everything again.
+/// options or another hipkit translates everything again. Files and folders
+/// are keyed by what they are, not how they were spelled: the same options
+/// written from another folder are the same run, the same relative -I from
+/// another folder is not.
 std::string HipifyRun::runKey() const {
   std::string Key;
   llvm::raw_string_ostream OS(Key);
@@ -105,15 +108,25 @@ std::string HipifyRun::runKey() const {
      << N.Roc << N.MIOpen << N.Experimental << N.UseHipDataTypes
      << Options.HipKernelExecutionSyntax << Options.Amap
      << Options.SkipExcludedBlocks << Options.TranslateUserHeaders << '\n'
-     << "hip " << TC.HipVersion << "\ncuda " << TC.CudaPath << '\n';
-  for (const auto *List : {&Options.CudaGpuArchs, &Options.IncludeDirs,
-                           &Options.Defines, &Options.ExtraArgsBefore,
-                           &Options.ExtraArgs, &Options.ClangArgs}) {
-    for (const std::string &Arg : *List)
+     << "hip " << TC.HipVersion << "\ncuda " << canonicalPath(TC.CudaPath)
+     << '\n';
+  auto keyList = [&](const std::vector<std::string> &List) {
+    for (const std::string &Arg : List)
       OS << Arg << '\0';
     OS << '\n';
-  }
-  OS << "db " << Options.BuildPath << '\n';
+  };
+  keyList(Options.CudaGpuArchs);
+  std::vector<std::string> IncludeDirs;
+  for (const std::string &Dir : Options.IncludeDirs)
+    IncludeDirs.push_back(canonicalPath(Dir));
+  keyList(IncludeDirs);
+  keyList(Options.Defines);
+  for (const auto *List :
+       {&Options.ExtraArgsBefore, &Options.ExtraArgs, &Options.ClangArgs})
+    keyList(canonicalArguments(*List));
+  OS << "db "
+     << (Options.BuildPath.empty() ? "" : canonicalPath(Options.BuildPath))
+     << '\n';
   OS << "torch-extension " << TorchExtension << '\n';
   return contentHash(Key);
 }
@@ -867,13 +880,7 @@ bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
       markTorchExtensionFile(FT);
     }
     clearProgress();
-    if (!Options.QuietWarnings)
-      llvm::errs() << printable(FT.formatWarnings(Selection, WarningErrors),
-                                /*KeepNewlines=*/true);
-    NewerHip.collect(FT);
-    FT.finishStatistics();
-    TranslationStatistics Stats = FT.statistics();
-    Stats.ChangedFiles = FT.changesAnything();
+    TranslationStatistics Stats = finishFile(FT);
     llvm::Expected<std::string> Applied = FT.apply();
     if (!Applied) {
       reportError("internal error translating '" + File.Path +

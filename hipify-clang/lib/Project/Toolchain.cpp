@@ -1,11 +1,14 @@
 //===- Toolchain.cpp ------------------------------------------------------===//
 #include "hipkit/hipify/Project/Toolchain.h"
 #include "hipkit/hipify/Project/ProjectTree.h"
+#include "clang/Driver/Driver.h"
+#include "clang/Driver/Options.h"
 #include "clang/Tooling/CompilationDatabase.h"
 
 #include "hipkit/Rocm/RocmInstallation.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Option/ArgList.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -93,22 +96,72 @@ unsigned torchVersion(const llvm::Twine &Header) {
 
 } // namespace
 
+namespace {
+namespace copt = clang::driver::options;
+
+/// \p Command's arguments as clang's driver reads them: its option table,
+/// clang's visibility, joined and separate values, aliases. The strings stay
+/// \p Command's.
+struct ClangArguments {
+  explicit ClangArguments(llvm::ArrayRef<std::string> Command) {
+    for (const std::string &Arg : Command)
+      Argv.push_back(Arg.c_str());
+    unsigned MissingIndex = 0, MissingCount = 0;
+    Args = clang::driver::getDriverOptTable().ParseArgs(
+        Argv, MissingIndex, MissingCount,
+        llvm::opt::Visibility(copt::ClangOption));
+  }
+  std::vector<const char *> Argv;
+  llvm::opt::InputArgList Args;
+};
+
+/// Whether \p A names a file or folder: the options whose value a rerun
+/// from another folder may spell differently.
+bool takesPath(const llvm::opt::Arg &A) {
+  return A.getOption().matches(copt::OPT_I_Group) ||
+         A.getOption().matches(copt::OPT_clang_i_Group) ||
+         A.getOption().matches(copt::OPT_cuda_path_EQ) ||
+         A.getOption().matches(copt::OPT_resource_dir) ||
+         A.getOption().matches(copt::OPT__sysroot_EQ) ||
+         A.getOption().matches(copt::OPT_INPUT);
+}
+} // namespace
+
 std::vector<std::pair<std::string, std::string>>
 hipkit::hipify::includeFolders(llvm::ArrayRef<std::string> Command) {
+  ClangArguments Parsed(Command);
   std::vector<std::pair<std::string, std::string>> Folders;
-  for (size_t I = 0; I < Command.size(); ++I) {
-    llvm::StringRef Arg = Command[I];
-    for (llvm::StringRef Flag : {"-isystem", "-idirafter", "-iquote", "-I"}) {
-      if (!Arg.starts_with(Flag))
-        continue;
-      if (Arg == Flag && I + 1 < Command.size())
-        Folders.push_back({Flag.str(), Command[++I]});
-      else if (Arg != Flag)
-        Folders.push_back({Flag.str(), Arg.drop_front(Flag.size()).str()});
-      break;
-    }
-  }
+  for (const llvm::opt::Arg *A :
+       Parsed.Args.filtered(copt::OPT_I, copt::OPT_iquote, copt::OPT_isystem,
+                            copt::OPT_idirafter))
+    Folders.push_back({A->getOption().getPrefixedName().str(), A->getValue()});
   return Folders;
+}
+
+std::string hipkit::hipify::canonicalPath(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Path, Real))
+    return Real.str().str();
+  Real = Path;
+  llvm::sys::fs::make_absolute(Real);
+  llvm::sys::path::remove_dots(Real, /*remove_dot_dot=*/true);
+  return Real.str().str();
+}
+
+std::vector<std::string>
+hipkit::hipify::canonicalArguments(llvm::ArrayRef<std::string> Command) {
+  ClangArguments Parsed(Command);
+  std::vector<std::string> Canonical;
+  for (const llvm::opt::Arg *A : Parsed.Args) {
+    if (!takesPath(*A) || A->getNumValues() != 1) {
+      Canonical.push_back(A->getAsString(Parsed.Args));
+      continue;
+    }
+    Canonical.push_back((A->getOption().getPrefixedName() + " " +
+                         canonicalPath(A->getValue()))
+                            .str());
+  }
+  return Canonical;
 }
 
 std::optional<TorchHeaders>

@@ -53,9 +53,23 @@ struct TorchHeaders {
 std::optional<TorchHeaders> findTorchHeadersIn(llvm::StringRef Dir);
 
 /// The include folders \p Command names (-I, -iquote, -isystem,
-/// -idirafter; joined or separate), each with the flag that names it.
+/// -idirafter; joined, separate or by an alias, as clang's driver reads
+/// them), each with the flag that names it.
 std::vector<std::pair<std::string, std::string>>
 includeFolders(llvm::ArrayRef<std::string> Command);
+
+/// \p Path as one spelling whatever folder it was written from: its real
+/// path, or where it does not exist, absolute without `.` and `..`.
+std::string canonicalPath(llvm::StringRef Path);
+
+/// \p Command's compiler arguments (no program name) as clang's driver reads
+/// them, one string per option with its values, and every file or folder
+/// value (-I, -isystem, -include, --cuda-path=, ...) a canonicalPath: equal
+/// for two commands that mean the same however they are spelled, and for
+/// two that mean different things (the same relative -I from another
+/// folder), different.
+std::vector<std::string>
+canonicalArguments(llvm::ArrayRef<std::string> Command);
 
 /// Whether \p Dir is an include folder of a library a PyTorch extension
 /// builds against: PyTorch's own (findTorchHeadersIn), pybind11's (it holds
