@@ -51,6 +51,22 @@ private:
   int Fd, RootFd;
 };
 
+/// Opens the folder \p Name in \p Dir without following a link; with
+/// \p Create, makes it first if it is missing. -1 with errno set when it
+/// cannot be opened; \p NotCreated says why it could not be made.
+int openFolderAt(int Dir, const std::string &Name, bool Create,
+                 std::string &NotCreated) {
+  int Flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+  int Fd = ::openat(Dir, Name.c_str(), Flags);
+  if (Fd >= 0 || errno != ENOENT || !Create)
+    return Fd;
+  if (::mkdirat(Dir, Name.c_str(), 0777) && errno != EEXIST) {
+    NotCreated = lastErrorText();
+    return -1;
+  }
+  return ::openat(Dir, Name.c_str(), Flags);
+}
+
 std::optional<std::string> readLinkAt(int Dir, const char *Name) {
   llvm::SmallString<256> Target;
   Target.resize(4096);
@@ -260,17 +276,12 @@ llvm::Expected<OutputTree> OutputTree::open(llvm::StringRef Root, bool Create) {
   for (llvm::StringRef Part : Parts) {
     Walked += "/" + Part.str();
     std::string Name = Part.str();
-    int Next = ::openat(Fd, Name.c_str(),
-                        O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (Next < 0 && errno == ENOENT && Create) {
-      if (::mkdirat(Fd, Name.c_str(), 0777) && errno != EEXIST) {
-        std::string Why = lastErrorText();
-        ::close(Fd);
-        return failure("cannot create the folder '" + Walked + "' for '" +
-                       Root + "': " + Why);
-      }
-      Next = ::openat(Fd, Name.c_str(),
-                      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    std::string NotCreated;
+    int Next = openFolderAt(Fd, Name, Create, NotCreated);
+    if (!NotCreated.empty()) {
+      ::close(Fd);
+      return failure("cannot create the folder '" + Walked + "' for '" +
+                     Root + "': " + NotCreated);
     }
     if (Next < 0) {
       std::string Why = errno == ELOOP     ? "it became a symbolic link"
@@ -333,17 +344,12 @@ llvm::Expected<int> OutputTree::openParent(llvm::StringRef Rel, bool Create,
   for (llvm::StringRef Part : Parts) {
     Walked += (Walked.empty() ? "" : "/") + Part.str();
     std::string Component = Part.str();
-    int Next = ::openat(Fd, Component.c_str(),
-                        O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (Next < 0 && errno == ENOENT && Create) {
-      if (::mkdirat(Fd, Component.c_str(), 0777) && errno != EEXIST) {
-        std::string Why = lastErrorText();
-        closeParent(Fd);
-        return failure("cannot create the folder '" + pathOf(Walked) +
-                       "': " + Why);
-      }
-      Next = ::openat(Fd, Component.c_str(),
-                      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    std::string NotCreated;
+    int Next = openFolderAt(Fd, Component, Create, NotCreated);
+    if (!NotCreated.empty()) {
+      closeParent(Fd);
+      return failure("cannot create the folder '" + pathOf(Walked) +
+                     "': " + NotCreated);
     }
     if (Next < 0) {
       int Error = errno;
@@ -374,22 +380,39 @@ llvm::Expected<int> OutputTree::openParent(llvm::StringRef Rel, bool Create,
   return Fd;
 }
 
-llvm::Expected<TreeEntry> OutputTree::lookup(llvm::StringRef Rel) const {
+OutputTree::Parent::~Parent() {
+  if (Fd >= 0 && Fd != RootFd)
+    ::close(Fd);
+}
+
+bool OutputTree::Parent::status(struct stat &Status) const {
+  return !::fstatat(Fd, Leaf.c_str(), &Status, AT_SYMLINK_NOFOLLOW);
+}
+
+llvm::Expected<std::optional<OutputTree::Parent>>
+OutputTree::parentOf(llvm::StringRef Rel, bool Create) const {
   llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/false, Name);
+  llvm::Expected<int> Dir = openParent(Rel, Create, Name);
   if (!Dir)
     return Dir.takeError();
   if (*Dir < 0)
+    return std::nullopt;
+  return std::optional<Parent>(std::in_place, *Dir, RootFd, Name.str());
+}
+
+llvm::Expected<TreeEntry> OutputTree::lookup(llvm::StringRef Rel) const {
+  llvm::Expected<std::optional<Parent>> Opened = parentOf(Rel, false);
+  if (!Opened)
+    return Opened.takeError();
+  if (!*Opened)
     return TreeEntry();
-  Descriptor Parent(*Dir, RootFd);
-  std::string Leaf = Name.str();
   struct stat Status;
-  if (::fstatat(Parent.get(), Leaf.c_str(), &Status, AT_SYMLINK_NOFOLLOW)) {
+  if (!(*Opened)->status(Status)) {
     if (errno == ENOENT)
       return TreeEntry();
     return failure("cannot use '" + pathOf(Rel) + "': " + lastErrorText());
   }
-  return entryOf(Parent.get(), Leaf.c_str(), Status);
+  return entryOf((*Opened)->fd(), (*Opened)->leaf().c_str(), Status);
 }
 
 namespace {
@@ -457,13 +480,15 @@ hipkit::readInPieces(int Fd,
 }
 
 llvm::Expected<int> OutputTree::openForReading(llvm::StringRef Rel) const {
-  llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/false, Name);
-  if (!Dir || *Dir < 0)
-    return Dir;
-  Descriptor Parent(*Dir, RootFd);
+  llvm::Expected<std::optional<Parent>> Opened = parentOf(Rel, false);
+  if (!Opened)
+    return Opened.takeError();
+  if (!*Opened) {
+    errno = ENOENT;
+    return -1;
+  }
   std::string Why;
-  int Fd = openRegular(Parent.get(), Name.str(), Why);
+  int Fd = openRegular((*Opened)->fd(), (*Opened)->leaf(), Why);
   if (Fd < 0 && !Why.empty())
     return failure("cannot read '" + pathOf(Rel) + "': " + Why);
   return Fd;
@@ -518,30 +543,23 @@ OutputTree::hash(llvm::StringRef Rel) const {
 }
 
 llvm::Error OutputTree::createParents(llvm::StringRef Rel) {
-  llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/true, Name);
-  if (!Dir)
-    return Dir.takeError();
-  closeParent(*Dir);
-  return llvm::Error::success();
+  llvm::Expected<std::optional<Parent>> Opened = parentOf(Rel, true);
+  return Opened ? llvm::Error::success() : Opened.takeError();
 }
 
 llvm::Error OutputTree::replaceLinkWithFolder(llvm::StringRef Rel) {
-  llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/false, Name);
-  if (!Dir)
-    return Dir.takeError();
-  if (*Dir < 0)
+  llvm::Expected<std::optional<Parent>> Opened = parentOf(Rel, false);
+  if (!Opened)
+    return Opened.takeError();
+  if (!*Opened)
     return failure("cannot use '" + pathOf(Rel) + "': its folder is missing");
-  Descriptor Parent(*Dir, RootFd);
-  std::string Leaf = Name.str();
+  const Parent &At = **Opened;
   struct stat Status;
-  if (::fstatat(Parent.get(), Leaf.c_str(), &Status, AT_SYMLINK_NOFOLLOW) ||
-      !S_ISLNK(Status.st_mode))
+  if (!At.status(Status) || !S_ISLNK(Status.st_mode))
     return failure("cannot replace '" + pathOf(Rel) +
                    "' by a folder: it is no longer a symbolic link");
-  if (::unlinkat(Parent.get(), Leaf.c_str(), 0) ||
-      ::mkdirat(Parent.get(), Leaf.c_str(), 0777))
+  if (::unlinkat(At.fd(), At.leaf().c_str(), 0) ||
+      ::mkdirat(At.fd(), At.leaf().c_str(), 0777))
     return failure("cannot replace the link '" + pathOf(Rel) +
                    "' by a folder: " + lastErrorText());
   return llvm::Error::success();
@@ -604,23 +622,23 @@ bool takeAttributes(int Fd, const struct stat *Like,
 llvm::Error OutputTree::replace(
     llvm::StringRef Rel, const WriteOptions &Options, llvm::StringRef Doing,
     llvm::function_ref<std::string(int Fd, const struct stat *Replaced)> Fill) {
-  llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/true, Name);
-  if (!Dir)
-    return Dir.takeError();
-  Descriptor Parent(*Dir, RootFd);
-  std::string Leaf = Name.str(), Shown = pathOf(Rel);
+  llvm::Expected<std::optional<Parent>> Opened = parentOf(Rel, true);
+  if (!Opened)
+    return Opened.takeError();
+  const Parent &At = **Opened;
+  const std::string &Leaf = At.leaf();
+  std::string Shown = pathOf(Rel);
   struct stat Replaced;
   bool Exists;
-  if (llvm::Error E = checkReplaceable(Parent.get(), Leaf, Shown,
+  if (llvm::Error E = checkReplaceable(At.fd(), Leaf, Shown,
                                        Options.ReplaceLink, Replaced, Exists))
     return E;
   std::string Temp;
-  int Fd = createTemporary(Parent.get(), Temp);
+  int Fd = createTemporary(At.fd(), Temp);
   if (Fd < 0)
     return failure("cannot write '" + Shown + "': " + lastErrorText());
   auto discard = [&](const std::string &Why) {
-    ::unlinkat(Parent.get(), Temp.c_str(), 0);
+    ::unlinkat(At.fd(), Temp.c_str(), 0);
     return failure(Doing + Why);
   };
   std::string Why = Fill(Fd, Exists ? &Replaced : nullptr);
@@ -633,21 +651,21 @@ llvm::Error OutputTree::replace(
   if (Options.Previous) {
     // Right before the rename: text another program added since the file
     // was read would otherwise be lost.
-    int Now = openRegular(Parent.get(), Leaf, Why);
+    int Now = openRegular(At.fd(), Leaf, Why);
     bool Same = false;
     if (Now >= 0) {
       Descriptor File(Now, -1);
       Same = holdsExactly(Now, *Options.Previous);
     }
     if (!Same) {
-      ::unlinkat(Parent.get(), Temp.c_str(), 0);
+      ::unlinkat(At.fd(), Temp.c_str(), 0);
       return failure("'" + Shown +
                      "' changed while it was translated (another program "
                      "wrote to it); it was left as it is; translate it again "
                      "when nothing else writes to it");
     }
   }
-  if (::renameat(Parent.get(), Temp.c_str(), Parent.get(), Leaf.c_str()))
+  if (::renameat(At.fd(), Temp.c_str(), At.fd(), Leaf.c_str()))
     return discard(lastErrorText());
   return llvm::Error::success();
 }
@@ -745,42 +763,37 @@ llvm::Expected<std::string> OutputTree::copy(llvm::StringRef From,
 }
 
 llvm::Error OutputTree::makeLink(llvm::StringRef Target, llvm::StringRef Rel) {
-  llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/true, Name);
-  if (!Dir)
-    return Dir.takeError();
-  Descriptor Parent(*Dir, RootFd);
-  std::string Leaf = Name.str();
+  llvm::Expected<std::optional<Parent>> Opened = parentOf(Rel, true);
+  if (!Opened)
+    return Opened.takeError();
+  const Parent &At = **Opened;
+  const std::string &Leaf = At.leaf();
   struct stat Status;
-  if (!::fstatat(Parent.get(), Leaf.c_str(), &Status, AT_SYMLINK_NOFOLLOW)) {
+  if (!::fstatat(At.fd(), Leaf.c_str(), &Status, AT_SYMLINK_NOFOLLOW)) {
     if (S_ISLNK(Status.st_mode) &&
-        readLinkAt(Parent.get(), Leaf.c_str()) == Target.str())
+        readLinkAt(At.fd(), Leaf.c_str()) == Target.str())
       return llvm::Error::success();
     return failure("cannot create the link '" + pathOf(Rel) + "': it exists");
   }
-  if (::symlinkat(Target.str().c_str(), Parent.get(), Leaf.c_str()))
+  if (::symlinkat(Target.str().c_str(), At.fd(), Leaf.c_str()))
     return failure("cannot create the link '" + pathOf(Rel) +
                    "': " + lastErrorText());
   return llvm::Error::success();
 }
 
 llvm::Error OutputTree::remove(llvm::StringRef Rel) {
-  llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/false, Name);
-  if (!Dir)
-    return Dir.takeError();
-  if (*Dir < 0)
-    return llvm::Error::success();
-  Descriptor Parent(*Dir, RootFd);
-  std::string Leaf = Name.str();
+  llvm::Expected<std::optional<Parent>> Opened = parentOf(Rel, false);
+  if (!Opened)
+    return Opened.takeError();
   struct stat Status;
-  if (::fstatat(Parent.get(), Leaf.c_str(), &Status, AT_SYMLINK_NOFOLLOW))
+  if (!*Opened || !(*Opened)->status(Status))
     return llvm::Error::success();
   if (!S_ISREG(Status.st_mode) && !S_ISLNK(Status.st_mode))
     return failure("cannot remove '" + pathOf(Rel) + "': it is " +
                    describeFileType(Status.st_mode) +
                    ", and only files are removed");
-  if (::unlinkat(Parent.get(), Leaf.c_str(), 0) && errno != ENOENT)
+  if (::unlinkat((*Opened)->fd(), (*Opened)->leaf().c_str(), 0) &&
+      errno != ENOENT)
     return failure("cannot remove '" + pathOf(Rel) + "': " + lastErrorText());
   return llvm::Error::success();
 }
@@ -789,17 +802,14 @@ void OutputTree::removeEmptyParents(llvm::StringRef Rel) {
   llvm::StringRef Folder =
       llvm::sys::path::parent_path(Rel, llvm::sys::path::Style::posix);
   while (!Folder.empty()) {
-    llvm::StringRef Name;
-    llvm::Expected<int> Dir = openParent(Folder, /*Create=*/false, Name);
-    if (!Dir) {
-      llvm::consumeError(Dir.takeError());
+    llvm::Expected<std::optional<Parent>> Above = parentOf(Folder, false);
+    if (!Above) {
+      llvm::consumeError(Above.takeError());
       return;
     }
-    if (*Dir < 0)
-      return;
-    Descriptor Parent(*Dir, RootFd);
     // Fails on a folder that is not empty, and on a link (ENOTDIR).
-    if (::unlinkat(Parent.get(), Name.str().c_str(), AT_REMOVEDIR))
+    if (!*Above ||
+        ::unlinkat((*Above)->fd(), (*Above)->leaf().c_str(), AT_REMOVEDIR))
       return;
     Folder =
         llvm::sys::path::parent_path(Folder, llvm::sys::path::Style::posix);
@@ -807,12 +817,11 @@ void OutputTree::removeEmptyParents(llvm::StringRef Rel) {
 }
 
 llvm::Error OutputTree::append(llvm::StringRef Rel, llvm::StringRef Text) {
-  llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/true, Name);
-  if (!Dir)
-    return Dir.takeError();
-  Descriptor Parent(*Dir, RootFd);
-  int Fd = ::openat(Parent.get(), Name.str().c_str(),
+  llvm::Expected<std::optional<Parent>> Opened = parentOf(Rel, true);
+  if (!Opened)
+    return Opened.takeError();
+  const Parent &At = **Opened;
+  int Fd = ::openat(At.fd(), At.leaf().c_str(),
                     O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
                         O_CLOEXEC,
                     0666);
@@ -854,35 +863,34 @@ bool holdsAt(int Dir, const std::string &Name, llvm::StringRef Text) {
 
 llvm::Expected<std::string> OutputTree::backup(llvm::StringRef Rel,
                                                llvm::StringRef Original) {
-  llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/false, Name);
-  if (!Dir)
-    return Dir.takeError();
-  if (*Dir < 0)
+  llvm::Expected<std::optional<Parent>> Opened = parentOf(Rel, false);
+  if (!Opened)
+    return Opened.takeError();
+  if (!*Opened)
     return failure("cannot back up '" + pathOf(Rel) + "': it is missing");
-  Descriptor Parent(*Dir, RootFd);
-  std::string Leaf = Name.str();
+  const Parent &At = **Opened;
+  const std::string &Leaf = At.leaf();
   llvm::StringRef Folder =
       llvm::sys::path::parent_path(Rel, llvm::sys::path::Style::posix);
   auto relative = [&](const std::string &File) {
     return Folder.empty() ? File : (Folder + "/" + File).str();
   };
   struct stat Source;
-  if (::fstatat(Parent.get(), Leaf.c_str(), &Source, AT_SYMLINK_NOFOLLOW) ||
+  if (::fstatat(At.fd(), Leaf.c_str(), &Source, AT_SYMLINK_NOFOLLOW) ||
       !S_ISREG(Source.st_mode))
     return failure("cannot back up '" + pathOf(Rel) +
                    "': it is not a regular file");
   for (unsigned Number = 0; Number < 1000; ++Number) {
     std::string Backup = backupName(Leaf, Number);
     struct stat Status;
-    if (!::fstatat(Parent.get(), Backup.c_str(), &Status,
+    if (!::fstatat(At.fd(), Backup.c_str(), &Status,
                    AT_SYMLINK_NOFOLLOW)) {
-      if (holdsAt(Parent.get(), Backup, Original))
+      if (holdsAt(At.fd(), Backup, Original))
         return relative(Backup); // Already backed up.
       continue;
     }
     std::string Temp;
-    int Fd = createTemporary(Parent.get(), Temp);
+    int Fd = createTemporary(At.fd(), Temp);
     if (Fd < 0)
       return failure("cannot write '" + pathOf(relative(Backup)) +
                      "': " + lastErrorText());
@@ -894,15 +902,15 @@ llvm::Expected<std::string> OutputTree::backup(llvm::StringRef Rel,
       Why = lastErrorText();
     }
     if (!Written) {
-      ::unlinkat(Parent.get(), Temp.c_str(), 0);
+      ::unlinkat(At.fd(), Temp.c_str(), 0);
       return failure("cannot write '" + pathOf(relative(Backup)) + "': " + Why);
     }
     // linkat() fails if the backup appeared meanwhile, where a rename would
     // replace it.
     int Linked =
-        ::linkat(Parent.get(), Temp.c_str(), Parent.get(), Backup.c_str(), 0);
+        ::linkat(At.fd(), Temp.c_str(), At.fd(), Backup.c_str(), 0);
     int Error = errno;
-    ::unlinkat(Parent.get(), Temp.c_str(), 0);
+    ::unlinkat(At.fd(), Temp.c_str(), 0);
     if (!Linked)
       return relative(Backup);
     if (Error != EEXIST)
@@ -915,23 +923,22 @@ llvm::Expected<std::string> OutputTree::backup(llvm::StringRef Rel,
 
 std::string OutputTree::plannedBackup(llvm::StringRef Rel,
                                       llvm::StringRef Original) {
-  llvm::StringRef Name;
-  llvm::Expected<int> Dir = openParent(Rel, /*Create=*/false, Name);
-  if (!Dir) {
-    llvm::consumeError(Dir.takeError());
+  llvm::Expected<std::optional<Parent>> Opened = parentOf(Rel, false);
+  if (!Opened) {
+    llvm::consumeError(Opened.takeError());
     return "";
   }
-  if (*Dir < 0)
+  if (!*Opened)
     return "";
-  Descriptor Parent(*Dir, RootFd);
-  std::string Leaf = Name.str();
+  const Parent &At = **Opened;
+  const std::string &Leaf = At.leaf();
   llvm::StringRef Folder =
       llvm::sys::path::parent_path(Rel, llvm::sys::path::Style::posix);
   for (unsigned Number = 0; Number < 1000; ++Number) {
     std::string Backup = backupName(Leaf, Number);
     struct stat Status;
-    if (::fstatat(Parent.get(), Backup.c_str(), &Status, AT_SYMLINK_NOFOLLOW) ||
-        holdsAt(Parent.get(), Backup, Original))
+    if (::fstatat(At.fd(), Backup.c_str(), &Status, AT_SYMLINK_NOFOLLOW) ||
+        holdsAt(At.fd(), Backup, Original))
       return Folder.empty() ? Backup : (Folder + "/" + Backup).str();
   }
   return "";

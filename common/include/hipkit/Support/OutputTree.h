@@ -160,11 +160,36 @@ private:
   OutputTree(int Fd, std::string Root, std::string RealRoot)
       : RootFd(Fd), Root(std::move(Root)), RealRoot(std::move(RealRoot)) {}
   /// A descriptor of \p Rel's folder (the caller closes it, unless it is
-  /// RootFd), and \p Rel's last component. With \p Create, missing folders
-  /// are made.
+  /// RootFd; -1 with errno ENOENT when a folder on the way is missing), and
+  /// \p Rel's last component. With \p Create, missing folders are made.
   llvm::Expected<int> openParent(llvm::StringRef Rel, bool Create,
                                  llvm::StringRef &Name) const;
   void closeParent(int Fd) const;
+  /// An entry's folder, opened below the root without following a link
+  /// (closed with this, unless it is the root), and the entry's name in it.
+  class Parent {
+  public:
+    Parent(int Fd, int RootFd, std::string Leaf)
+        : Fd(Fd), RootFd(RootFd), Leaf(std::move(Leaf)) {}
+    Parent(Parent &&Other)
+        : Fd(Other.Fd), RootFd(Other.RootFd), Leaf(std::move(Other.Leaf)) {
+      Other.Fd = -1;
+    }
+    Parent &operator=(Parent &&) = delete;
+    ~Parent();
+    int fd() const { return Fd; }
+    const std::string &leaf() const { return Leaf; }
+    /// The entry's own status (lstat); false, with errno set, when it cannot
+    /// be read (ENOENT: there is none).
+    bool status(struct stat &Status) const;
+
+  private:
+    int Fd, RootFd;
+    std::string Leaf;
+  };
+  /// \p Rel's folder (openParent); none when a folder on the way is missing.
+  llvm::Expected<std::optional<Parent>> parentOf(llvm::StringRef Rel,
+                                                 bool Create) const;
   /// Replaces \p Rel atomically by a temporary beside it that \p Fill
   /// writes and gives its attributes (\p Replaced: the file replaced, if
   /// any); Fill returns why it failed, or "". Errors start with \p Doing.
