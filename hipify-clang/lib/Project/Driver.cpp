@@ -977,9 +977,11 @@ void HipifyRun::translate(Source &S, SourceTranslation &Result) {
     AO.UserRoot = UserRoot;
     AO.SkipSystemFunctionBodies = !llvm::any_of(
         buildParseCommand(Options, TC, S.ProjectFlags, S.Path), isIncludePch);
-    ParseOutcome Outcome = runASTEngineWithin(
-        checkedParseCommand(S), AO, Result,
-        Options.ParseTimeoutSeconds);
+    std::vector<std::string> Command = checkedParseCommand(S);
+    ParseOutcome Outcome = runASTEngineWithin(Command, AO, Result,
+                                              Options.ParseTimeoutSeconds);
+    // (A finished parse replaces the whole Result.)
+    Result.ParseCommand = std::move(Command);
     Result.ParseTimedOut = Outcome == ParseOutcome::TimedOut;
     Result.ParseCrashed = Outcome == ParseOutcome::Crashed;
   }
@@ -1609,15 +1611,11 @@ unsigned HipifyRun::jobThreads() const {
   return std::max(1u, Threads);
 }
 
-void HipifyRun::noteParseCommands() {
-  if (!Options.Verbose)
+void HipifyRun::noteParseCommand(const SourceTranslation &Result) {
+  if (!Options.Verbose || Result.ParseCommand.empty())
     return;
-  for (const Source &S : Sources) {
-    std::string Line;
-    for (const std::string &Arg : parseCommand(S))
-      Line += (Line.empty() ? "" : " ") + Arg;
-    reportNote("parse: " + Line);
-  }
+  clearProgress();
+  reportNote("parse: " + llvm::join(Result.ParseCommand, " "));
 }
 
 void HipifyRun::translateSources(size_t Begin, size_t End,
@@ -1657,7 +1655,6 @@ int HipifyRun::run() {
                     ? ""
                     : " (HIP root " + TC.HipPath + "; ROCm root " +
                           TC.RocmPath + ", from " + TC.RocmSource + ")"));
-  noteParseCommands();
   std::vector<SourceTranslation> Results(Sources.size());
   translateSources(0, Sources.size(), Results);
   // Every output is known and checked before the first is written.
@@ -1669,9 +1666,11 @@ int HipifyRun::run() {
     exitAfterAbandonedParses(1);
     return 1;
   }
-  for (size_t I = 0; I < Sources.size(); ++I)
+  for (size_t I = 0; I < Sources.size(); ++I) {
+    noteParseCommand(Results[I]);
     if (!emit(Sources[I], Results[I], Layouts[I].Claimed))
       Failed = true;
+  }
   writeManifests();
   removeTemporaries();
   reportNewerHip();

@@ -135,8 +135,9 @@ private:
                         std::vector<SourceTranslation> &Results);
   /// -j, else a thread per core.
   unsigned jobThreads() const;
-  /// --verbose: each source's parse command.
-  void noteParseCommands();
+  /// --verbose: the command \p Result's source was parsed with (the prelude
+  /// it loaded, after any refused), with its other messages.
+  void noteParseCommand(const SourceTranslation &Result);
   /// Decides which of the source's user headers it writes, and where
   /// (checkPlan checks them before anything is written); the includes of
   /// renamed headers are edited.

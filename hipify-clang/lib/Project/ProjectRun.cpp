@@ -914,6 +914,7 @@ bool HipifyRun::emitUnreachedText(const ProjectFile &File) {
 }
 
 void HipifyRun::emitProjectSource(size_t I, SourceTranslation &Result) {
+  noteParseCommand(Result);
   std::vector<bool> Claimed = planProjectHeaders(Sources[I], Result);
   clearProgress();
   size_t ReportedBefore = ReportedFiles.size(),
@@ -948,7 +949,6 @@ int HipifyRun::runProject() {
   if (!openCache())
     return 1;
   precompileCudaHeaders();
-  noteParseCommands();
   // Sources are translated on -j threads and written in order, so that
   // messages are deterministic; at most a few per thread wait in memory.
   std::vector<SourceTranslation> Results(Sources.size());

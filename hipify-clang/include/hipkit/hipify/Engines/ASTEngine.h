@@ -59,6 +59,9 @@ struct SourceTranslation {
   std::vector<UserHeaderInclude> HeaderIncludes;
   /// User headers the parse entered outside the root, in the order entered.
   std::vector<OutsideRootInclude> OutsideRoot;
+  /// The command the source was parsed with, the prelude it loaded included
+  /// (empty: not parsed); `-v` prints it where the source's messages are.
+  std::vector<std::string> ParseCommand;
   /// Whether clang parsed the file at all, and how many errors it reported.
   bool Parsed = false;
   unsigned CompileErrors = 0;
