@@ -153,8 +153,8 @@ private:
   void printStatistics();
   /// \p S's parse command, loading the costliest precompiled prelude it
   /// may load, \p Refused (their paths) aside.
-  std::vector<std::string>
-  parseCommand(const Source &S, const std::set<std::string> &Refused = {});
+  std::vector<std::string> parseCommand(const Source &S,
+                                        const std::set<std::string> &Refused);
   /// Why \p S may not load the prelude at \p Path, whose headers it
   /// includes after user code (barrierConflict, with \p List its
   /// leadingList); "" when it may.

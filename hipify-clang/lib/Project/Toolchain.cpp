@@ -6,6 +6,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 
 #include "hipkit/Rocm/RocmInstallation.h"
+#include "hipkit/Support/OutputTree.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Option/ArgList.h"
@@ -139,13 +140,8 @@ hipkit::hipify::includeFolders(llvm::ArrayRef<std::string> Command) {
 }
 
 std::string hipkit::hipify::canonicalPath(llvm::StringRef Path) {
-  llvm::SmallString<256> Real;
-  if (!llvm::sys::fs::real_path(Path, Real))
-    return Real.str().str();
-  Real = Path;
-  llvm::sys::fs::make_absolute(Real);
-  llvm::sys::path::remove_dots(Real, /*remove_dot_dot=*/true);
-  return Real.str().str();
+  std::string Real = realPathOf(Path);
+  return llvm::sys::path::is_absolute(Real) ? Real : absolutePath(Real);
 }
 
 std::vector<std::string>

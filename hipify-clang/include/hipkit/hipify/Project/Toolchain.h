@@ -58,8 +58,8 @@ std::optional<TorchHeaders> findTorchHeadersIn(llvm::StringRef Dir);
 std::vector<std::pair<std::string, std::string>>
 includeFolders(llvm::ArrayRef<std::string> Command);
 
-/// \p Path as one spelling whatever folder it was written from: its real
-/// path, or where it does not exist, absolute without `.` and `..`.
+/// \p Path as one spelling whatever folder it was written from: realPathOf
+/// (links resolved where it or its folder exists), else absolutePath.
 std::string canonicalPath(llvm::StringRef Path);
 
 /// \p Command's compiler arguments (no program name) as clang's driver reads
