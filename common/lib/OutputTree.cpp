@@ -36,15 +36,18 @@ std::string lastErrorText() {
   return std::error_code(errno, std::generic_category()).message();
 }
 
+/// Closes a descriptor of the tree's, which may be the root's own (kept).
+void closeUnlessRoot(int Fd, int RootFd) {
+  if (Fd >= 0 && Fd != RootFd)
+    ::close(Fd);
+}
+
 /// Closes the descriptor it holds, unless that is the tree's root.
 class Descriptor {
 public:
   Descriptor(int Fd, int RootFd) : Fd(Fd), RootFd(RootFd) {}
   Descriptor(const Descriptor &) = delete;
-  ~Descriptor() {
-    if (Fd >= 0 && Fd != RootFd)
-      ::close(Fd);
-  }
+  ~Descriptor() { closeUnlessRoot(Fd, RootFd); }
   int get() const { return Fd; }
 
 private:
@@ -326,10 +329,7 @@ std::string OutputTree::pathOf(llvm::StringRef Rel) const {
   return Root == "/" ? "/" + Rel.str() : Root + "/" + Rel.str();
 }
 
-void OutputTree::closeParent(int Fd) const {
-  if (Fd >= 0 && Fd != RootFd)
-    ::close(Fd);
-}
+void OutputTree::closeParent(int Fd) const { closeUnlessRoot(Fd, RootFd); }
 
 llvm::Expected<int> OutputTree::openParent(llvm::StringRef Rel, bool Create,
                                            llvm::StringRef &Name) const {
@@ -380,10 +380,7 @@ llvm::Expected<int> OutputTree::openParent(llvm::StringRef Rel, bool Create,
   return Fd;
 }
 
-OutputTree::Parent::~Parent() {
-  if (Fd >= 0 && Fd != RootFd)
-    ::close(Fd);
-}
+OutputTree::Parent::~Parent() { closeUnlessRoot(Fd, RootFd); }
 
 bool OutputTree::Parent::status(struct stat &Status) const {
   return !::fstatat(Fd, Leaf.c_str(), &Status, AT_SYMLINK_NOFOLLOW);
@@ -769,7 +766,7 @@ llvm::Error OutputTree::makeLink(llvm::StringRef Target, llvm::StringRef Rel) {
   const Parent &At = **Opened;
   const std::string &Leaf = At.leaf();
   struct stat Status;
-  if (!::fstatat(At.fd(), Leaf.c_str(), &Status, AT_SYMLINK_NOFOLLOW)) {
+  if (At.status(Status)) {
     if (S_ISLNK(Status.st_mode) &&
         readLinkAt(At.fd(), Leaf.c_str()) == Target.str())
       return llvm::Error::success();
@@ -876,8 +873,7 @@ llvm::Expected<std::string> OutputTree::backup(llvm::StringRef Rel,
     return Folder.empty() ? File : (Folder + "/" + File).str();
   };
   struct stat Source;
-  if (::fstatat(At.fd(), Leaf.c_str(), &Source, AT_SYMLINK_NOFOLLOW) ||
-      !S_ISREG(Source.st_mode))
+  if (!At.status(Source) || !S_ISREG(Source.st_mode))
     return failure("cannot back up '" + pathOf(Rel) +
                    "': it is not a regular file");
   for (unsigned Number = 0; Number < 1000; ++Number) {
